@@ -1,0 +1,1 @@
+CREATE INDEX "login_attempts_login_name_trgm_idx" ON "login_attempts" USING gin ("login_name" gin_trgm_ops);

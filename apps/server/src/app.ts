@@ -1,0 +1,74 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import type { DatabaseHandle } from './db/client.js';
+import type { Env } from './env.js';
+import './badges/license-unset.js';
+import './badges/school-license-unset.js';
+import { swaggerPlugin } from './plugins/external/swagger.js';
+import { webAppPlugin } from './plugins/external/web-app.js';
+import { authPlugin } from './platform/auth.js';
+import { systemClock, type Clock } from './platform/clock.js';
+import { contextPlugin } from './platform/context.js';
+import { errorHandlerPlugin } from './platform/error-handler.js';
+import { OutboxSmsProvider, type SmsProvider } from './platform/sms.js';
+import { accountRoutes } from './routes/account.js';
+import { healthRoutes } from './routes/health.js';
+import { homeRoutes } from './routes/home.js';
+import { permissionRoutes } from './routes/permission.js';
+import { userRoutes } from './routes/user.js';
+import { accountOptionsRoutes } from './routes/account-options.js';
+import { resourceRoutes } from './resources/index.js';
+
+export interface BuildAppOptions {
+  env: Env;
+  database: DatabaseHandle;
+  /** Defaults to OutboxSmsProvider (writes to sms_outbox). */
+  smsProvider?: SmsProvider;
+  /** Defaults to the system clock; tests pass one they move by hand. */
+  clock?: Clock;
+  /** The built web app to serve; defaults to apps/web/dist. */
+  webRoot?: string;
+}
+
+export type App = FastifyInstance;
+
+/**
+ * Builds the server in layers: external plugins (context, errors, docs, web app), then the
+ * platform (auth), then the routes. Does not listen; main.ts does, tests use app.inject.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { env, database } = options;
+  const app = Fastify({
+    logger: { level: env.LOG_LEVEL },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    // Only behind a proxy may X-Forwarded-For be believed; otherwise a client could pick its own address.
+    trustProxy: env.TRUST_PROXY === '1',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(contextPlugin, {
+    db: database.db,
+    dbKind: database.kind,
+    env,
+    clock: options.clock ?? systemClock,
+    sms: options.smsProvider ?? new OutboxSmsProvider(database.db, app.log),
+  });
+  await app.register(errorHandlerPlugin);
+  await app.register(swaggerPlugin);
+  await app.register(webAppPlugin, { root: options.webRoot });
+  await app.register(authPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(accountRoutes);
+  await app.register(homeRoutes);
+  await app.register(userRoutes);
+  await app.register(accountOptionsRoutes);
+  await app.register(permissionRoutes);
+  await app.register(resourceRoutes);
+  return app;
+}

@@ -1,0 +1,71 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { IN_MEMORY_DATA_DIR, type Env } from '../env.js';
+import { lockDataDir } from './data-dir-lock.js';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+
+/** A drizzle database on either driver; transactions (`db.transaction`) work on both. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** The handle a `db.transaction` callback receives; it is itself usable wherever a Database is. */
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  /** Closes the connection(s) and releases the data-directory lock. */
+  close(): Promise<void>;
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const inMemory = dataDir === IN_MEMORY_DATA_DIR;
+  const lock = inMemory ? undefined : lockDataDir(dataDir);
+  try {
+    // pg_trgm backs the trigram indexes of "contains" filters (created by the first migration).
+    // PGlite.create (not the constructor) loads extensions before the first query.
+    const client = await PGlite.create({ ...(inMemory ? {} : { dataDir }), extensions: { pg_trgm } });
+    return {
+      db: drizzlePglite({ client, schema }),
+      kind: 'pglite',
+      async close() {
+        try {
+          await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection the server ends (restart, failover, a dropped test database) must not crash
+  // the process: the pool discards it and opens a new one on the next query.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  // Fail at start, not at the first request, when the server is unreachable.
+  const probe = await pool.connect();
+  probe.release();
+  return {
+    db: drizzlePostgres({ client: pool, schema }),
+    kind: 'postgres',
+    close: () => pool.end(),
+  };
+}
+
+/** Opens PostgreSQL when DATABASE_URL is set, else the embedded PGlite under DATA_DIR (locked). */
+export function createDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>): Promise<DatabaseHandle> {
+  return env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite(env.DATA_DIR);
+}

@@ -1,0 +1,92 @@
+/**
+ * Tables of the declared families, built from their declarations. A new simple family adds one
+ * line here, then `npm run db:generate -w apps/server` writes its migration.
+ */
+import {
+  AgentArea,
+  Device,
+  DeviceClass,
+  DeviceDelivery,
+  DeviceWarranty,
+  License,
+  Parent,
+  PickUpPerson,
+  SalesArea,
+  School,
+  SchoolClass,
+  Student,
+  Teacher,
+  type FieldDef,
+} from '@campus/contract';
+import { text } from 'drizzle-orm/pg-core';
+import { resourceTable, type ReferenceTarget, type ResourceTable } from '../../resources/engine/table.js';
+import { timestamptz } from './columns.js';
+import { salesTeams } from './sales.js';
+import { users } from './users.js';
+
+const familyTables = new Map<string, ResourceTable>();
+
+/** Families that are plain tables rather than declarations, but can be referenced. */
+const referenceableTables = {
+  User: () => users.id,
+  CompanyUser: () => users.id,
+  ExternalUser: () => users.id,
+  ChildUser: () => users.id,
+  SalesTeam: () => salesTeams.id,
+} as const;
+
+/**
+ * Families stored in hand-written tables (the accounts, the sales teams): the engine serves them like
+ * any family, reading their columns by field name. Looked up lazily: these tables import this module.
+ */
+const handWrittenTables: Readonly<Record<string, () => unknown>> = {
+  CompanyUser: () => users,
+  ExternalUser: () => users,
+  ChildUser: () => users,
+  SalesTeam: () => salesTeams,
+};
+
+/** Foreign keys resolve lazily: tables reference each other in any order. */
+const foreignKey = (field: FieldDef): ReferenceTarget | undefined => {
+  if (field.kind !== 'reference') return undefined;
+  const plain = referenceableTables[field.family as keyof typeof referenceableTables];
+  if (plain) return plain;
+  return () => {
+    const table = familyTables.get(field.family);
+    if (!table) throw new Error(`reference to undeclared family ${field.family}`);
+    return table[field.key ?? 'id'];
+  };
+};
+
+function register(table: ResourceTable, name: string): ResourceTable {
+  familyTables.set(name, table);
+  return table;
+}
+
+export const schools = register(
+  resourceTable(School, foreignKey, {
+    examineRemark: text('examine_remark'),
+    examinedAt: timestamptz('examined_at'),
+    adminPasswordHash: text('admin_password_hash'),
+  }),
+  School.name,
+);
+export const schoolClasses = register(resourceTable(SchoolClass, foreignKey), SchoolClass.name);
+export const deviceClasses = register(resourceTable(DeviceClass, foreignKey), DeviceClass.name);
+export const devices = register(resourceTable(Device, foreignKey), Device.name);
+export const deviceDeliveries = register(resourceTable(DeviceDelivery, foreignKey), DeviceDelivery.name);
+export const deviceWarranties = register(resourceTable(DeviceWarranty, foreignKey), DeviceWarranty.name);
+export const licenses = register(resourceTable(License, foreignKey), License.name);
+export const students = register(resourceTable(Student, foreignKey), Student.name);
+export const parents = register(resourceTable(Parent, foreignKey), Parent.name);
+export const teachers = register(resourceTable(Teacher, foreignKey), Teacher.name);
+export const pickUpPersons = register(resourceTable(PickUpPerson, foreignKey), PickUpPerson.name);
+export const salesAreas = register(resourceTable(SalesArea, foreignKey), SalesArea.name);
+export const agentAreas = register(resourceTable(AgentArea, foreignKey), AgentArea.name);
+
+/** The table of a declared family. */
+export function familyTable(name: string): ResourceTable {
+  const table = familyTables.get(name) ?? (handWrittenTables[name]?.() as ResourceTable | undefined);
+  if (!table) throw new Error(`no table for family ${name}: add it to db/schema/resources.ts`);
+  return table;
+}

@@ -1,0 +1,162 @@
+/**
+ * Demo rows of the declared families for the demo schools: classes, students, parents, teachers,
+ * pick-up persons, product models, devices, deliveries, warranties and licence codes. Generated
+ * deterministically so every start of the demo looks the same.
+ */
+import { GRADE_OPTIONS } from '@campus/contract';
+import type { Transaction } from '../client.js';
+import {
+  deviceClasses,
+  deviceDeliveries,
+  deviceWarranties,
+  devices,
+  licenses,
+  parentStudents,
+  parents,
+  pickUpPersons,
+  schoolClasses,
+  students,
+  teachers,
+} from '../schema/index.js';
+
+const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周', '吴', '徐', '孙', '胡', '朱', '高', '林'];
+const GIVEN = ['子涵', '欣怡', '梓萱', '一诺', '浩宇', '宇轩', '沐宸', '若汐', '思远', '嘉怡', '俊杰', '雨桐', '明轩', '诗涵', '天佑', '语嫣'];
+
+/** A name that differs for each n, cycling through common surnames and given names. */
+export const demoName = (n: number) => `${SURNAMES[n % SURNAMES.length]}${GIVEN[Math.floor(n / SURNAMES.length) % GIVEN.length]}`;
+
+const DEVICE_CLASSES = [
+  { type: 1, name: '人脸识别闸机 G3', code: 'GATE-G3', snPrefix: 'G3', manufacturerName: '深圳慧眼科技有限公司', licenseEnabled: true, licensePrice1: 30000, licensePrice2: 55000, licensePrice3: 78000, licensePrice4: 120000 },
+  { type: 2, name: '人脸考勤机 A8', code: 'ATT-A8', snPrefix: 'A8', manufacturerName: '杭州视联电子有限公司', licenseEnabled: true, licensePrice1: 20000, licensePrice2: 36000, licensePrice3: 50000, licensePrice4: 80000 },
+  { type: 3, name: '签到卡读卡器 R2', code: 'CARD-R2', snPrefix: 'R2', manufacturerName: '广州卡联科技有限公司', licenseEnabled: false },
+  { type: 5, name: '16路 NVR N16', code: 'NVR-N16', snPrefix: 'N16', manufacturerName: '杭州视联电子有限公司', licenseEnabled: false },
+] as const;
+
+/** Inserts the demo rows of the families for the given schools (ids with their agent). */
+export async function seedDemoFamilies(tx: Transaction, demoSchools: { id: number; agentId: number }[]): Promise<void> {
+  await tx.insert(deviceClasses).values(DEVICE_CLASSES.map((c) => ({ ...c, manufacturerPhone: '0571-88886666', remark: '演示数据' })));
+
+  let person = 0;
+  let serial = 1000;
+  for (const [position, school] of demoSchools.entries()) {
+    const kindergarten = position % 2 === 0;
+    const grades = kindergarten ? GRADE_OPTIONS.slice(1, 4) : GRADE_OPTIONS.slice(4, 7);
+    const classes = await tx
+      .insert(schoolClasses)
+      .values(grades.map((grade) => ({ schoolId: school.id, grade: grade.value as number, className: `${grade.zh}1班`, headTeacher: `${demoName(person + grade.value)}老师` })))
+      .returning({ id: schoolClasses.id });
+
+    await tx.insert(teachers).values(
+      classes.map((c, i) => ({ schoolId: school.id, classId: c.id, name: demoName(person + 50 + i), phoneNum: `1371${String(position).padStart(2, '0')}${String(i).padStart(5, '0')}`, enabled: true })),
+    );
+
+    const studentRows = await tx
+      .insert(students)
+      .values(
+        classes.flatMap((c, ci) =>
+          Array.from({ length: 8 }, (_, i) => {
+            person += 1;
+            return {
+              schoolId: school.id,
+              classId: c.id,
+              name: demoName(person),
+              studentNo: `S${school.id}${ci}${String(i + 1).padStart(2, '0')}`,
+              cardNo: `C${String(person).padStart(8, '0')}`,
+              gender: (person % 2) + 1,
+              birthDate: `${kindergarten ? 2021 : 2017}-${String((person % 12) + 1).padStart(2, '0')}-${String((person % 27) + 1).padStart(2, '0')}`,
+              state: i === 7 ? 2 : 1,
+            };
+          }),
+        ),
+      )
+      .returning({ id: students.id, name: students.name });
+
+    const parentRows = await tx
+      .insert(parents)
+      .values(
+        studentRows.map((s, i) => ({
+          schoolId: school.id,
+          name: `${s.name.slice(0, 1)}${GIVEN[(i + 3) % GIVEN.length]}`,
+          phoneNum: `139${String(school.id).padStart(2, '0')}${String(i).padStart(6, '0')}`,
+          relation: (i % 2) + 1,
+          enabled: true,
+        })),
+      )
+      .returning({ id: parents.id });
+    // Each parent has its child; the first parent of the school also has a sibling in another class.
+    await tx.insert(parentStudents).values([
+      ...parentRows.map((p, i) => ({ parentId: p.id, studentId: studentRows[i]!.id })),
+      { parentId: parentRows[0]!.id, studentId: studentRows[studentRows.length - 1]!.id },
+    ]);
+    await tx.insert(pickUpPersons).values(
+      studentRows.slice(0, 6).map((s, i) => ({
+        schoolId: school.id,
+        studentId: s.id,
+        name: `${s.name.slice(0, 1)}${GIVEN[(i + 7) % GIVEN.length]}`,
+        relation: 3 + (i % 4),
+        phoneNum: `136${String(school.id).padStart(2, '0')}${String(i).padStart(6, '0')}`,
+        validUntil: '2027-07-31',
+      })),
+    );
+
+    const [delivery] = await tx
+      .insert(deviceDeliveries)
+      .values({
+        deliveryNo: `FH2026${String(school.id).padStart(4, '0')}`,
+        schoolId: school.id,
+        agentId: school.agentId,
+        deviceCount: 3,
+        warrantyMonths: 24,
+        consigneeName: '张老师',
+        consigneePhone: '13900000000',
+        deliveryAddress: '学校门卫室',
+        installationAddress: '学校正门',
+        installationTime: new Date(Date.UTC(2026, position % 12, 10, 2)),
+      })
+      .returning({ id: deviceDeliveries.id, installationTime: deviceDeliveries.installationTime });
+
+    // Two licensed devices per school; the second of every other school still lacks its licence (badge).
+    const schoolDevices = [DEVICE_CLASSES[0], DEVICE_CLASSES[1], DEVICE_CLASSES[2]].map((c, i) => {
+      serial += 1;
+      return {
+        serialNumber: `${c.snPrefix}${serial}`,
+        deviceClassCode: c.code,
+        imeiOrMac: `AC:DE:48:${String(position).padStart(2, '0')}:${String(i).padStart(2, '0')}:${String(serial % 100).padStart(2, '0')}`,
+        schoolId: school.id,
+        state: 3,
+        licenseKey: c.licenseEnabled && !(i === 1 && position % 2 === 1) ? `LIC-${serial}` : null,
+      };
+    });
+    await tx.insert(devices).values(schoolDevices);
+    const start = delivery!.installationTime!.toISOString().slice(0, 10);
+    await tx.insert(deviceWarranties).values(
+      schoolDevices.map((d) => ({
+        deliveryId: delivery!.id,
+        serialNumber: d.serialNumber,
+        schoolId: school.id,
+        startDate: start,
+        endDate: `${Number(start.slice(0, 4)) + 2}${start.slice(4)}`,
+      })),
+    );
+
+    await tx.insert(licenses).values(
+      [1, 2, 3].flatMap((useFor) =>
+        Array.from({ length: 3 }, (_, i) => ({
+          ticket: `${['GK', 'AK', 'SK'][useFor - 1]}-${school.id}-${String(i + 1).padStart(4, '0')}`,
+          useFor,
+          type: i === 2 ? 2 : 1,
+          schoolId: school.id,
+          studentName: i === 0 ? studentRows[i]!.name : null,
+          state: i === 0 ? 1 : 0,
+          validUntil: '2027-08-31',
+          enabled: i !== 2,
+        })),
+      ),
+    );
+  }
+
+  // Stock not yet delivered: only company-wide scopes see it.
+  await tx.insert(devices).values(
+    Array.from({ length: 6 }, (_, i) => ({ serialNumber: `G3${9000 + i}`, deviceClassCode: 'GATE-G3', state: 1, licenseKey: null })),
+  );
+}

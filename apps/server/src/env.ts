@@ -1,0 +1,118 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: src/env.ts sits two folders below apps/server. */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** DATA_DIR value that keeps PGlite in memory (tests); no directory and no lock. */
+export const IN_MEMORY_DATA_DIR = 'memory://';
+
+const DURATION_UNITS_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** Parses durations such as 30m, 12h, 1d, 90s into milliseconds; undefined when malformed. */
+export function parseDuration(text: string): number | undefined {
+  const match = /^(\d+)\s*(ms|s|m|h|d)$/.exec(text.trim());
+  if (!match) return undefined;
+  const amount = Number(match[1]);
+  return amount > 0 ? amount * DURATION_UNITS_MS[match[2] as keyof typeof DURATION_UNITS_MS] : undefined;
+}
+
+/**
+ * A relative DATA_DIR is taken from where the user typed the command: npm sets INIT_CWD to that
+ * folder, while the server itself runs with apps/server as its working directory.
+ */
+function resolveDataDir(value: string | undefined, source: NodeJS.ProcessEnv): string {
+  if (value === IN_MEMORY_DATA_DIR) return value;
+  if (!value) return path.join(REPO_ROOT, 'data');
+  return path.resolve(source.INIT_CWD ?? process.cwd(), value);
+}
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalText = z.preprocess(emptyAsUndefined, z.string().optional());
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('development')),
+    PORT: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ error: 'must be a port number between 1 and 65535' })
+        .int('must be a port number between 1 and 65535')
+        .min(1, 'must be a port number between 1 and 65535')
+        .max(65535, 'must be a port number between 1 and 65535')
+        .default(8080),
+    ),
+    HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
+    DATA_DIR: optionalText,
+    DATABASE_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    TOKEN_TTL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .default('12h')
+        .refine((text) => parseDuration(text) !== undefined, 'must be a duration such as 30m, 12h or 1d'),
+    ),
+    CAPTCHA_FIXED_CODE: z.preprocess(emptyAsUndefined, z.string().min(1).max(16).optional()),
+    SEED_DEMO: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).optional()),
+    ADMIN_INITIAL_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(8, 'must be at least 8 characters').optional()),
+    /** Mobile of the first admin: its forced password change at first login is confirmed by SMS. */
+    ADMIN_INITIAL_PHONE: z.preprocess(emptyAsUndefined, z.string().regex(/^1\d{10}$/, 'must be an 11-digit mobile number').optional()),
+    /** '1' behind a load balancer: the client address (per-address login limit) is read from X-Forwarded-For. */
+    TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).default('0')),
+    LOG_LEVEL: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+    // Accepted so deployments can set it already; rate-limit counters live in PostgreSQL for now,
+    // which every instance shares, so nothing reads REDIS_URL yet.
+    REDIS_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional()),
+  })
+  .superRefine((env, context) => {
+    if (env.NODE_ENV === 'production' && env.CAPTCHA_FIXED_CODE !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['CAPTCHA_FIXED_CODE'],
+        message: 'must not be set when NODE_ENV=production (it makes every captcha answer known)',
+      });
+    }
+  });
+
+export type Env = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & {
+  /** Absolute path of the embedded database, or IN_MEMORY_DATA_DIR. */
+  DATA_DIR: string;
+  /** TOKEN_TTL in milliseconds. */
+  tokenTtlMs: number;
+};
+
+/** Variables whose value must not be echoed in the error line. */
+const SECRET_VARIABLES = new Set(['ADMIN_INITIAL_PASSWORD', 'DATABASE_URL', 'REDIS_URL', 'CAPTCHA_FIXED_CODE']);
+
+/** Thrown by loadEnv; its message is the one line main.ts prints before exiting. */
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** Reads and checks the environment once at boot; throws EnvError naming the first bad variable. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = issue?.path.join('.') ?? 'environment';
+    const value = source[name];
+    const given = typeof value === 'string' && !SECRET_VARIABLES.has(name) ? ` (got '${value}')` : '';
+    throw new EnvError(`Invalid environment: ${name} ${issue?.message ?? 'is invalid'}${given}`);
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    DATA_DIR: resolveDataDir(env.DATA_DIR, source),
+    tokenTtlMs: parseDuration(env.TOKEN_TTL) as number,
+  };
+}

@@ -1,0 +1,70 @@
+import { buildApp, type App } from './app.js';
+import { createDatabase, type DatabaseHandle } from './db/client.js';
+import { migrateDatabase } from './db/migrate.js';
+import { DEMO_ACCOUNTS, seedDemo } from './db/seed/demo.js';
+import { seedDefaults } from './db/seed/defaults.js';
+import { ensureInitialAdmin } from './db/seed/initial-admin.js';
+import { loadEnv, type Env } from './env.js';
+
+/**
+ * Demo data goes into the embedded database unless SEED_DEMO=0, and into PostgreSQL only with
+ * SEED_DEMO=1: a production server must never receive known passwords.
+ */
+function wantsDemo(env: Env, kind: DatabaseHandle['kind']): boolean {
+  return kind === 'pglite' ? env.SEED_DEMO !== '0' : env.SEED_DEMO === '1';
+}
+
+function printBanner(env: Env, kind: DatabaseHandle['kind'], hasDemo: boolean): void {
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  const where = kind === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
+  console.log(`\nCampus Ops Console is running at http://${host}:${env.PORT}  (API docs: /api/docs, database: ${where})`);
+  if (!hasDemo) return;
+  const width = Math.max(...DEMO_ACCOUNTS.map((account) => account.loginName.length)) + 2;
+  console.log('\nDemo logins (account / password / type):');
+  for (const { loginName, password, type, name } of DEMO_ACCOUNTS) {
+    console.log(`  ${loginName.padEnd(width)}${password.padEnd(12)}${type.padEnd(10)}${name}`);
+  }
+  console.log('');
+}
+
+async function start(): Promise<void> {
+  const env = loadEnv();
+  const database = await createDatabase(env);
+  let app: App | undefined;
+  let isClosing = false;
+  const shutDown = async (signal: string) => {
+    if (isClosing) return;
+    isClosing = true;
+    console.log(`\n${signal} received, closing`);
+    try {
+      await app?.close();
+    } finally {
+      await database.close();
+    }
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutDown('SIGINT'));
+  process.once('SIGTERM', () => void shutDown('SIGTERM'));
+
+  try {
+    await migrateDatabase(database, env.DATABASE_URL);
+    await seedDefaults(database.db);
+    const hasDemo = wantsDemo(env, database.kind);
+    if (hasDemo) await seedDemo(database.db);
+    else await ensureInitialAdmin(database.db, { password: env.ADMIN_INITIAL_PASSWORD, phone: env.ADMIN_INITIAL_PHONE });
+    app = await buildApp({ env, database });
+    await app.listen({ port: env.PORT, host: env.HOST });
+    printBanner(env, database.kind, hasDemo);
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await database.close();
+    throw error;
+  }
+}
+
+start().catch((error: unknown) => {
+  // Expected refusals (bad environment, locked data directory, missing admin password) are one line.
+  const isExpected = error instanceof Error && ['EnvError', 'DataDirLockedError', 'MissingInitialPasswordError'].includes(error.name);
+  console.error(isExpected ? `Campus Ops Console cannot start: ${error.message}` : error);
+  process.exit(1);
+});

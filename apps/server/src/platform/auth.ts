@@ -1,0 +1,72 @@
+import { ErrorCode, type SellerPosition, type UserType } from '@campus/contract';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { unauthorized } from './errors.js';
+import { endSession, touchSession } from './sessions.js';
+
+/** The signed-in caller, as every guarded route sees it on `request.user`. */
+export interface AuthUser {
+  id: number;
+  loginName: string;
+  name: string;
+  type: UserType;
+  parentId: number | null;
+  salesTeamId: number | null;
+  sellerPosition: SellerPosition | null;
+  sessionId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set on every /api route that is not `config: { public: true }`; absent on public routes. */
+    user: AuthUser;
+  }
+}
+
+/** `Authorization: Bearer <token>` → the token, or undefined. */
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+}
+
+/** Whether the matched route needs a session: /api routes unless declared public. Unmatched URLs answer 404. */
+function needsSession(request: FastifyRequest): boolean {
+  const url = request.routeOptions.url;
+  return url !== undefined && url.startsWith('/api/') && request.routeOptions.config.public !== true;
+}
+
+/**
+ * Authenticates every non-public /api route from its bearer token: unknown or missing token →
+ * HTTP 401 '10010', expired → HTTP 401 '10011'. Disabled accounts lose their session at once.
+ */
+export const authPlugin = fp(
+  async (app) => {
+    // Fastify wants request properties declared up front; it stays null until the hook sets it.
+    app.decorateRequest('user', null as unknown as AuthUser);
+    app.addHook('onRequest', async (request) => {
+      if (!needsSession(request)) return;
+      const token = bearerToken(request);
+      if (!token) throw unauthorized(ErrorCode.TokenInvalid);
+      const session = await touchSession(app.db, token, app.env.tokenTtlMs, app.clock.now());
+      if (session.status === 'expired') throw unauthorized(ErrorCode.TokenExpired);
+      if (session.status === 'unknown') throw unauthorized(ErrorCode.TokenInvalid);
+      const { user } = session;
+      if (!user.enabled) {
+        await endSession(app.db, session.sessionId);
+        throw unauthorized(ErrorCode.TokenInvalid);
+      }
+      request.user = {
+        id: user.id,
+        loginName: user.loginName,
+        name: user.name,
+        type: user.type,
+        parentId: user.parentId,
+        salesTeamId: user.salesTeamId,
+        sellerPosition: user.sellerPosition,
+        sessionId: session.sessionId,
+      };
+    });
+  },
+  { name: 'auth', dependencies: ['context', 'error-handler'] },
+);

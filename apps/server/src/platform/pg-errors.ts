@@ -1,0 +1,66 @@
+import { badRequest, type AppError } from './errors.js';
+
+interface PgErrorFields {
+  code: string;
+  constraint?: string;
+  column?: string;
+  table?: string;
+  detail?: string;
+}
+
+const PG_SQLSTATE = /^[0-9A-Z]{5}$/;
+
+/** The driver error behind a failure: drizzle wraps it in `cause`, PGlite and pg raise it directly. */
+function findPgError(error: unknown): PgErrorFields | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
+    const fields = current as Partial<PgErrorFields> & { cause?: unknown };
+    if (typeof fields.code === 'string' && PG_SQLSTATE.test(fields.code) && ('constraint' in fields || 'table' in fields || 'detail' in fields || 'severity' in fields)) {
+      return fields as PgErrorFields;
+    }
+    current = fields.cause;
+  }
+  return undefined;
+}
+
+const snakeToCamel = (name: string) => name.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+
+/**
+ * The field a constraint is about. Our constraint names follow `<table>_<column(s)>_(unique|fkey)`;
+ * the detail text "Key (login_name)=(x)" is the fallback for names drizzle-kit generated.
+ */
+function fieldOf(pgError: PgErrorFields): string {
+  const keyColumns = /Key \(([^)]+)\)/.exec(pgError.detail ?? '')?.[1];
+  const column = pgError.column ?? keyColumns?.split(',').pop()?.trim();
+  if (column) return snakeToCamel(column);
+  const name = pgError.constraint ?? '';
+  const withoutTable = pgError.table && name.startsWith(`${pgError.table}_`) ? name.slice(pgError.table.length + 1) : name;
+  return snakeToCamel(withoutTable.replace(/_(unique|fkey|key|idx|check)$/, '')) || 'id';
+}
+
+/**
+ * Translates PostgreSQL constraint violations into field errors (HTTP 400), so bad input never
+ * becomes a 500: 23505 unique → "already exists", 23503 foreign key → reference error,
+ * 23502 not null → required. Anything else: undefined (a real server error).
+ */
+export function translatePgError(error: unknown): AppError | undefined {
+  const pgError = findPgError(error);
+  if (!pgError) return undefined;
+  const path = fieldOf(pgError);
+  switch (pgError.code) {
+    case '23505':
+      return badRequest([{ path, message: 'already exists' }]);
+    case '23503':
+      return /is still referenced/.test(pgError.detail ?? '')
+        ? badRequest([{ path: 'id', message: 'is still used by other records' }], 'the record is still in use')
+        : badRequest([{ path, message: 'refers to a record that does not exist' }]);
+    case '23502':
+      return badRequest([{ path, message: 'is required' }]);
+    case '23514':
+      return badRequest([{ path, message: 'is not an allowed value' }]);
+    case '22001':
+      return badRequest([{ path, message: 'is too long' }]);
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,99 @@
+import type { UserType } from '@campus/contract';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { salesTeamMembers, salesTeams, schools, userSchools, users } from '../db/schema/index.js';
+import type { AuthUser } from './auth.js';
+
+/** Which schools a caller may touch: all of them, or exactly these ids (possibly none). */
+export type SchoolScope = { kind: 'all' } | { kind: 'schools'; schoolIds: number[] };
+
+type ScopeSubject = Pick<AuthUser, 'id' | 'type' | 'parentId'>;
+
+async function schoolIdsWhere(db: Database, condition: SQL): Promise<number[]> {
+  const rows = await db.select({ id: schools.id }).from(schools).where(condition).orderBy(schools.id);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * A seller's schools: the ones it sells; for a team leader also every school of the teams it
+ * leads and every school sold by a member of those teams. A team is led by `sales_teams.leader_id`;
+ * its members are the sales_team_members rows and the users whose sales_team_id is the team.
+ */
+function salesCondition(userId: number): SQL {
+  const ledTeams = sql`select ${salesTeams.id} from ${salesTeams} where ${salesTeams.leaderId} = ${userId}`;
+  return sql`${schools.sellerId} = ${userId}
+    or ${schools.salesTeamId} in (${ledTeams})
+    or ${schools.sellerId} in (select ${salesTeamMembers.userId} from ${salesTeamMembers} where ${salesTeamMembers.teamId} in (${ledTeams}))
+    or ${schools.sellerId} in (select ${users.id} from ${users} where ${users.salesTeamId} in (${ledTeams}))`;
+}
+
+/**
+ * The caller's data scope (PRODUCT section 1): company → all; sales → its own schools, and a team
+ * leader's team; agent → schools whose agent it is; child → exactly its parent agent's; external →
+ * the schools bound to it. Read fresh on every call.
+ */
+export async function resolveSchoolScope(db: Database, user: ScopeSubject): Promise<SchoolScope> {
+  switch (user.type) {
+    case 'company':
+      return { kind: 'all' };
+    case 'sales':
+      return { kind: 'schools', schoolIds: await schoolIdsWhere(db, salesCondition(user.id)) };
+    case 'agent':
+      return { kind: 'schools', schoolIds: await schoolIdsWhere(db, sql`${schools.agentId} = ${user.id}`) };
+    case 'child':
+      return {
+        kind: 'schools',
+        schoolIds: user.parentId === null ? [] : await schoolIdsWhere(db, sql`${schools.agentId} = ${user.parentId}`),
+      };
+    case 'external': {
+      const rows = await db
+        .select({ id: userSchools.schoolId })
+        .from(userSchools)
+        .where(sql`${userSchools.userId} = ${user.id}`)
+        .orderBy(userSchools.schoolId);
+      return { kind: 'schools', schoolIds: rows.map((row) => row.id) };
+    }
+  }
+}
+
+/**
+ * The SQL condition limiting `column` (a school id column) to the scope: `true` for all, `false`
+ * for none, else `column = ANY($ids::int[])` — one parameter however many schools, which PostgreSQL
+ * plans as well as an IN list (ARCHITECTURE "Measured").
+ */
+export function scopeCondition(scope: SchoolScope, column: SQLWrapper): SQL {
+  if (scope.kind === 'all') return sql`true`;
+  if (scope.schoolIds.length === 0) return sql`false`;
+  return sql`${column} = any(${`{${scope.schoolIds.join(',')}}`}::int[])`;
+}
+
+/** Whether one school id lies inside the scope. */
+export function isInScope(scope: SchoolScope, schoolId: number): boolean {
+  return scope.kind === 'all' || scope.schoolIds.includes(schoolId);
+}
+
+/** The columns of an accounts table the account scope reads. */
+export interface AccountColumns {
+  id: SQLWrapper;
+  type: SQLWrapper;
+  parentId: SQLWrapper;
+}
+
+/**
+ * The accounts a caller may manage, among accounts of `types` (PRODUCT section 1, "who manages the
+ * account"): company staff all of them; an agent its own child accounts and the external users
+ * bound to one of its schools; a child account those same external users (never its siblings: only
+ * the agent manages child accounts); sales people and external users none.
+ */
+export function accountScopeCondition(user: ScopeSubject, schoolScope: SchoolScope, types: readonly UserType[], columns: AccountColumns): SQL {
+  const ofTypes = sql`${columns.type} in (${sql.join(types.map((type) => sql`${type}`), sql`, `)})`;
+  if (user.type === 'company') return ofTypes;
+  const reach: SQL[] = [];
+  if (user.type === 'agent' && types.includes('child')) reach.push(sql`${columns.parentId} = ${user.id}`);
+  if ((user.type === 'agent' || user.type === 'child') && types.includes('external')) {
+    const boundToScope = sql`select ${userSchools.userId} from ${userSchools} where ${scopeCondition(schoolScope, userSchools.schoolId)}`;
+    reach.push(sql`(${columns.type} = 'external' and ${columns.id} in (${boundToScope}))`);
+  }
+  if (reach.length === 0) return sql`false`;
+  return sql`${ofTypes} and (${sql.join(reach, sql` or `)})`;
+}

@@ -1,0 +1,81 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, lt, ne } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { sessions, users } from '../db/schema/index.js';
+
+/** Sliding expiry is written at most this often, so every request does not cost a write. */
+const LAST_SEEN_WRITE_INTERVAL_MS = 60_000;
+
+/** Expired sessions are kept this long so their token still answers '10011' (expired), not '10010'. */
+const EXPIRED_SESSION_RETENTION_MS = 7 * 86_400_000;
+
+/** The SHA-256 (hex) under which a token is stored; the token itself never is. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+export interface NewSession {
+  token: string;
+  sessionId: number;
+  expiresAt: Date;
+}
+
+/** Starts a session: an opaque random token (32 bytes, base64url) valid for `ttlMs`. */
+export async function createSession(
+  db: Database,
+  input: { userId: number; ttlMs: number; now: Date; ip?: string; userAgent?: string },
+): Promise<NewSession> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(input.now.getTime() + input.ttlMs);
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date(input.now.getTime() - EXPIRED_SESSION_RETENTION_MS)));
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      tokenHash: hashToken(token),
+      userId: input.userId,
+      createdAt: input.now,
+      expiresAt,
+      lastSeenAt: input.now,
+      ip: input.ip ?? null,
+      userAgent: input.userAgent?.slice(0, 500) ?? null,
+    })
+    .returning({ id: sessions.id });
+  return { token, sessionId: row!.id, expiresAt };
+}
+
+export type SessionLookup =
+  | { status: 'valid'; sessionId: number; userId: number; user: typeof users.$inferSelect }
+  | { status: 'expired' }
+  | { status: 'unknown' };
+
+/** Finds the session of a token with its account, and slides its expiry to now + ttl. */
+export async function touchSession(db: Database, token: string, ttlMs: number, now: Date): Promise<SessionLookup> {
+  // The account comes with the session in one query: every authenticated call starts here.
+  const [found] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, hashToken(token)));
+  if (!found) return { status: 'unknown' };
+  const { session, user } = found;
+  if (session.expiresAt.getTime() <= now.getTime()) return { status: 'expired' };
+  if (now.getTime() - session.lastSeenAt.getTime() >= LAST_SEEN_WRITE_INTERVAL_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + ttlMs) })
+      .where(eq(sessions.id, session.id));
+  }
+  return { status: 'valid', sessionId: session.id, userId: session.userId, user };
+}
+
+/** Ends one session (log-out). */
+export async function endSession(db: Database, sessionId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user, but `exceptSessionId` (the caller's own, after a password change). */
+export async function endSessionsOfUser(db: Database, userId: number, exceptSessionId?: number): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(exceptSessionId === undefined ? eq(sessions.userId, userId) : and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)));
+}

@@ -1,0 +1,187 @@
+/**
+ * Account rules (userCompany, userExternal, userChild): who may create which type, the password an
+ * administrator sets must be changed at next login, disabling or resetting an account ends its
+ * sessions at once, nobody locks themself out, agent merchant ids need their probe, and the schools
+ * an external user is bound to.
+ */
+import { ChildUser, CompanyUser, ExternalUser, type ResourceDef, type UserType } from '@campus/contract';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { schools } from '../db/schema/resources.js';
+import { userSchools } from '../db/schema/users.js';
+import { badRequest, forbidden } from '../platform/errors.js';
+import { scopeCondition } from '../platform/scope.js';
+import { endSessionsOfUser } from '../platform/sessions.js';
+import type { EngineContext, Row } from './engine/context.js';
+import { defineFamilyHooks, type FamilyHooks, type WriteInput, type WrittenChange } from './engine/hooks.js';
+import { valueAfter } from './engine/lookup.js';
+
+/** Only company staff create and change company staff, sales people and agents. */
+function requireCompany(ctx: EngineContext, what: string): void {
+  if (ctx.user.type !== 'company') throw forbidden(`only company administrators manage ${what}`);
+}
+
+/**
+ * Rules every account family shares, before the family's own: a password set here must be changed
+ * by its owner at next login unless the administrator switched that off in the same request; an
+ * administrator cannot disable their own account.
+ */
+function sharedBeforeWrite(ctx: EngineContext, { op, values, existing }: WriteInput): Row {
+  const adjusted = { ...values };
+  if (op === 'add' || adjusted.password !== undefined) adjusted.mustChangePassword = values.mustChangePassword ?? true;
+  if (existing && Number(existing.id) === ctx.user.id && adjusted.enabled === false) {
+    throw badRequest([{ path: 'enabled', message: 'you cannot disable your own account' }]);
+  }
+  return adjusted;
+}
+
+/** Disabled accounts and accounts whose password an administrator reset lose every session at once. */
+async function sharedAfterWrite(ctx: EngineContext, change: WrittenChange): Promise<void> {
+  const isDisabled = change.values.enabled === false;
+  if (isDisabled && change.ids.includes(ctx.user.id)) throw badRequest([{ path: 'enabled', message: 'you cannot disable your own account' }]);
+  const isPasswordReset = change.op === 'update' && change.values.password !== undefined;
+  if (!isDisabled && !isPasswordReset) return;
+  for (const id of change.ids) await endSessionsOfUser(ctx.db, id);
+}
+
+function refuseOwnDelete(ctx: EngineContext, rows: Row[]): void {
+  if (rows.some((row) => Number(row.id) === ctx.user.id)) throw badRequest([{ path: 'id', message: 'you cannot delete your own account' }]);
+}
+
+/** Hooks of an account family: the shared rules around the family's own. */
+function defineAccountHooks(def: ResourceDef, own: Omit<FamilyHooks, 'beforeDelete'>): FamilyHooks {
+  return defineFamilyHooks(def, {
+    async beforeWrite(ctx, input) {
+      const shared = sharedBeforeWrite(ctx, input);
+      return own.beforeWrite ? own.beforeWrite(ctx, { ...input, values: shared }) : shared;
+    },
+    async afterWrite(ctx, change) {
+      await own.afterWrite?.(ctx, change);
+      await sharedAfterWrite(ctx, change);
+    },
+    beforeDelete: refuseOwnDelete,
+    afterRead: own.afterRead,
+  });
+}
+
+export const companyUserHooks = defineAccountHooks(CompanyUser, {
+  beforeWrite(ctx, { values, existing }) {
+    requireCompany(ctx, 'company users');
+    const adjusted = { ...values };
+    if (existing && Number(existing.id) === ctx.user.id && adjusted.type !== undefined && adjusted.type !== existing.type) {
+      throw badRequest([{ path: 'type', message: 'you cannot change the type of your own account' }]);
+    }
+    // A seller level means nothing for company staff.
+    if (valueAfter(adjusted, existing, 'type') === 'company') adjusted.sellerPosition = null;
+    return adjusted;
+  },
+});
+
+/** Schools of the given external users (bound) and agents (whose agent they are), in the caller's scope. */
+async function schoolsOfAccounts(ctx: EngineContext, rows: Row[]): Promise<Map<number, { id: number; name: string }[]>> {
+  const ids = rows.map((row) => Number(row.id));
+  const inScope = scopeCondition(ctx.scope, schools.id);
+  const bound = await ctx.db
+    .select({ userId: userSchools.userId, id: schools.id, name: schools.schoolName })
+    .from(userSchools)
+    .innerJoin(schools, eq(schools.id, userSchools.schoolId))
+    .where(and(inArray(userSchools.userId, ids), inScope))
+    .orderBy(schools.id);
+  const agentIds = rows.filter((row) => row.type === 'agent').map((row) => Number(row.id));
+  const ofAgents =
+    agentIds.length === 0
+      ? []
+      : await ctx.db
+          .select({ userId: sql<number>`${schools.agentId}`, id: schools.id, name: schools.schoolName })
+          .from(schools)
+          .where(and(inArray(schools.agentId, agentIds), inScope))
+          .orderBy(schools.id);
+  const byUser = new Map<number, { id: number; name: string }[]>();
+  for (const link of [...bound, ...ofAgents]) byUser.set(Number(link.userId), [...(byUser.get(Number(link.userId)) ?? []), { id: link.id, name: link.name }]);
+  return byUser;
+}
+
+/**
+ * Binds an external user to exactly `schoolIds` as far as the caller can see: links to schools
+ * outside the caller's scope (another agent's) are neither shown to it nor removed by it.
+ */
+async function bindSchools(ctx: EngineContext, userId: number, schoolIds: number[]): Promise<void> {
+  const inScope = ctx.scope.kind === 'all' ? sql`true` : scopeCondition(ctx.scope, userSchools.schoolId);
+  const keep = schoolIds.length > 0 ? notInArray(userSchools.schoolId, schoolIds) : sql`true`;
+  await ctx.db.delete(userSchools).where(and(eq(userSchools.userId, userId), inScope, keep));
+  if (schoolIds.length > 0) {
+    await ctx.db
+      .insert(userSchools)
+      .values(schoolIds.map((schoolId) => ({ userId, schoolId })))
+      .onConflictDoNothing();
+  }
+}
+
+const MERCHANT_FIELDS = ['agentMktMrchId', 'agentMktMrchNm'] as const;
+
+export const externalUserHooks = defineAccountHooks(ExternalUser, {
+  beforeWrite(ctx, { op, values, existing }) {
+    const adjusted = { ...values };
+    if (ctx.user.type !== 'company' && ctx.user.type !== 'agent' && ctx.user.type !== 'child') {
+      throw forbidden('only company administrators and agents manage external users');
+    }
+    if (MERCHANT_FIELDS.some((field) => adjusted[field] !== undefined) && !ctx.probes.canSetAgentMerchantId) {
+      throw forbidden('you may not set agent merchant ids');
+    }
+    if (op === 'add') {
+      adjusted.type = adjusted.type ?? 'external';
+      if (adjusted.type === 'agent') requireCompany(ctx, 'agents');
+    } else if (adjusted.type !== undefined && adjusted.type !== existing?.type) {
+      throw badRequest([{ path: 'type', message: 'the type of an account cannot be changed' }]);
+    }
+    const type = valueAfter(adjusted, existing, 'type') as UserType;
+    if (type === 'agent' && ctx.user.type !== 'company') requireCompany(ctx, 'agents');
+    const schoolIds = adjusted.schoolIds as number[] | undefined;
+    if (type === 'agent' && schoolIds !== undefined && schoolIds.length > 0) {
+      throw badRequest([{ path: 'schoolIds', message: "an agent's schools are the schools naming it as their agent" }]);
+    }
+    // An agent's new external user must see one of its schools, or it would vanish from the agent's list.
+    if (type === 'external' && ctx.user.type !== 'company' && op === 'add' && (schoolIds ?? []).length === 0) {
+      throw badRequest([{ path: 'schoolIds', message: 'bind at least one of your schools' }]);
+    }
+    return adjusted;
+  },
+  async afterWrite(ctx, change) {
+    const schoolIds = change.values.schoolIds as number[] | undefined;
+    if (change.op === 'toggle' || schoolIds === undefined) return;
+    await bindSchools(ctx, change.ids[0]!, schoolIds);
+  },
+  async afterRead(ctx, rows) {
+    const byUser = await schoolsOfAccounts(ctx, rows);
+    return rows.map((row) => {
+      const bound = byUser.get(Number(row.id)) ?? [];
+      return { ...row, schoolIds: bound.map((school) => school.id), schoolIdsLabel: bound.map((school) => school.name) };
+    });
+  },
+});
+
+export const childUserHooks = defineAccountHooks(ChildUser, {
+  beforeWrite(ctx, { op, values, existing }) {
+    const adjusted = { ...values };
+    if (ctx.user.type === 'agent') {
+      // An agent's child accounts are its own: it names no other parent.
+      if (op === 'add') adjusted.parentId = ctx.user.id;
+      else if (adjusted.parentId !== undefined && adjusted.parentId !== existing?.parentId) {
+        throw forbidden('a child account stays with its agent');
+      }
+    } else if (ctx.user.type === 'company') {
+      if (valueAfter(adjusted, existing, 'parentId') === null || valueAfter(adjusted, existing, 'parentId') === undefined) {
+        throw badRequest([{ path: 'parentId', message: 'choose the agent the child account belongs to' }]);
+      }
+    } else {
+      throw forbidden('only company administrators and agents manage child accounts');
+    }
+    if (op === 'add') adjusted.type = 'child';
+    return adjusted;
+  },
+  async afterWrite(ctx, change) {
+    // A child account moved to another agent must sign in again under its new agent's grant and scope.
+    if (change.op === 'update' && change.values.parentId !== undefined && change.values.parentId !== change.existing?.parentId) {
+      await endSessionsOfUser(ctx.db, change.ids[0]!);
+    }
+  },
+});

@@ -1,0 +1,47 @@
+/** Device rules: a serial number starts with its product model's prefix; warranties follow deliveries. */
+import { Device, DeviceClass, DeviceDelivery, DeviceWarranty, formatBusinessDate } from '@campus/contract';
+import { badRequest } from '../platform/errors.js';
+import { defineFamilyHooks } from './engine/hooks.js';
+import { findBy, valueAfter } from './engine/lookup.js';
+
+export const deviceHooks = defineFamilyHooks(Device, {
+  async beforeWrite(ctx, { values, existing }) {
+    const code = valueAfter(values, existing, 'deviceClassCode');
+    const serial = String(valueAfter(values, existing, 'serialNumber') ?? '');
+    const deviceClass = await findBy(ctx.db, DeviceClass, 'code', code);
+    if (!deviceClass) throw badRequest([{ path: 'deviceClassCode', message: 'product model not found' }]);
+    const prefix = String(deviceClass.snPrefix);
+    if (!serial.startsWith(prefix)) {
+      throw badRequest([{ path: 'serialNumber', message: `must start with the model's prefix ${prefix}` }]);
+    }
+    return values;
+  },
+});
+
+
+/** The date `months` after a YYYY-MM-DD date, clamped to the month's last day (Jan 31 + 1 = Feb 28/29). */
+export function addMonths(day: string, months: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(y, m - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d, lastDay));
+  return target.toISOString().slice(0, 10);
+}
+
+export const deviceWarrantyHooks = defineFamilyHooks(DeviceWarranty, {
+  async beforeWrite(ctx, { values, existing }) {
+    const deliveryId = valueAfter(values, existing, 'deliveryId');
+    const delivery = await findBy(ctx.db, DeviceDelivery, 'id', deliveryId);
+    if (!delivery) throw badRequest([{ path: 'deliveryId', message: 'delivery not found' }]);
+    if (!delivery.installationTime) {
+      throw badRequest([{ path: 'deliveryId', message: 'the delivery has no installation time yet' }]);
+    }
+    const startDate = formatBusinessDate(delivery.installationTime as Date | string);
+    return {
+      ...values,
+      schoolId: delivery.schoolId,
+      startDate,
+      endDate: addMonths(startDate, Number(delivery.warrantyMonths)),
+    };
+  },
+});

@@ -1,0 +1,64 @@
+/** Who is calling, through which page, with which buttons and which data scope. */
+import { frameOf, type ButtonValue, type ResourceDef, type ViewDef, type VisibilityProbes } from '@campus/contract';
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client.js';
+import type { AuthUser } from '../../platform/auth.js';
+import { forbidden } from '../../platform/errors.js';
+import { getEffectiveGrant } from '../../platform/permissions.js';
+import { getVisibilityProbes } from '../../platform/probes.js';
+import { resolveSchoolScope, type SchoolScope } from '../../platform/scope.js';
+
+export type Row = Record<string, unknown>;
+export type Locale = 'zh' | 'en';
+
+export interface EngineContext {
+  db: Database;
+  user: AuthUser;
+  scope: SchoolScope;
+  def: ResourceDef;
+  view: ViewDef;
+  buttons: ReadonlySet<ButtonValue>;
+  probes: VisibilityProbes;
+  locale: Locale;
+}
+
+/** The caller's locale for labels in exports and messages: `lang` query, then Accept-Language. */
+export function localeOf(request: FastifyRequest): Locale {
+  const query = request.query as { lang?: string } | undefined;
+  const wanted = query?.lang ?? request.headers['accept-language'] ?? 'zh';
+  return wanted.toLowerCase().startsWith('en') ? 'en' : 'zh';
+}
+
+/**
+ * Resolves the page (view) a call is made through and checks the caller holds its frame and,
+ * when given, the button value; answers 403 otherwise.
+ */
+export async function resolveContext(
+  request: FastifyRequest,
+  def: ResourceDef,
+  options: { view?: string; button?: ButtonValue },
+): Promise<EngineContext> {
+  const db = request.server.db;
+  const user = request.user;
+  // Scope and probes do not depend on the grant: they are read while the grant is (one round trip
+  // less on every resource call, see docs/performance.md). A refusal below leaves them unread.
+  const scopeAndProbes = Promise.all([resolveSchoolScope(db, user), getVisibilityProbes(db, user)]);
+  scopeAndProbes.catch(() => undefined);
+  const grant = await getEffectiveGrant(db, user);
+  const held = def.views.filter((v) => grant.has(frameOf(v.frame).fixedId));
+  const view = options.view ? held.find((v) => v.frame === options.view) : held[0];
+  if (!view) throw forbidden();
+  const buttons = grant.get(frameOf(view.frame).fixedId) ?? new Set<ButtonValue>();
+  if (options.button && !buttons.has(options.button)) throw forbidden();
+  const [scope, probes] = await scopeAndProbes;
+  return { db, user, scope, def, view, buttons, probes, locale: localeOf(request) };
+}
+
+/**
+ * Fields the caller may see: money is removed where hideAmountColumns holds (server-side, exports too).
+ * Multiple references are among them; they are not columns (see `isLinkField`) and the family's
+ * afterRead fills them in.
+ */
+export function visibleFields(ctx: Pick<EngineContext, 'def' | 'probes'>): [string, ResourceDef['fields'][string]][] {
+  return Object.entries(ctx.def.fields).filter(([, f]) => f.kind !== 'password' && !(ctx.probes.hideAmountColumns && f.kind === 'money'));
+}

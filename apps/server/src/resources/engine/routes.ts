@@ -1,0 +1,169 @@
+/** The generic routes of every declared family, with the paths of ARCHITECTURE "Calls and errors". */
+import {
+  addSchemaOf,
+  exportQuerySchemaOf,
+  fieldValueSchema,
+  idListSchema,
+  optionsQuerySchema,
+  resourcePath,
+  searchSchemaOf,
+  toggleBodySchema,
+  toggleVerb,
+  updateSchemaOf,
+  viewQuerySchema,
+  type ButtonValue,
+  type ReferenceOption,
+  type ResourceDef,
+} from '@campus/contract';
+import { asc, eq, ilike, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest } from '../../platform/errors.js';
+import { containsPattern } from '../../platform/like-patterns.js';
+import { ok } from '../../platform/envelope.js';
+import { resolveSchoolScope } from '../../platform/scope.js';
+import { resolveContext, type EngineContext, type Row } from './context.js';
+import { attachmentHeader, exportWorkbook } from './export.js';
+import { hooksOf } from './hooks.js';
+import { COUNT_CAP, allConditions, boundedCount, columnOf, filterWhere, orderOf, scopeWhere, selectPage, selectRows, toWire, viewConditions } from './query.js';
+import { tableOf } from './registry.js';
+import { addRow, deleteRows, loadInScope, setToggle, updateRow } from './write.js';
+
+const idQuerySchema = viewQuerySchema.extend({ id: z.coerce.number().int().positive() });
+
+const contexts = new WeakMap<FastifyRequest, EngineContext>();
+
+/**
+ * Resolves the caller's page, button and scope before the body is validated, so a caller without
+ * the button gets 403 whatever it sent (onRequest runs after authentication, before validation).
+ */
+function guard(def: ResourceDef, button?: ButtonValue) {
+  return async (request: FastifyRequest) => {
+    const view = (request.query as { view?: unknown }).view;
+    contexts.set(request, await resolveContext(request, def, { view: typeof view === 'string' ? view : undefined, button }));
+  };
+}
+
+/** The context the route's guard resolved. */
+function contextOf(request: FastifyRequest): EngineContext {
+  const ctx = contexts.get(request);
+  if (!ctx) throw new Error('resource route without guard');
+  return ctx;
+}
+
+/** Rows in wire form, completed by the family's afterRead (the values of multiple references). */
+async function completeRows(ctx: EngineContext, rows: Row[]): Promise<Row[]> {
+  const afterRead = hooksOf(ctx.def).afterRead;
+  return afterRead && rows.length > 0 ? afterRead(ctx, rows) : rows;
+}
+
+/** Registers Search, Get, Add, Update, BatchDelete, Export, Options, toggles and actions of one family. */
+export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const path = (verb: string) => resourcePath(def.name, verb);
+  const tags = [def.name];
+  const table = tableOf(def);
+  const searchSchema = searchSchemaOf(def);
+
+  for (const action of def.actions ?? []) {
+    if (!hooksOf(def).actions?.[action.verb]) throw new Error(`${def.name}.${action.verb} has no handler`);
+  }
+
+  app.post(path('Search'), { onRequest: guard(def), schema: { tags, querystring: viewQuerySchema, body: searchSchema } }, async (request) => {
+    const ctx = contextOf(request);
+    const { pageIndex, pageSize, sortField, sortOrder, ...filters } = request.body as z.infer<typeof searchSchema> & Row;
+    // Pages end where the bounded count does: deeper OFFSETs cost more with every page and nobody reads them.
+    if ((pageIndex - 1) * pageSize >= COUNT_CAP) {
+      throw badRequest([{ path: 'pageIndex', message: `only the first ${COUNT_CAP} rows are paged: narrow the filters` }]);
+    }
+    const where = allConditions(scopeWhere(ctx, table), filterWhere(ctx, table, filters));
+    const [rows, count] = await Promise.all([
+      selectPage(ctx, where, orderOf(ctx, table, sortField as string | undefined, sortOrder as 'asc' | 'desc' | undefined), pageSize, (pageIndex - 1) * pageSize),
+      boundedCount(ctx, where),
+    ]);
+    return ok({ items: await completeRows(ctx, (rows as Row[]).map((r) => toWire(def, r))), ...count });
+  });
+
+  app.get(path('Get'), { onRequest: guard(def), schema: { tags, querystring: idQuerySchema } }, async (request) => {
+    const ctx = contextOf(request);
+    const [row] = await selectRows(ctx, allConditions(eq(columnOf(table, 'id'), request.query.id), scopeWhere(ctx, table), viewConditions(ctx, table)));
+    if (!row) await loadInScope(ctx, ctx.db, request.query.id); // answers the 404
+    const [completed] = await completeRows(ctx, [toWire(def, row as Row)]);
+    return ok(completed);
+  });
+
+  app.post(path('Add'), { onRequest: guard(def, 'add'), schema: { tags, querystring: viewQuerySchema, body: addSchemaOf(def) } }, async (request) => {
+    return ok(await addRow(contextOf(request), request.body as Row));
+  });
+
+  app.post(path('Update'), { onRequest: guard(def, 'update'), schema: { tags, querystring: viewQuerySchema, body: updateSchemaOf(def) } }, async (request) => {
+    return ok(await updateRow(contextOf(request), request.body as Row & { id: number; version: number }));
+  });
+
+  app.post(path('BatchDelete'), { onRequest: guard(def, 'delete'), schema: { tags, querystring: viewQuerySchema, body: idListSchema } }, async (request) => {
+    return ok(await deleteRows(contextOf(request), request.body));
+  });
+
+  app.get(path('Export'), { onRequest: guard(def, 'export'), schema: { tags, querystring: exportQuerySchemaOf(def) } }, async (request, reply) => {
+    const { maxCount, view: _view, sortField, sortOrder, lang: _lang, ...filters } = request.query as Row & {
+      maxCount: number;
+      sortField?: string;
+      sortOrder?: 'asc' | 'desc';
+    };
+    const ctx = contextOf(request);
+    const where = allConditions(scopeWhere(ctx, table), filterWhere(ctx, table, filters));
+    reply
+      .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('Content-Disposition', attachmentHeader(def.label[ctx.locale]));
+    return reply.send(exportWorkbook(ctx, where, { field: sortField, order: sortOrder }, maxCount));
+  });
+
+  const { pageIndex: _pageIndex, pageSize: _pageSize, sortField: _sortField, sortOrder: _sortOrder, ...filterSchemas } = searchSchema.shape;
+  // The family's filters narrow the options too (a picker of accounts of type agent: `?type=agent`).
+  const optionsSchema = optionsQuerySchema.extend(filterSchemas);
+  app.get(path('Options'), { schema: { tags, querystring: optionsSchema } }, async (request) => {
+    // Any signed-in user may list ids and names of rows in their scope: forms of other families pick them.
+    const scope = await resolveSchoolScope(request.server.db, request.user);
+    const title = columnOf(table, def.titleField);
+    const { keyword: _keyword, limit: _limit, valueField: _valueField, ...filters } = request.query as Row;
+    const conditions: (SQL | SQL[] | undefined)[] = [
+      scopeWhere({ def, scope, user: request.user }, table),
+      filterWhere({ def, view: { frame: def.views[0]!.frame } }, table, filters),
+    ];
+    if (request.query.keyword) conditions.push(ilike(title, containsPattern(request.query.keyword)));
+    if (request.query.schoolId && def.scope.via === 'school') conditions.push(eq(columnOf(table, def.scope.field), request.query.schoolId));
+    const { valueField } = request.query;
+    if (valueField && !def.fields[valueField]?.unique) throw badRequest([{ path: 'valueField', message: 'must be a unique field' }]);
+    const rows = await request.server.db
+      .select({ value: columnOf(table, valueField ?? 'id'), label: title })
+      .from(table)
+      .where(allConditions(...conditions))
+      .orderBy(asc(title))
+      .limit(request.query.limit);
+    return ok(rows as ReferenceOption[]);
+  });
+
+  for (const toggle of def.toggles ?? []) {
+    const field = def.fields[toggle.field]!;
+    const body = toggleBodySchema.extend({ value: fieldValueSchema(field) });
+    app.post(path(toggleVerb(toggle.field)), { onRequest: guard(def, toggle.button), schema: { tags, querystring: viewQuerySchema, body } }, async (request) => {
+      return ok(await setToggle(contextOf(request), toggle.field, request.body.ids, request.body.value));
+    });
+  }
+
+  for (const action of def.actions ?? []) {
+    const shape: Record<string, z.ZodType> = { id: z.coerce.number().int().positive() };
+    for (const [name, field] of Object.entries(action.fields ?? {})) {
+      shape[name] = field.required ? fieldValueSchema(field) : fieldValueSchema(field).optional();
+    }
+    app.post(path(action.verb), { onRequest: guard(def, action.button), schema: { tags, querystring: viewQuerySchema, body: z.strictObject(shape) } }, async (request) => {
+      const ctx = contextOf(request);
+      const { id, ...input } = request.body as Row & { id: number };
+      const handler = hooksOf(def).actions?.[action.verb];
+      if (!handler) throw badRequest([], `unknown action ${action.verb}`);
+      return ok(await handler(ctx, id, input));
+    });
+  }
+}
+

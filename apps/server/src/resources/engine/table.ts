@@ -1,0 +1,140 @@
+/**
+ * Builds a family's SQL table from its declaration, so adding a simple family needs no column code.
+ * Indexes follow the filters: each filter is indexed together with the family's scope key, because
+ * scoped searches otherwise scan every row of the scope (ARCHITECTURE "Measured"), and closed by id,
+ * the order pages are read in.
+ */
+import { columnName, isLinkField, type FieldDef, type ResourceDef } from '@campus/contract';
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  type AnyPgColumn,
+  type ExtraConfigColumn,
+  type IndexBuilder,
+  type PgColumnBuilderBase,
+  type PgTableWithColumns,
+  type TableConfig,
+} from 'drizzle-orm/pg-core';
+import { id, rowStamps, timestamptz } from '../../db/schema/columns.js';
+
+/** A table built at run time: its columns are known by name only. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- column set is derived from a declaration at run time
+export type ResourceTable = PgTableWithColumns<TableConfig & { columns: Record<string, any> }>;
+
+/** Where references point: the table of a family and the column a reference stores. */
+export type ReferenceTarget = () => AnyPgColumn;
+
+const SYSTEM_FIELDS = new Set(['id', 'createdAt', 'updatedAt', 'version']);
+
+function isNumericEnum(field: Extract<FieldDef, { kind: 'enum' }>): boolean {
+  return field.options.every((o) => typeof o.value === 'number');
+}
+
+function columnBuilder(
+  table: string,
+  name: string,
+  field: FieldDef,
+  refTarget: (field: FieldDef) => ReferenceTarget | undefined,
+): PgColumnBuilderBase {
+  const col = columnName(name);
+  let builder;
+  switch (field.kind) {
+    case 'number':
+      builder = field.integer === false ? doublePrecision(col) : integer(col);
+      break;
+    case 'money':
+      builder = bigint(col, { mode: 'number' });
+      break;
+    case 'bool':
+      builder = boolean(col);
+      break;
+    case 'enum':
+      builder = isNumericEnum(field) ? smallint(col) : text(col);
+      break;
+    case 'date':
+      builder = date(col, { mode: 'string' });
+      break;
+    case 'datetime':
+      builder = timestamptz(col);
+      break;
+    case 'reference': {
+      builder = field.key ? text(col) : integer(col);
+      const target = refTarget(field);
+      if (target) builder = builder.references(target, { onDelete: 'restrict' });
+      break;
+    }
+    case 'password':
+      builder = text(`${col}_hash`);
+      break;
+    default:
+      builder = text(col);
+  }
+  if (field.required && !field.readOnly) builder = builder.notNull();
+  // A constraint (not only an index) so other tables' foreign keys can point at the column.
+  if (field.unique) builder = builder.unique(`${table}_${col}_unique`);
+  if (field.defaultValue !== undefined && field.kind !== 'password') {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the builder's default type depends on the kind chosen above
+    builder = (builder as any).default(field.defaultValue);
+  }
+  return builder;
+}
+
+function scopeKey(def: ResourceDef): string | undefined {
+  return def.scope.via === 'school' ? def.scope.field : undefined;
+}
+
+/** Builds the drizzle table of a family; `extra` adds columns the declaration does not show (hashes, audit). */
+export function resourceTable(
+  def: ResourceDef,
+  refTarget: (field: FieldDef) => ReferenceTarget | undefined,
+  extra: Record<string, PgColumnBuilderBase> = {},
+): ResourceTable {
+  const columns: Record<string, PgColumnBuilderBase> = { id: id() };
+  for (const [name, field] of Object.entries(def.fields)) {
+    // Multiple references live in link tables the family keeps, not in a column.
+    if (!SYSTEM_FIELDS.has(name) && !isLinkField(field)) columns[name] = columnBuilder(def.table, name, field, refTarget);
+  }
+  Object.assign(columns, extra, rowStamps());
+  const table = pgTable(def.table, columns, (t) => {
+    const cols = t as unknown as Record<string, ExtraConfigColumn>;
+    const key = scopeKey(def);
+    const name = (...parts: string[]) => `${def.table}_${parts.map(columnName).join('_')}_idx`;
+    // Keyed by name: a declared index may repeat one the filters already imply.
+    const indexes = new Map<string, IndexBuilder>();
+    const add = (indexName: string, build: () => IndexBuilder) => {
+      if (!indexes.has(indexName)) indexes.set(indexName, build());
+    };
+    if (key) add(name(key, 'id'), () => index(name(key, 'id')).on(cols[key]!, cols.id!));
+    for (const [field, f] of Object.entries(def.fields)) {
+      if (!f.filter || f.unique || field === key || isLinkField(f)) continue;
+      const col = cols[field]!;
+      if (f.filter === 'contains') {
+        // Trigram index: ILIKE '%x%' can use it; a btree cannot.
+        const trgm = `${def.table}_${columnName(field)}_trgm_idx`;
+        add(trgm, () => index(trgm).using('gin', col.op('gin_trgm_ops')));
+      } else {
+        // id closes every btree filter index: a filtered page is then chosen from the index alone
+        // (index-only scan + top-N sort by id, no heap visit per skipped row), and within one school
+        // an equality filter reads its rows already in id order. 45 ms → 16 ms for page 200 × 50
+        // of an agent's 500k students filtered by state (docs/performance.md).
+        const indexed = f.filter === 'prefix' ? col.op('text_pattern_ops') : col;
+        const indexName = key ? name(key, field) : name(field);
+        add(indexName, () => (key ? index(indexName).on(cols[key]!, indexed, cols.id!) : index(indexName).on(indexed, cols.id!)));
+      }
+    }
+    for (const fields of def.indexes ?? []) {
+      const indexName = name(...fields);
+      const on = fields.map((f) => cols[f]!) as [ExtraConfigColumn, ...ExtraConfigColumn[]];
+      add(indexName, () => index(indexName).on(...on));
+    }
+    return [...indexes.values()];
+  });
+  return table as unknown as ResourceTable;
+}

@@ -1,0 +1,183 @@
+/** Add, Update, BatchDelete and toggles: permission and scope checked, validated, locked, logged. */
+import { RESOURCES, isLinkField, type FieldDef, type FieldError, type ResourceDef } from '@campus/contract';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { operationLog } from '../../db/schema/logs.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { hashPassword } from '../../platform/passwords.js';
+import type { EngineContext, Row } from './context.js';
+import { hooksOf, type WriteOperation } from './hooks.js';
+import { allConditions, columnOf, scopeWhere, toDb, viewConditions } from './query.js';
+import { columnKeyOf, referenceTargetOf, tableOf } from './registry.js';
+import type { ResourceTable } from './table.js';
+
+/** A database handle inside or outside a transaction. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+/** Loads one row in scope, or answers 404: rows outside the scope are "not found", so ids cannot be probed. */
+export async function loadInScope(ctx: EngineContext, db: Executor, id: number, forUpdate = false): Promise<Row> {
+  const table = tableOf(ctx.def);
+  const where = allConditions(eq(columnOf(table, 'id'), id), scopeWhere(ctx, table), viewConditions(ctx, table));
+  const query = db.select().from(table).where(where);
+  const [row] = forUpdate ? await query.for('update') : await query;
+  if (!row) throw notFound(`${ctx.def.label.en} ${id} not found`);
+  return row as Row;
+}
+
+/**
+ * The rows of a family the caller may reference: its data scope; for accounts the accounts it
+ * manages, and itself (an agent's child account names the agent as its parent).
+ */
+function referenceScope(ctx: EngineContext, targetDef: ResourceDef | undefined, table: ResourceTable) {
+  if (!targetDef) return undefined;
+  const inScope = scopeWhere({ ...ctx, def: targetDef }, table);
+  return targetDef.scope.via === 'account' ? or(inScope, eq(columnOf(table, 'id'), ctx.user.id)) : inScope;
+}
+
+/**
+ * Checks every reference points at existing rows the caller may see and that its picker offers
+ * (`optionsFilter`, e.g. an account of type agent); scope keys must stay in scope.
+ */
+async function checkReferences(ctx: EngineContext, db: Executor, values: Row): Promise<void> {
+  const errors: FieldError[] = [];
+  for (const [name, field] of Object.entries(ctx.def.fields)) {
+    const value = values[name];
+    if (field.kind !== 'reference' || value === undefined || value === null) continue;
+    const wanted = [...new Set(Array.isArray(value) ? value : [value])];
+    if (wanted.length === 0) continue;
+    const target = referenceTargetOf(field);
+    const conditions = [inArray(columnOf(target.table, target.key), wanted), referenceScope(ctx, RESOURCES[field.family], target.table)];
+    for (const [filterField, filterValue] of Object.entries(field.optionsFilter ?? {})) conditions.push(eq(columnOf(target.table, filterField), filterValue));
+    const [found] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(target.table)
+      .where(and(...conditions));
+    if (Number(found?.n ?? 0) !== wanted.length) errors.push({ path: name, message: `${field.label.en} not found` });
+  }
+  const key = ctx.def.scope.via === 'school' ? ctx.def.scope.field : undefined;
+  if (key && ctx.scope.kind !== 'all' && (values[key] === null || (values[key] === undefined && !('id' in values)))) {
+    errors.push({ path: key, message: 'a school in your scope is required' });
+  }
+  if (errors.length) throw badRequest(errors);
+}
+
+/**
+ * Turns validated wire values into column values: passwords hashed, datetimes parsed; multiple
+ * references left out (they are no column: the family's afterWrite stores them).
+ */
+async function toColumns(def: ResourceDef, values: Row): Promise<Row> {
+  const out: Row = {};
+  for (const [name, value] of Object.entries(values)) {
+    const field: FieldDef | undefined = def.fields[name];
+    if (!field) out[name] = value;
+    else if (isLinkField(field)) continue;
+    else if (field.kind === 'password') out[columnKeyOf(def, name)] = value ? await hashPassword(String(value)) : undefined;
+    else out[name] = toDb(field, value);
+  }
+  return out;
+}
+
+function changesOf(def: ResourceDef, before: Row | undefined, after: Row): Record<string, [unknown, unknown]> {
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const [name, value] of Object.entries(after)) {
+    const field = def.fields[name];
+    if (!field || value === undefined) continue;
+    const old = before?.[name];
+    if (field.kind === 'password') changes[name] = ['***', '***'];
+    else if (String(old ?? '') !== String(value ?? '') || (old === null) !== (value === null)) changes[name] = [old ?? null, value];
+  }
+  return changes;
+}
+
+/** Writes one operation-log row in the caller's transaction. */
+export async function recordOperation(db: Executor, ctx: EngineContext, action: string, ids: number[], changes: Record<string, unknown> = {}): Promise<void> {
+  await db.insert(operationLog).values({ userId: ctx.user.id, family: ctx.def.name, action, ids, changes });
+}
+
+async function prepare(ctx: EngineContext, db: Executor, op: WriteOperation, values: Row, existing?: Row): Promise<Row> {
+  const fixed = { ...values, ...(op === 'add' ? (ctx.view.fixed ?? {}) : {}) };
+  const hooks = hooksOf(ctx.def);
+  const adjusted = hooks.beforeWrite ? await hooks.beforeWrite({ ...ctx, db: db as Database }, { op, values: fixed, existing }) : fixed;
+  await checkReferences(ctx, db, op === 'update' ? { ...adjusted, id: existing?.id } : adjusted);
+  return adjusted;
+}
+
+/** Inserts a row; answers its id. */
+export async function addRow(ctx: EngineContext, values: Row): Promise<{ id: number }> {
+  const table = tableOf(ctx.def);
+  return ctx.db.transaction(async (tx) => {
+    const prepared = await prepare(ctx, tx, 'add', values);
+    const [inserted] = await tx.insert(table).values(await toColumns(ctx.def, prepared)).returning({ id: columnOf(table, 'id') });
+    const id = Number(inserted!.id);
+    await hooksOf(ctx.def).afterWrite?.({ ...ctx, db: tx as Database }, { op: 'add', ids: [id], values: prepared });
+    await recordOperation(tx, ctx, 'add', [id], changesOf(ctx.def, undefined, prepared));
+    return { id };
+  });
+}
+
+/** Updates a row if its version still matches; a stale version changes nothing and answers 409. */
+export async function updateRow(ctx: EngineContext, input: Row & { id: number; version: number }): Promise<{ id: number; version: number }> {
+  const { id, version, ...values } = input;
+  const table = tableOf(ctx.def);
+  return ctx.db.transaction(async (tx) => {
+    const existing = await loadInScope(ctx, tx, id, true);
+    if (Number(existing.version) !== version) throw conflict('This record was changed by someone else. Reload it and try again.');
+    const prepared = await prepare(ctx, tx, 'update', values, existing);
+    const columns = Object.fromEntries(Object.entries(await toColumns(ctx.def, prepared)).filter(([, v]) => v !== undefined));
+    const [updated] = await tx
+      .update(table)
+      .set({ ...columns, version: sql`${columnOf(table, 'version')} + 1`, updatedAt: new Date() })
+      .where(and(eq(columnOf(table, 'id'), id), eq(columnOf(table, 'version'), version)))
+      .returning({ version: columnOf(table, 'version') });
+    if (!updated) throw conflict('This record was changed by someone else. Reload it and try again.');
+    await hooksOf(ctx.def).afterWrite?.({ ...ctx, db: tx as Database }, { op: 'update', ids: [id], values: prepared, existing });
+    await recordOperation(tx, ctx, 'update', [id], changesOf(ctx.def, existing, prepared));
+    return { id, version: Number(updated.version) };
+  });
+}
+
+/** Locks the listed rows in scope; any id missing or outside the scope answers 404 and nothing changes. */
+async function lockAll(ctx: EngineContext, tx: Executor, ids: number[]): Promise<Row[]> {
+  const table = tableOf(ctx.def);
+  const unique = [...new Set(ids)];
+  const rows = await tx
+    .select()
+    .from(table)
+    .where(allConditions(inArray(columnOf(table, 'id'), unique), scopeWhere(ctx, table), viewConditions(ctx, table)))
+    .for('update');
+  if (rows.length !== unique.length) {
+    const found = new Set(rows.map((r) => Number((r as Row).id)));
+    throw notFound(`not found: ${unique.filter((i) => !found.has(i)).join(', ')}`);
+  }
+  return rows as Row[];
+}
+
+/** Deletes all listed rows in one transaction, or none. */
+export async function deleteRows(ctx: EngineContext, ids: number[]): Promise<{ deleted: number }> {
+  const table = tableOf(ctx.def);
+  return ctx.db.transaction(async (tx) => {
+    const rows = await lockAll(ctx, tx, ids);
+    await hooksOf(ctx.def).beforeDelete?.({ ...ctx, db: tx as Database }, rows);
+    await tx.delete(table).where(inArray(columnOf(table, 'id'), rows.map((r) => Number(r.id))));
+    await recordOperation(tx, ctx, 'delete', rows.map((r) => Number(r.id)), {
+      titles: rows.map((r) => r[ctx.def.titleField]),
+    });
+    return { deleted: rows.length };
+  });
+}
+
+/** Sets a toggle field on all listed rows in one transaction. */
+export async function setToggle(ctx: EngineContext, field: string, ids: number[], value: unknown): Promise<{ updated: number }> {
+  const table = tableOf(ctx.def);
+  const definition = ctx.def.fields[field]!;
+  return ctx.db.transaction(async (tx) => {
+    const rows = await lockAll(ctx, tx, ids);
+    await tx
+      .update(table)
+      .set({ [field]: toDb(definition, value), version: sql`${columnOf(table, 'version')} + 1`, updatedAt: new Date() })
+      .where(inArray(columnOf(table, 'id'), rows.map((r) => Number(r.id))));
+    await hooksOf(ctx.def).afterWrite?.({ ...ctx, db: tx as Database }, { op: 'toggle', ids: rows.map((r) => Number(r.id)), values: { [field]: value } });
+    await recordOperation(tx, ctx, `set:${field}`, rows.map((r) => Number(r.id)), { [field]: [rows.map((r) => r[field]), value] });
+    return { updated: rows.length };
+  });
+}

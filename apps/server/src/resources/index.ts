@@ -1,0 +1,14 @@
+/** Registers the routes of every declared family; importing the family modules registers their hooks. */
+import { RESOURCES } from '@campus/contract';
+import type { FastifyInstance } from 'fastify';
+import './accounts.js';
+import './device.js';
+import './people.js';
+import './school.js';
+import { salesTeamMemberRoutes } from './sales.js';
+import { registerResourceRoutes } from './engine/routes.js';
+
+export async function resourceRoutes(app: FastifyInstance): Promise<void> {
+  for (const def of Object.values(RESOURCES)) registerResourceRoutes(app, def);
+  await app.register(salesTeamMemberRoutes);
+}

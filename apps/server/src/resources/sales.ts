@@ -1,0 +1,187 @@
+/**
+ * Sales organisation rules: a team's members and their levels (the leader's data scope follows
+ * them), and exclusive agent areas.
+ */
+import {
+  AgentArea,
+  API_PATHS,
+  SalesTeam,
+  salesTeamMemberSchema,
+  salesTeamMembersSchema,
+  type FieldError,
+  type SalesTeamMember,
+} from '@campus/contract';
+import { and, asc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../db/client.js';
+import { operationLog } from '../db/schema/logs.js';
+import { agentAreas } from '../db/schema/resources.js';
+import { salesTeamMembers, salesTeams } from '../db/schema/sales.js';
+import { users } from '../db/schema/users.js';
+import { envelopeSchema, ok } from '../platform/envelope.js';
+import { badRequest, notFound } from '../platform/errors.js';
+import { requireFrame } from '../platform/permissions.js';
+import type { EngineContext } from './engine/context.js';
+import { defineFamilyHooks } from './engine/hooks.js';
+import { valueAfter } from './engine/lookup.js';
+import type { Executor } from './engine/write.js';
+
+/** The members of teams, best level first. */
+async function membersOf(db: Executor, teamIds: number[]): Promise<(SalesTeamMember & { teamId: number })[]> {
+  if (teamIds.length === 0) return [];
+  return db
+    .select({
+      teamId: salesTeamMembers.teamId,
+      userId: users.id,
+      loginName: users.loginName,
+      name: users.name,
+      sellerPosition: users.sellerPosition,
+      level: salesTeamMembers.level,
+    })
+    .from(salesTeamMembers)
+    .innerJoin(users, eq(users.id, salesTeamMembers.userId))
+    .where(inArray(salesTeamMembers.teamId, teamIds))
+    .orderBy(asc(salesTeamMembers.level), asc(users.id));
+}
+
+/**
+ * Replaces a team's members. A seller belongs to one team at most (users.sales_team_id says which,
+ * and a leader's scope reads both): members of another team are refused, leavers lose the team.
+ */
+async function replaceMembers(db: Executor, teamId: number, members: { userId: number; level: number }[]): Promise<void> {
+  const userIds = [...new Set(members.map((member) => member.userId))];
+  if (userIds.length !== members.length) throw badRequest([{ path: 'members', message: 'a seller is listed twice' }]);
+  const errors: FieldError[] = [];
+  if (userIds.length > 0) {
+    const accounts = await db.select({ id: users.id, type: users.type, name: users.name }).from(users).where(inArray(users.id, userIds));
+    for (const [position, member] of members.entries()) {
+      const account = accounts.find((candidate) => candidate.id === member.userId);
+      if (account?.type !== 'sales') errors.push({ path: `members.${position}.userId`, message: 'must be a sales account' });
+    }
+    const elsewhere = await db
+      .select({ userId: salesTeamMembers.userId, teamName: salesTeams.name })
+      .from(salesTeamMembers)
+      .innerJoin(salesTeams, eq(salesTeams.id, salesTeamMembers.teamId))
+      .where(and(inArray(salesTeamMembers.userId, userIds), ne(salesTeamMembers.teamId, teamId)));
+    for (const other of elsewhere) {
+      const position = members.findIndex((member) => member.userId === other.userId);
+      errors.push({ path: `members.${position}.userId`, message: `already a member of ${other.teamName}` });
+    }
+  }
+  if (errors.length > 0) throw badRequest(errors);
+  await db.delete(salesTeamMembers).where(eq(salesTeamMembers.teamId, teamId));
+  if (members.length > 0) await db.insert(salesTeamMembers).values(members.map((member) => ({ teamId, ...member })));
+  const leavers = userIds.length > 0 ? notInArray(users.id, userIds) : sql`true`;
+  await db.update(users).set({ salesTeamId: null }).where(and(eq(users.salesTeamId, teamId), leavers));
+  if (userIds.length > 0) await db.update(users).set({ salesTeamId: teamId }).where(inArray(users.id, userIds));
+}
+
+/** The leader is a member of its team, at level 1, with the leader position. */
+async function enrolLeader(ctx: EngineContext, teamId: number): Promise<void> {
+  const [team] = await ctx.db.select({ leaderId: salesTeams.leaderId }).from(salesTeams).where(eq(salesTeams.id, teamId));
+  if (!team?.leaderId) return;
+  const current = (await membersOf(ctx.db, [teamId])).filter((member) => member.userId !== team.leaderId);
+  try {
+    await replaceMembers(ctx.db, teamId, [{ userId: team.leaderId, level: 1 }, ...current.map(({ userId, level }) => ({ userId, level }))]);
+  } catch (error) {
+    // Reported on the form's field rather than on the members list the form does not show.
+    throw badRequest([{ path: 'leaderId', message: 'the leader is a member of another team' }], error instanceof Error ? error.message : undefined);
+  }
+  await ctx.db.update(users).set({ sellerPosition: 'leader' }).where(eq(users.id, team.leaderId));
+}
+
+export const salesTeamHooks = defineFamilyHooks(SalesTeam, {
+  async afterWrite(ctx, change) {
+    if (change.op !== 'toggle' && change.values.leaderId !== undefined && change.values.leaderId !== null) await enrolLeader(ctx, change.ids[0]!);
+  },
+  async afterRead(ctx, rows) {
+    const members = await membersOf(ctx.db, rows.map((row) => Number(row.id)));
+    return rows.map((row) => {
+      const own = members.filter((member) => member.teamId === row.id);
+      return { ...row, memberIds: own.map((member) => member.userId), memberIdsLabel: own.map((member) => member.name) };
+    });
+  },
+});
+
+/** Areas overlap when their province matches and neither names a different city or district. */
+function overlapping(province: string, city: unknown, area: unknown) {
+  const sameOrWhole = (column: typeof agentAreas.city, value: unknown) =>
+    value === null || value === undefined || value === '' ? sql`true` : or(eq(column, String(value)), sql`${column} is null`, eq(column, ''));
+  return and(eq(agentAreas.province, province), sameOrWhole(agentAreas.city, city), sameOrWhole(agentAreas.area, area));
+}
+
+export const agentAreaHooks = defineFamilyHooks(AgentArea, {
+  async beforeWrite(ctx, { values, existing }) {
+    const province = String(valueAfter(values, existing, 'province'));
+    const agentId = Number(valueAfter(values, existing, 'agentId'));
+    const isExclusive = valueAfter(values, existing, 'isExclusive') === true;
+    // Another agent in an overlapping area conflicts when either of the two is exclusive.
+    const conflicts = await ctx.db
+      .select({ id: agentAreas.id, isExclusive: agentAreas.isExclusive })
+      .from(agentAreas)
+      .where(
+        and(
+          overlapping(province, valueAfter(values, existing, 'city'), valueAfter(values, existing, 'area')),
+          ne(agentAreas.agentId, agentId),
+          existing ? ne(agentAreas.id, Number(existing.id)) : undefined,
+        ),
+      );
+    if (conflicts.some((other) => other.isExclusive)) {
+      throw badRequest([{ path: 'province', message: 'another agent holds this area exclusively' }]);
+    }
+    if (isExclusive && conflicts.length > 0) {
+      throw badRequest([{ path: 'isExclusive', message: 'other agents already hold part of this area' }]);
+    }
+    return values;
+  },
+});
+
+async function loadTeam(db: Database, id: number) {
+  const [team] = await db.select({ id: salesTeams.id, name: salesTeams.name }).from(salesTeams).where(eq(salesTeams.id, id));
+  if (!team) throw notFound(`sales team ${id} not found`);
+  return team;
+}
+
+/** The members of a sales team with their levels (the salesTeam page's "Members"). */
+export const salesTeamMemberRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    API_PATHS.salesTeamMembers,
+    {
+      onRequest: requireFrame('salesTeam'),
+      schema: {
+        tags: ['SalesTeam'],
+        summary: "A sales team's members and their levels",
+        querystring: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: envelopeSchema(z.array(salesTeamMemberSchema)) },
+      },
+    },
+    async (request) => {
+      await loadTeam(app.db, request.query.id);
+      return ok((await membersOf(app.db, [request.query.id])).map(({ teamId: _teamId, ...member }) => member));
+    },
+  );
+
+  app.post(
+    API_PATHS.saveSalesTeamMembers,
+    {
+      onRequest: requireFrame('salesTeam', 'update'),
+      schema: {
+        tags: ['SalesTeam'],
+        summary: "Replace a sales team's members and levels; the leader's scope follows at once",
+        body: salesTeamMembersSchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      const { id, members } = request.body;
+      await loadTeam(app.db, id);
+      await app.db.transaction(async (tx) => {
+        await replaceMembers(tx, id, members);
+        await tx.update(salesTeams).set({ updatedAt: new Date(), version: sql`${salesTeams.version} + 1` }).where(eq(salesTeams.id, id));
+        await tx.insert(operationLog).values({ userId: request.user.id, family: SalesTeam.name, action: 'members', ids: [id], changes: { members } });
+      });
+      return ok(null);
+    },
+  );
+};

@@ -1,0 +1,76 @@
+/** School rules: who owns a new school, review, and the school's own admin account. */
+import { School, type FieldError } from '@campus/contract';
+import { eq, sql } from 'drizzle-orm';
+import { schools } from '../db/schema/resources.js';
+import { users } from '../db/schema/users.js';
+import { badRequest, forbidden } from '../platform/errors.js';
+import { hashPassword } from '../platform/passwords.js';
+import type { EngineContext, Row } from './engine/context.js';
+import { defineFamilyHooks } from './engine/hooks.js';
+import { loadInScope, recordOperation } from './engine/write.js';
+
+/** Agent and seller references must point at accounts of that type. */
+async function checkAccountTypes(ctx: EngineContext, values: Row): Promise<void> {
+  const errors: FieldError[] = [];
+  for (const [field, type] of [['agentId', 'agent'], ['sellerId', 'sales']] as const) {
+    const id = values[field];
+    if (id === undefined || id === null) continue;
+    const [user] = await ctx.db.select({ type: users.type }).from(users).where(eq(users.id, Number(id)));
+    if (user?.type !== type) errors.push({ path: field, message: `must be an account of type ${type}` });
+  }
+  if (errors.length) throw badRequest(errors);
+}
+
+export const schoolHooks = defineFamilyHooks(School, {
+  async beforeWrite(ctx, { op, values }) {
+    const { user } = ctx;
+    const adjusted = { ...values };
+    // Agents, their child accounts and sales people own what they create; only company staff assign owners.
+    if (user.type === 'agent' || user.type === 'child') {
+      delete adjusted.sellerId;
+      delete adjusted.salesTeamId;
+      if (op === 'add') adjusted.agentId = user.type === 'agent' ? user.id : user.parentId;
+      else delete adjusted.agentId;
+    } else if (user.type === 'sales') {
+      delete adjusted.agentId;
+      if (op === 'add') {
+        adjusted.sellerId = user.id;
+        adjusted.salesTeamId = user.salesTeamId;
+      } else {
+        delete adjusted.sellerId;
+        delete adjusted.salesTeamId;
+      }
+    } else if (user.type !== 'company') {
+      throw forbidden('only company staff, sales people and agents manage schools');
+    }
+    if (op === 'add') adjusted.examineState = 0;
+    await checkAccountTypes(ctx, adjusted);
+    return adjusted;
+  },
+  actions: {
+    async Examine(ctx, id, input) {
+      return ctx.db.transaction(async (tx) => {
+        await loadInScope(ctx, tx, id, true);
+        const examineState = input.isPassed ? 1 : 2;
+        await tx
+          .update(schools)
+          .set({ examineState, examineRemark: (input.remark as string | undefined) ?? null, examinedAt: new Date(), version: sql`${schools.version} + 1`, updatedAt: new Date() })
+          .where(eq(schools.id, id));
+        await recordOperation(tx, ctx, 'examine', [id], { examineState, remark: input.remark ?? null });
+        return { id, examineState };
+      });
+    },
+    async UpdateAdmin(ctx, id, input) {
+      const adminPasswordHash = await hashPassword(String(input.adminPassword));
+      return ctx.db.transaction(async (tx) => {
+        await loadInScope(ctx, tx, id, true);
+        await tx
+          .update(schools)
+          .set({ adminLoginName: String(input.adminLoginName), adminPasswordHash, version: sql`${schools.version} + 1`, updatedAt: new Date() })
+          .where(eq(schools.id, id));
+        await recordOperation(tx, ctx, 'updateAdmin', [id], { adminLoginName: input.adminLoginName, adminPassword: '***' });
+        return { id };
+      });
+    },
+  },
+});

@@ -1,0 +1,191 @@
+import {
+  API_PATHS,
+  WRONG_PASSWORD_MESSAGE,
+  captchaResponseSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  sendSmsCodeRequestSchema,
+  updateUserPasswordRequestSchema,
+} from '@campus/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { users, type LoginOutcome } from '../db/schema/index.js';
+import { consumeCaptcha, issueCaptcha } from '../platform/captcha.js';
+import { envelopeSchema, failureEnvelopeSchema, ok } from '../platform/envelope.js';
+import { badRequest, loginFailed, mustChangePassword } from '../platform/errors.js';
+import { homeSchoolOf } from '../platform/home-school.js';
+import { accountLockedUntil, isAddressLimited, recordLoginAttempt } from '../platform/login-throttle.js';
+import { hashPassword, verifyPassword } from '../platform/passwords.js';
+import { getEffectiveGrant } from '../platform/permissions.js';
+import { createSession, endSession, endSessionsOfUser } from '../platform/sessions.js';
+import { consumeSmsCode, issueSmsCode, maskPhone } from '../platform/sms.js';
+
+const userAgentOf = (request: FastifyRequest) => request.headers['user-agent'];
+
+/** Log-in, log-out, the captcha and the SMS password reset (SEED-SPEC section 7). */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    API_PATHS.captcha,
+    {
+      config: { public: true },
+      schema: {
+        tags: ['Account'],
+        summary: 'Issue an image verification code (single use, 2 minutes)',
+        response: {
+          200: envelopeSchema(
+            captchaResponseSchema.extend({
+              image: z.string().describe('The SVG picture as a data URL (data:image/svg+xml;base64,...), usable as an <img> src'),
+            }),
+          ),
+        },
+      },
+    },
+    async () => ok(await issueCaptcha(app.db, app.clock.now(), app.env.CAPTCHA_FIXED_CODE)),
+  );
+
+  app.post(
+    API_PATHS.login,
+    {
+      config: { public: true },
+      schema: {
+        tags: ['Account'],
+        summary: 'Log in with the MD5 hex of the password and the captcha',
+        description:
+          'Refusals are answered with HTTP 200: code 600 (wrong captcha, unknown user, wrong password = "password error", disabled, locked, too many attempts) or 601 (verify the phone and change the password first).',
+        body: loginRequestSchema,
+        response: { 200: z.union([envelopeSchema(loginResponseSchema), failureEnvelopeSchema]) },
+      },
+    },
+    async (request) => {
+      const now = app.clock.now();
+      const { userName, password, vcId, vcCode } = request.body;
+      const record = (outcome: LoginOutcome, userId?: number) =>
+        recordLoginAttempt(app.db, { loginName: userName, userId, ip: request.ip, userAgent: userAgentOf(request), outcome, at: now });
+
+      if (await isAddressLimited(app.db, request.ip, now)) {
+        await record('too_many_attempts');
+        throw loginFailed('too many attempts from this address; please try again later');
+      }
+      if (!(await consumeCaptcha(app.db, vcId, vcCode, now))) {
+        await record('bad_captcha');
+        throw loginFailed('verification code error');
+      }
+      const [user] = await app.db.select().from(users).where(eq(users.loginName, userName));
+      if (!user) {
+        await record('unknown_user');
+        throw loginFailed('user does not exist');
+      }
+      const lockedUntil = await accountLockedUntil(app.db, userName, now);
+      if (lockedUntil) {
+        await record('locked', user.id);
+        const minutes = Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000);
+        throw loginFailed(`account locked after too many wrong passwords; try again in ${minutes} minute(s)`);
+      }
+      if (!(await verifyPassword(password, user.passwordHash))) {
+        await record('bad_password', user.id);
+        throw loginFailed(WRONG_PASSWORD_MESSAGE);
+      }
+      if (!user.enabled) {
+        await record('disabled', user.id);
+        throw loginFailed('account disabled');
+      }
+      if (user.mustChangePassword) {
+        await record('must_change_password', user.id);
+        throw mustChangePassword({ userName: user.loginName, phoneMasked: maskPhone(user.phoneNum ?? '') });
+      }
+
+      const session = await app.db.transaction(async (tx) => {
+        const created = await createSession(tx, {
+          userId: user.id,
+          ttlMs: app.env.tokenTtlMs,
+          now,
+          ip: request.ip,
+          userAgent: userAgentOf(request),
+        });
+        await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+        await recordLoginAttempt(tx, { loginName: userName, userId: user.id, ip: request.ip, userAgent: userAgentOf(request), outcome: 'success', at: now });
+        return created;
+      });
+      const grant = await getEffectiveGrant(app.db, user);
+      const school = await homeSchoolOf(app.db, user);
+      return ok({
+        Token: session.token,
+        SchoolName: school.schoolName,
+        UserName: user.name,
+        UserId: user.id,
+        SchoolId: school.schoolId,
+        ClassId: 0,
+        TokenTime: session.expiresAt.toISOString(),
+        Frames: [...grant.keys()].sort((a, b) => a - b).map((ID) => ({ ID })),
+      });
+    },
+  );
+
+  app.post(
+    API_PATHS.logout,
+    { schema: { tags: ['Account'], summary: 'Log out: ends the session of the token', response: { 200: envelopeSchema(z.null()) } } },
+    async (request) => {
+      await endSession(app.db, request.user.sessionId);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    API_PATHS.accountSendSmsCode,
+    {
+      config: { public: true },
+      schema: {
+        tags: ['Account'],
+        summary: 'Send a password-reset code to the phone of an account',
+        description: 'Answers the same whether or not the phone belongs to the account, so accounts cannot be probed. One code per phone per minute (HTTP 429).',
+        body: sendSmsCodeRequestSchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      const { userName, phoneNum } = request.body;
+      const [user] = await app.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.loginName, userName), eq(users.phoneNum, phoneNum), eq(users.enabled, true)));
+      await issueSmsCode({ db: app.db, sms: app.sms, now: app.clock.now() }, { phone: phoneNum, purpose: 'resetPassword', deliver: user !== undefined, ip: request.ip });
+      return ok(null);
+    },
+  );
+
+  app.post(
+    API_PATHS.accountUpdatePassword,
+    {
+      config: { public: true },
+      schema: {
+        tags: ['Account'],
+        summary: 'Set a new password with an SMS code (forgot password, or code 601)',
+        description: 'Clears the must-change-password flag and ends every session of the account.',
+        body: updateUserPasswordRequestSchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      const { userName, phoneNum, smsCode, newPassword } = request.body;
+      const now = app.clock.now();
+      const isCodeValid = await consumeSmsCode(app.db, { phone: phoneNum, purpose: 'resetPassword', code: smsCode, now });
+      const [user] = await app.db.select().from(users).where(and(eq(users.loginName, userName), eq(users.phoneNum, phoneNum)));
+      if (!isCodeValid || !user) throw badRequest([{ path: 'smsCode', message: 'wrong or expired verification code' }]);
+      // Checked only after a valid code, so this answer cannot be used to test passwords.
+      if (await verifyPassword(newPassword, user.passwordHash)) {
+        throw badRequest([{ path: 'newPassword', message: 'must differ from the current password' }]);
+      }
+      const passwordHash = await hashPassword(newPassword);
+      await app.db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ passwordHash, mustChangePassword: false, updatedAt: now, version: sql`${users.version} + 1` })
+          .where(eq(users.id, user.id));
+        await endSessionsOfUser(tx, user.id);
+      });
+      return ok(null);
+    },
+  );
+};

@@ -1,0 +1,260 @@
+import {
+  API_PATHS,
+  endSessionRequestSchema,
+  sessionInfoSchema,
+  WRONG_PASSWORD_MESSAGE,
+  loginUserInfoSchema,
+  smsCodeSentSchema,
+  updateLoginUserInfoRequestSchema,
+  updateLoginUserPasswordRequestSchema,
+  updateRefundPasswordRequestSchema,
+  userSendSmsCodeRequestSchema,
+  visibilityProbesSchema,
+  type LoginUserInfo,
+} from '@campus/contract';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../db/client.js';
+import { sessions, users, type SmsPurpose } from '../db/schema/index.js';
+import type { AuthUser } from '../platform/auth.js';
+import { envelopeSchema, ok } from '../platform/envelope.js';
+import { badRequest, notFound } from '../platform/errors.js';
+import { homeSchoolOf } from '../platform/home-school.js';
+import { hashPassword, verifyPassword } from '../platform/passwords.js';
+import { getVisibilityProbes } from '../platform/probes.js';
+import { endSession, endSessionsOfUser } from '../platform/sessions.js';
+import { consumeSmsCode, issueSmsCode, maskPhone } from '../platform/sms.js';
+
+type UserRow = typeof users.$inferSelect;
+
+async function loadUser(db: Database, user: AuthUser): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, user.id));
+  // The auth hook has just read this row; it can only vanish in a concurrent delete.
+  if (!row) throw badRequest([{ path: 'id', message: 'the account no longer exists' }]);
+  return row;
+}
+
+async function loginUserInfoOf(db: Database, row: UserRow): Promise<LoginUserInfo> {
+  return {
+    id: row.id,
+    loginName: row.loginName,
+    name: row.name,
+    type: row.type,
+    phoneNum: row.phoneNum,
+    company: row.company,
+    sellerPosition: row.sellerPosition,
+    servicePhone1: row.servicePhone1,
+    servicePhone2: row.servicePhone2,
+    servicePhone3: row.servicePhone3,
+    email: row.email,
+    hasRefundPassword: row.refundPasswordHash !== null,
+    schoolName: (await homeSchoolOf(db, row)).schoolName,
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+  };
+}
+
+/** Checks the caller's current password (MD5 hex) or answers a field error on `path`. */
+async function assertPassword(row: UserRow, clientMd5: string, path: string): Promise<void> {
+  if (!(await verifyPassword(clientMd5, row.passwordHash))) throw badRequest([{ path, message: WRONG_PASSWORD_MESSAGE }]);
+}
+
+/** Uses up the SMS code sent to the caller's phone for `purpose`, or answers a field error. */
+async function assertSmsCode(db: Database, row: UserRow, purpose: SmsPurpose, code: string, now: Date): Promise<void> {
+  const isValid = row.phoneNum !== null && (await consumeSmsCode(db, { phone: row.phoneNum, purpose, code, now }));
+  if (!isValid) throw badRequest([{ path: 'smsCode', message: 'wrong or expired verification code' }]);
+}
+
+const emptyToNull = (value: string | undefined) => (value === undefined || value === '' ? null : value);
+
+/** The caller's own account: profile, probes, password and refund password (personalInformation). */
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    API_PATHS.loginUserInfo,
+    { schema: { tags: ['User'], summary: "The caller's profile", response: { 200: envelopeSchema(loginUserInfoSchema) } } },
+    async (request) => ok(await loginUserInfoOf(app.db, await loadUser(app.db, request.user))),
+  );
+
+  app.post(
+    API_PATHS.updateLoginUserInfo,
+    {
+      schema: {
+        tags: ['User'],
+        summary: "Update the caller's profile (name, company, email, service phones)",
+        body: updateLoginUserInfoRequestSchema,
+        response: { 200: envelopeSchema(loginUserInfoSchema) },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const [row] = await app.db
+        .update(users)
+        .set({
+          name: body.name,
+          ...(body.company !== undefined ? { company: emptyToNull(body.company) } : {}),
+          ...(body.email !== undefined ? { email: emptyToNull(body.email) } : {}),
+          ...(body.servicePhone1 !== undefined ? { servicePhone1: emptyToNull(body.servicePhone1) } : {}),
+          ...(body.servicePhone2 !== undefined ? { servicePhone2: emptyToNull(body.servicePhone2) } : {}),
+          ...(body.servicePhone3 !== undefined ? { servicePhone3: emptyToNull(body.servicePhone3) } : {}),
+          updatedAt: app.clock.now(),
+          version: sql`${users.version} + 1`,
+        })
+        .where(eq(users.id, request.user.id))
+        .returning();
+      return ok(await loginUserInfoOf(app.db, row ?? (await loadUser(app.db, request.user))));
+    },
+  );
+
+  app.get(
+    API_PATHS.visibilityProbes,
+    {
+      schema: {
+        tags: ['User'],
+        summary: "The caller's visibility probes (from its user type and settings)",
+        response: { 200: envelopeSchema(visibilityProbesSchema) },
+      },
+    },
+    async (request) => ok(await getVisibilityProbes(app.db, request.user)),
+  );
+
+  app.post(
+    API_PATHS.userSendSmsCode,
+    {
+      schema: {
+        tags: ['User'],
+        summary: "Send a verification code to the caller's own phone (password or refund password change)",
+        body: userSendSmsCodeRequestSchema,
+        response: { 200: envelopeSchema(smsCodeSentSchema) },
+      },
+    },
+    async (request) => {
+      const row = await loadUser(app.db, request.user);
+      if (!row.phoneNum) throw badRequest([{ path: 'phoneNum', message: 'this account has no mobile number' }]);
+      await issueSmsCode({ db: app.db, sms: app.sms, now: app.clock.now() }, { phone: row.phoneNum, purpose: request.body.purpose, deliver: true, ip: request.ip });
+      return ok({ phoneMasked: maskPhone(row.phoneNum) });
+    },
+  );
+
+  app.post(
+    API_PATHS.updateLoginUserPassword,
+    {
+      schema: {
+        tags: ['User'],
+        summary: "Change the caller's password (old password + SMS code); ends its other sessions",
+        body: updateLoginUserPasswordRequestSchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      const { oldPassword, newPassword, smsCode } = request.body;
+      const now = app.clock.now();
+      const row = await loadUser(app.db, request.user);
+      await assertPassword(row, oldPassword, 'oldPassword');
+      if (oldPassword.toLowerCase() === newPassword.toLowerCase()) {
+        throw badRequest([{ path: 'newPassword', message: 'must differ from the current password' }]);
+      }
+      await assertSmsCode(app.db, row, 'password', smsCode, now);
+      const passwordHash = await hashPassword(newPassword);
+      await app.db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ passwordHash, mustChangePassword: false, updatedAt: now, version: sql`${users.version} + 1` })
+          .where(eq(users.id, row.id));
+        await endSessionsOfUser(tx, row.id, request.user.sessionId);
+      });
+      return ok(null);
+    },
+  );
+
+  app.post(
+    API_PATHS.updateRefundPassword,
+    {
+      schema: {
+        tags: ['User'],
+        summary: "Set the caller's refund password (login password + SMS code)",
+        body: updateRefundPasswordRequestSchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      const { loginPassword, refundPassword, smsCode } = request.body;
+      const now = app.clock.now();
+      const row = await loadUser(app.db, request.user);
+      await assertPassword(row, loginPassword, 'loginPassword');
+      await assertSmsCode(app.db, row, 'refundPassword', smsCode, now);
+      await app.db
+        .update(users)
+        .set({ refundPasswordHash: await hashPassword(refundPassword), updatedAt: now, version: sql`${users.version} + 1` })
+        .where(eq(users.id, row.id));
+      return ok(null);
+    },
+  );
+
+  app.get(
+    API_PATHS.sessions,
+    {
+      schema: {
+        tags: ['User'],
+        summary: "The caller's active sessions, newest first, marking the one making this call",
+        response: { 200: envelopeSchema(z.array(sessionInfoSchema)) },
+      },
+    },
+    async (request) => {
+      const rows = await app.db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, request.user.id), gt(sessions.expiresAt, app.clock.now())))
+        .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
+      return ok(
+        rows.map((row) => ({
+          id: row.id,
+          createdAt: row.createdAt.toISOString(),
+          lastSeenAt: row.lastSeenAt.toISOString(),
+          expiresAt: row.expiresAt.toISOString(),
+          ip: row.ip,
+          userAgent: row.userAgent,
+          isCurrent: row.id === request.user.sessionId,
+        })),
+      );
+    },
+  );
+
+  app.post(
+    API_PATHS.endSession,
+    {
+      schema: {
+        tags: ['User'],
+        summary: "End one of the caller's sessions (another browser or device)",
+        body: endSessionRequestSchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      const [session] = await app.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.id, request.body.id), eq(sessions.userId, request.user.id)));
+      if (!session) throw notFound('session not found');
+      await endSession(app.db, session.id);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    API_PATHS.endOtherSessions,
+    {
+      schema: {
+        tags: ['User'],
+        summary: "End every session of the caller but the one making this call",
+        response: { 200: envelopeSchema(z.object({ ended: z.number() })) },
+      },
+    },
+    async (request) => {
+      const ended = await app.db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, request.user.id), ne(sessions.id, request.user.sessionId)))
+        .returning({ id: sessions.id });
+      return ok({ ended: ended.length });
+    },
+  );
+};

@@ -1,0 +1,40 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDatabase } from '../../src/db/client.js';
+import { DataDirLockedError } from '../../src/db/data-dir-lock.js';
+
+// The lock guards the embedded database only; it is the same code whichever project runs it.
+describe.skipIf(process.env.TEST_DB === 'postgres')('createDatabase on a DATA_DIR', () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-lock-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses a second open of the same directory with a clear message, and releases it on close', async () => {
+    const dir = tempDir();
+    const first = await createDatabase({ DATA_DIR: dir });
+    await expect(createDatabase({ DATA_DIR: dir })).rejects.toThrow(DataDirLockedError);
+    await expect(createDatabase({ DATA_DIR: dir })).rejects.toThrow(/another Campus Ops Console process is using DATA_DIR/);
+    await first.close();
+    expect(fs.existsSync(path.join(dir, '.lock'))).toBe(false);
+    const again = await createDatabase({ DATA_DIR: dir });
+    await again.close();
+  });
+
+  it('takes over a lock left by a process that is gone', async () => {
+    const dir = tempDir();
+    const finished = spawnSync(process.execPath, ['-e', '']);
+    fs.writeFileSync(path.join(dir, '.lock'), `${finished.pid}\n`);
+    const database = await createDatabase({ DATA_DIR: dir });
+    expect(fs.readFileSync(path.join(dir, '.lock'), 'utf8').trim()).toBe(String(process.pid));
+    await database.close();
+  });
+});

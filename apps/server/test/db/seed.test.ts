@@ -1,0 +1,60 @@
+import { count, eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDatabase, type DatabaseHandle } from '../../src/db/client.js';
+import { migrateDatabase } from '../../src/db/migrate.js';
+import { seedDefaults } from '../../src/db/seed/defaults.js';
+import { seedDemo } from '../../src/db/seed/demo.js';
+import { MissingInitialPasswordError, ensureInitialAdmin } from '../../src/db/seed/initial-admin.js';
+import { grants, schools, users } from '../../src/db/schema/index.js';
+import { IN_MEMORY_DATA_DIR } from '../../src/env.js';
+import { md5Hex, verifyPassword } from '../../src/platform/passwords.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+// Seeding is plain SQL through drizzle; an empty in-memory PGlite is the cheapest empty database.
+async function emptyDatabase(): Promise<DatabaseHandle> {
+  const database = await createDatabase({ DATA_DIR: IN_MEMORY_DATA_DIR });
+  await migrateDatabase(database);
+  return database;
+}
+
+describe('seeding', () => {
+  let database: DatabaseHandle | undefined;
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await database?.close();
+    await t?.close();
+    database = undefined;
+    t = undefined;
+  });
+
+  it('seeds the demo data once: a second run adds nothing', async () => {
+    t = await createTestApp();
+    const totals = async () => ({
+      users: (await t!.db.select({ total: count() }).from(users))[0]!.total,
+      schools: (await t!.db.select({ total: count() }).from(schools))[0]!.total,
+    });
+    const before = await totals();
+    expect(before).toEqual({ users: 7, schools: 8 });
+    expect(await seedDemo(t.db)).toBe(false);
+    await seedDefaults(t.db);
+    expect(await totals()).toEqual(before);
+  });
+
+  it('keeps type grants that were edited when the defaults run again', async () => {
+    database = await emptyDatabase();
+    await seedDefaults(database.db);
+    await database.db.delete(grants).where(eq(grants.frameId, 301));
+    await seedDefaults(database.db);
+    expect(await database.db.select().from(grants).where(eq(grants.frameId, 301))).toEqual([]);
+  });
+
+  it('creates the first admin from ADMIN_INITIAL_PASSWORD, bound to change it', async () => {
+    database = await emptyDatabase();
+    await expect(ensureInitialAdmin(database.db, { password: undefined, phone: undefined })).rejects.toThrow(MissingInitialPasswordError);
+    expect(await ensureInitialAdmin(database.db, { password: 'Start@2026', phone: '13700000000' })).toBe(true);
+    const [admin] = await database.db.select().from(users).where(eq(users.loginName, 'admin'));
+    expect(admin).toMatchObject({ type: 'company', mustChangePassword: true, phoneNum: '13700000000' });
+    expect(await verifyPassword(md5Hex('Start@2026'), admin!.passwordHash)).toBe(true);
+    expect(await ensureInitialAdmin(database.db, { password: undefined, phone: undefined })).toBe(false);
+  });
+});

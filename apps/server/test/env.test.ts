@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, REPO_ROOT, loadEnv, parseDuration } from '../src/env.js';
+
+describe('loadEnv', () => {
+  it('applies the defaults', () => {
+    const env = loadEnv({});
+    expect(env.PORT).toBe(8080);
+    expect(env.HOST).toBe('0.0.0.0');
+    expect(env.tokenTtlMs).toBe(12 * 3_600_000);
+    expect(env.DATA_DIR).toBe(path.join(REPO_ROOT, 'data'));
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('refuses a bad PORT with one line naming the variable', () => {
+    expect(() => loadEnv({ PORT: 'abc' })).toThrow(EnvError);
+    expect(() => loadEnv({ PORT: '70000' })).toThrow(/^Invalid environment: PORT must be a port number between 1 and 65535 \(got '70000'\)$/);
+  });
+
+  it('parses TOKEN_TTL durations and refuses nonsense', () => {
+    expect(loadEnv({ TOKEN_TTL: '30m' }).tokenTtlMs).toBe(30 * 60_000);
+    expect(loadEnv({ TOKEN_TTL: '1d' }).tokenTtlMs).toBe(86_400_000);
+    expect(() => loadEnv({ TOKEN_TTL: 'soon' })).toThrow(/TOKEN_TTL/);
+    expect(parseDuration('0h')).toBeUndefined();
+  });
+
+  it('refuses CAPTCHA_FIXED_CODE in production', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production', CAPTCHA_FIXED_CODE: '1234' })).toThrow(/CAPTCHA_FIXED_CODE must not be set/);
+    expect(loadEnv({ NODE_ENV: 'test', CAPTCHA_FIXED_CODE: '1234' }).CAPTCHA_FIXED_CODE).toBe('1234');
+  });
+
+  it('does not echo secrets in the error line', () => {
+    expect(() => loadEnv({ DATABASE_URL: 'mysql://user:secret@host/db' })).toThrow(/^Invalid environment: DATABASE_URL must start with postgres/);
+    expect(() => loadEnv({ DATABASE_URL: 'mysql://user:secret@host/db' })).not.toThrow(/secret/);
+  });
+
+  it('resolves a relative DATA_DIR from where npm was started', () => {
+    expect(loadEnv({ DATA_DIR: 'my-data', INIT_CWD: '/srv/campus' }).DATA_DIR).toBe('/srv/campus/my-data');
+  });
+});

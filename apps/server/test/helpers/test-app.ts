@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp, type App } from '../../src/app.js';
+import { createDatabase, type Database, type DatabaseHandle } from '../../src/db/client.js';
+import { migrateDatabase } from '../../src/db/migrate.js';
+import { seedDefaults } from '../../src/db/seed/defaults.js';
+import { DEMO_ACCOUNTS, seedDemo } from '../../src/db/seed/demo.js';
+import { IN_MEMORY_DATA_DIR, loadEnv, type Env } from '../../src/env.js';
+import { md5Hex } from '../../src/platform/passwords.js';
+import { createTestClock, type TestClock } from './test-clock.js';
+
+export const CAPTCHA_CODE = '1234';
+
+export interface TestApp {
+  app: App;
+  db: Database;
+  database: DatabaseHandle;
+  env: Env;
+  clock: TestClock;
+  /** Logs in through captcha + Login_web and answers the token; throws unless the answer is code 200. */
+  login(userName: string, password: string): Promise<string>;
+  /** Logs a demo account in with its seeded password. */
+  loginAs(loginName: string): Promise<string>;
+  /** app.inject with `Authorization: Bearer <token>`. */
+  injectAs(token: string, options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Extra environment variables (strings, as in process.env). */
+  env?: Record<string, string>;
+  /** Registers test-only routes before the app is ready. */
+  extend?: (app: App) => void | Promise<void>;
+}
+
+/** The seeded password of a demo account. */
+export function demoPassword(loginName: string): string {
+  const account = DEMO_ACCOUNTS.find((candidate) => candidate.loginName === loginName);
+  if (!account) throw new Error(`no demo account ${loginName}`);
+  return account.password;
+}
+
+const usesPostgres = () => process.env.TEST_DB === 'postgres';
+
+/** A fresh database named campus_test_<random> on the test PostgreSQL server, and how to drop it. */
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL or DATABASE_URL');
+  const name = `campus_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * A migrated, demo-seeded app on a database of its own: in-memory PGlite, or (TEST_DB=postgres) a
+ * new PostgreSQL database dropped again by close(). Captcha answers are always '1234'; time is a
+ * TestClock the test moves by hand.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const postgres = usesPostgres() ? await createPostgresDatabase() : undefined;
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    CAPTCHA_FIXED_CODE: CAPTCHA_CODE,
+    ...(postgres ? { DATABASE_URL: postgres.url } : { DATA_DIR: IN_MEMORY_DATA_DIR }),
+    ...options.env,
+  });
+  const database = await createDatabase(env);
+  await migrateDatabase(database, env.DATABASE_URL);
+  await seedDefaults(database.db);
+  await seedDemo(database.db);
+  const clock = createTestClock();
+  const app = await buildApp({ env, database, clock });
+  await options.extend?.(app);
+  await app.ready();
+
+  const login = async (userName: string, password: string) => {
+    const captcha = await app.inject({ method: 'GET', url: '/api/Account/GetVerificationCode' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/Account/Login_web',
+      payload: { userName, password: md5Hex(password), vcId: captcha.json().data.vcId, vcCode: CAPTCHA_CODE },
+    });
+    const body = response.json();
+    if (body.code !== 200) throw new Error(`login of ${userName} failed: ${body.code} ${body.message}`);
+    return body.data.Token as string;
+  };
+
+  return {
+    app,
+    db: database.db,
+    database,
+    env,
+    clock,
+    login,
+    loginAs: (loginName) => login(loginName, demoPassword(loginName)),
+    injectAs: (token, request) => app.inject({ ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } }),
+    async close() {
+      await app.close();
+      await database.close();
+      await postgres?.drop();
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/db/schema/index.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+const HOUR = 3_600_000;
+
+describe('Bearer token on /api routes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const userInfo = (token?: string) =>
+    token ? t.injectAs(token, { method: 'GET', url: '/api/User/GetLoginUserInfo' }) : t.app.inject({ method: 'GET', url: '/api/User/GetLoginUserInfo' });
+
+  it("answers HTTP 401 '10010' without a token or with an unknown one", async () => {
+    for (const response of [await userInfo(), await userInfo('made-up-token')]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ code: '10010', message: 'token invalid', data: null });
+    }
+  });
+
+  it('accepts a valid token and slides its expiry while it is used', async () => {
+    const token = await t.loginAs('agent1');
+    for (let round = 0; round < 3; round += 1) {
+      t.clock.advance(10 * HOUR);
+      expect((await userInfo(token)).statusCode).toBe(200);
+    }
+  });
+
+  it("answers HTTP 401 '10011' once the token has expired", async () => {
+    const token = await t.loginAs('agent1');
+    t.clock.advance(12 * HOUR + 1000);
+    const response = await userInfo(token);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ code: '10011', message: 'token expired' });
+  });
+
+  it("ends the session of a disabled account ('10010')", async () => {
+    const token = await t.loginAs('agent2');
+    await t.db.update(users).set({ enabled: false }).where(eq(users.loginName, 'agent2'));
+    expect((await userInfo(token)).json().code).toBe('10010');
+    await t.db.update(users).set({ enabled: true }).where(eq(users.loginName, 'agent2'));
+    expect((await userInfo(token)).json().code).toBe('10010');
+  });
+
+  it('leaves public routes open', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ code: 200, data: { status: 'ok' } });
+  });
+});
+
+describe('POST /api/Account/Logout', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('deletes the session, so the token stops working', async () => {
+    const token = await t.loginAs('admin');
+    const other = await t.loginAs('admin');
+    const response = await t.injectAs(token, { method: 'POST', url: '/api/Account/Logout' });
+    expect(response.json()).toEqual({ code: 200, message: 'ok', data: null });
+    expect((await t.injectAs(token, { method: 'GET', url: '/api/User/GetLoginUserInfo' })).json().code).toBe('10010');
+    expect((await t.injectAs(other, { method: 'GET', url: '/api/User/GetLoginUserInfo' })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,165 @@
+import { frameOf, isExported, type FieldDef, type ResourceDef } from '@campus/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { families, grantEverything, grantReadOnly, readWorkbook, schoolIdsOf, schoolOfRow, validAddBody, viewQuery } from './fixtures.js';
+
+type Row = Record<string, unknown>;
+
+let t: TestApp;
+let admin: string;
+let agent1: string;
+let child1: string;
+let readOnlyUser: string;
+let agent1Schools: number[];
+let agent2Schools: number[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // agent1 holds every button: what it cannot reach below is kept from it by scope alone.
+  await grantEverything(t, 'agent1');
+  await grantReadOnly(t, 'sales2', [...new Set(families.flatMap((f) => f.views.map((v) => frameOf(v.frame).fixedId)))]);
+  [admin, agent1, child1, readOnlyUser] = await Promise.all([t.loginAs('admin'), t.loginAs('agent1'), t.loginAs('child1'), t.loginAs('sales2')]);
+  [agent1Schools, agent2Schools] = await Promise.all([schoolIdsOf(t, 'agent1'), schoolIdsOf(t, 'agent2')]);
+});
+afterAll(() => t.close());
+
+const call = (token: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  t.injectAs(token, { method, url, ...(payload === undefined ? {} : { payload: payload as Row }) });
+
+async function search(token: string, def: ResourceDef, body: Row = {}): Promise<{ items: Row[]; total: number; totalIsCapped: boolean }> {
+  const response = await call(token, 'POST', `/api/${def.name}/Search?${viewQuery(def)}`, { pageSize: 200, ...body });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+}
+
+/** A filter value taken from a stored row, and the test a matching row must pass. */
+function filterFromRow(name: string, field: FieldDef, row: Row): { body: Row; matches: (r: Row) => boolean } | undefined {
+  const value = row[name];
+  if (value === null || value === undefined || field.filterAll === value) return undefined;
+  if (Array.isArray(value)) {
+    // A multiple reference filters by one of its rows.
+    if (value.length === 0) return undefined;
+    return { body: { [name]: value[0] }, matches: (r) => (r[name] as unknown[]).includes(value[0]) };
+  }
+  switch (field.filter) {
+    case 'equals':
+      return { body: { [name]: value }, matches: (r) => r[name] === value };
+    case 'prefix': {
+      const prefix = String(value).slice(0, 2);
+      return { body: { [name]: prefix }, matches: (r) => String(r[name]).startsWith(prefix) };
+    }
+    case 'contains': {
+      const part = String(value).slice(1, 3) || String(value);
+      return { body: { [name]: part }, matches: (r) => String(r[name]).toLowerCase().includes(part.toLowerCase()) };
+    }
+    case 'range':
+      return { body: { [`${name}From`]: value, [`${name}To`]: value }, matches: (r) => r[name] === value };
+    case 'in':
+      return { body: { [name]: [value] }, matches: (r) => r[name] === value };
+    default:
+      return undefined;
+  }
+}
+
+describe.each(families.map((def) => [def.name, def] as const))('/api/%s', (_name, def) => {
+  const filterFields = Object.entries(def.fields).filter(([, f]) => f.filter);
+
+  it('answers a page of rows with a total', async () => {
+    const page = await search(admin, def, { pageSize: 2 });
+    expect(page.items.length).toBeLessThanOrEqual(2);
+    expect(page.total).toBeGreaterThanOrEqual(page.items.length);
+    expect(page.totalIsCapped).toBe(false);
+  });
+
+  it.each(filterFields.map(([name, f]) => [name, f] as const))('filters by %s', async (name, field) => {
+    const { items } = await search(admin, def);
+    const sample = items.find((row) => filterFromRow(name, field, row));
+    if (!sample) return; // no stored value to filter by in the demo data
+    const filter = filterFromRow(name, field, sample)!;
+    const filtered = await search(admin, def, filter.body);
+    expect(filtered.items.map((r) => r.id)).toContain(sample.id);
+    expect(filtered.items.filter((r) => !filter.matches(r))).toEqual([]);
+  });
+
+  it('refuses an Add without its required fields, naming each field', async () => {
+    const response = await call(admin, 'POST', `/api/${def.name}/Add?${viewQuery(def)}`, {});
+    expect(response.statusCode).toBe(400);
+    const paths = response.json().data.errors.map((e: { path: string }) => e.path);
+    const required = Object.entries(def.fields).filter(([, f]) => f.required && !f.readOnly && f.form !== false);
+    for (const [name] of required) expect(paths).toContain(name);
+  });
+
+  it('adds, reads, updates with a version check and deletes a row', async () => {
+    const body = await validAddBody(t, def, agent1Schools[0]!);
+    const added = await call(admin, 'POST', `/api/${def.name}/Add?${viewQuery(def)}`, body);
+    expect(added.statusCode, added.body).toBe(200);
+    const { id } = added.json().data;
+
+    const got = (await call(admin, 'GET', `/api/${def.name}/Get?id=${id}&${viewQuery(def)}`)).json().data;
+    expect(got.id).toBe(id);
+    expect(got.version).toBe(1);
+
+    const [editable] = Object.entries(def.fields).filter(([, f]) => f.kind === 'text' && !f.readOnly && !f.unique && f.form !== false && !f.pattern);
+    const change = editable ? { [editable[0]]: `改${id}` } : {};
+    const stale = await call(admin, 'POST', `/api/${def.name}/Update?${viewQuery(def)}`, { id, version: 2, ...change });
+    expect(stale.statusCode).toBe(409);
+    const updated = await call(admin, 'POST', `/api/${def.name}/Update?${viewQuery(def)}`, { id, version: 1, ...change });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().data.version).toBe(2);
+    if (editable) {
+      const after = (await call(admin, 'GET', `/api/${def.name}/Get?id=${id}&${viewQuery(def)}`)).json().data;
+      expect(after[editable[0]]).toBe(`改${id}`);
+    }
+
+    // One unknown id: nothing is deleted.
+    const partial = await call(admin, 'POST', `/api/${def.name}/BatchDelete?${viewQuery(def)}`, [id, 999_999]);
+    expect(partial.statusCode).toBe(404);
+    expect((await call(admin, 'GET', `/api/${def.name}/Get?id=${id}&${viewQuery(def)}`)).statusCode).toBe(200);
+    const deleted = await call(admin, 'POST', `/api/${def.name}/BatchDelete?${viewQuery(def)}`, [id]);
+    expect(deleted.json().data).toEqual({ deleted: 1 });
+    expect((await call(admin, 'GET', `/api/${def.name}/Get?id=${id}&${viewQuery(def)}`)).statusCode).toBe(404);
+  });
+
+  it('exports the search as a workbook with the labelled header and every row', async () => {
+    const { total } = await search(admin, def);
+    const response = await call(admin, 'GET', `/api/${def.name}/Export?${viewQuery(def)}&lang=en`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    const sheet = await readWorkbook(response);
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(Object.values(def.fields).filter(isExported).map((f) => f.label.en));
+    expect(sheet.actualRowCount - 1).toBe(total);
+  });
+
+  it('answers 403 to a caller without the button', async () => {
+    expect((await call(readOnlyUser, 'POST', `/api/${def.name}/Add?${viewQuery(def)}`, {})).statusCode).toBe(403);
+    expect((await call(readOnlyUser, 'POST', `/api/${def.name}/BatchDelete?${viewQuery(def)}`, [1])).statusCode).toBe(403);
+    expect((await call(readOnlyUser, 'GET', `/api/${def.name}/Export?${viewQuery(def)}`)).statusCode).toBe(403);
+  });
+
+  // Accounts are scoped by who manages them, not by school: test/resources/accounts.test.ts covers them.
+  if (def.scope.via === 'global' || def.scope.via === 'account') return;
+
+  it("keeps another agent's rows from an agent: not listed, not exported, 404 on read, update and delete", async () => {
+    const own = await search(agent1, def);
+    expect(own.items.length).toBeGreaterThan(0);
+    expect(own.items.every((row) => agent1Schools.includes(schoolOfRow(def, row) as number))).toBe(true);
+
+    const all = await search(admin, def);
+    const foreign = all.items.find((row) => agent2Schools.includes(schoolOfRow(def, row) as number))!;
+    expect(foreign).toBeDefined();
+    const id = foreign.id as number;
+    expect((await call(agent1, 'GET', `/api/${def.name}/Get?id=${id}&${viewQuery(def)}`)).statusCode).toBe(404);
+    expect((await call(agent1, 'POST', `/api/${def.name}/Update?${viewQuery(def)}`, { id, version: foreign.version })).statusCode).toBe(404);
+    expect((await call(agent1, 'POST', `/api/${def.name}/BatchDelete?${viewQuery(def)}`, [id])).statusCode).toBe(404);
+    expect((await call(admin, 'GET', `/api/${def.name}/Get?id=${id}&${viewQuery(def)}`)).statusCode).toBe(200);
+
+    const exported = await readWorkbook(await call(agent1, 'GET', `/api/${def.name}/Export?${viewQuery(def)}`));
+    expect(exported.actualRowCount - 1).toBe(own.total);
+  });
+
+  it("shows a child account exactly its agent's rows", async () => {
+    const [own, child] = await Promise.all([search(agent1, def), search(child1, def)]);
+    expect(child.items.map((r) => r.id)).toEqual(own.items.map((r) => r.id));
+  });
+});

@@ -1,0 +1,103 @@
+import { FRAMES, RESOURCES, type ResourceDef } from '@campus/contract';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { LightMyRequestResponse } from 'fastify';
+import { deviceDeliveries, grants, schools, students, users } from '../../src/db/schema/index.js';
+import { md5Hex } from '../../src/platform/passwords.js';
+import type { TestApp } from '../helpers/test-app.js';
+
+let counter = 0;
+/** A value no other test row has. */
+export const unique = () => `${Date.now() % 100000}${++counter}`;
+
+export async function userIdOf(t: TestApp, loginName: string): Promise<number> {
+  const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.loginName, loginName));
+  return user!.id;
+}
+
+/** School ids of an agent's scope. */
+export async function schoolIdsOf(t: TestApp, agentLogin: string): Promise<number[]> {
+  const agentId = await userIdOf(t, agentLogin);
+  return (await t.db.select({ id: schools.id }).from(schools).where(eq(schools.agentId, agentId))).map((s) => s.id);
+}
+
+/** Replaces a user's grant with every frame and button, so scope alone decides what it reaches. */
+export async function grantEverything(t: TestApp, loginName: string): Promise<void> {
+  const userId = await userIdOf(t, loginName);
+  await t.db.insert(grants).values(FRAMES.map((f) => ({ subjectType: 'user' as const, userId, frameId: f.fixedId, buttons: [...f.buttons] })));
+}
+
+/** Replaces a user's grant with the family frames and no button at all (read-only). */
+export async function grantReadOnly(t: TestApp, loginName: string, frames: number[]): Promise<void> {
+  const userId = await userIdOf(t, loginName);
+  await t.db.insert(grants).values(frames.map((frameId) => ({ subjectType: 'user' as const, userId, frameId, buttons: [] })));
+}
+
+/** A valid Add body of each family, inside the given school. */
+export async function validAddBody(t: TestApp, def: ResourceDef, schoolId: number): Promise<Record<string, unknown>> {
+  const n = unique();
+  switch (def.name) {
+    case 'School':
+      return { schoolName: `测试学校${n}`, province: '浙江省', city: '杭州市', area: '滨江区', schoolType: 1 };
+    case 'SchoolClass':
+      return { schoolId, grade: 2, className: `小班${n}` };
+    case 'DeviceClass':
+      return { type: 1, name: `测试闸机${n}`, code: `T-${n}`, snPrefix: 'TX' };
+    case 'Device':
+      return { serialNumber: `G3T${n}`, deviceClassCode: 'GATE-G3', schoolId };
+    case 'DeviceDelivery':
+      return { deliveryNo: `T${n}`, schoolId, deviceCount: 2, warrantyMonths: 12, consigneeName: '测试', consigneePhone: '13900001111', deliveryAddress: '门卫室' };
+    case 'DeviceWarranty': {
+      const [delivery] = await t.db
+        .select({ id: deviceDeliveries.id })
+        .from(deviceDeliveries)
+        .where(and(eq(deviceDeliveries.schoolId, schoolId), isNotNull(deviceDeliveries.installationTime)));
+      return { deliveryId: delivery!.id, serialNumber: `W${n}` };
+    }
+    case 'License':
+      return { ticket: `TK-${n}`, type: 1, schoolId };
+    case 'Student':
+      return { schoolId, name: `测试${n}` };
+    case 'Parent':
+      return { phoneNum: `158${n.padStart(8, '0').slice(-8)}`, name: `家长${n}`, schoolId, password: 'e10adc3949ba59abbe56e057f20f883e' };
+    case 'Teacher':
+      return { schoolId, name: `老师${n}`, phoneNum: '13700001111' };
+    case 'PickUpPerson': {
+      const [student] = await t.db.select({ id: students.id }).from(students).where(eq(students.schoolId, schoolId)).limit(1);
+      return { studentId: student!.id, name: `接送${n}`, relation: 1, phoneNum: '13600001111' };
+    }
+    case 'CompanyUser':
+      return { loginName: `staff${n}`, password: md5Hex(`Staff@${n}`), name: `员工${n}`, phoneNum: '13500001111', type: 'company' };
+    case 'ExternalUser':
+      return { loginName: `ext${n}`, password: md5Hex(`Ext@${n}`), name: `外部${n}`, phoneNum: '13500002222', schoolIds: [schoolId] };
+    case 'ChildUser':
+      return { loginName: `sub${n}`, password: md5Hex(`Sub@${n}`), name: `子账号${n}`, phoneNum: '13500003333', parentId: await userIdOf(t, 'agent1') };
+    case 'SalesArea':
+      return { name: `测试区域${n}`, provinces: '浙江省,江苏省' };
+    case 'SalesTeam':
+      return { name: `测试团队${n}` };
+    case 'AgentArea':
+      return { agentId: await userIdOf(t, 'agent2'), province: `测试省${n}`, isExclusive: true };
+    default:
+      throw new Error(`no fixture for ${def.name}`);
+  }
+}
+
+/** The school id a row belongs to (for scope assertions). */
+export function schoolOfRow(def: ResourceDef, row: Record<string, unknown>): unknown {
+  if (def.scope.via === 'self') return row.id;
+  if (def.scope.via === 'school') return row[def.scope.field];
+  return undefined;
+}
+
+export const families = Object.values(RESOURCES);
+
+export function viewQuery(def: ResourceDef): string {
+  return `view=${def.views[0]!.frame}`;
+}
+
+export async function readWorkbook(response: LightMyRequestResponse): Promise<ExcelJS.Worksheet> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+  return workbook.worksheets[0]!;
+}

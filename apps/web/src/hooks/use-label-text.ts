@@ -1,0 +1,19 @@
+import type { Label } from '@campus/contract';
+import { useCallback } from 'react';
+import { localTitle, useLocale, type MessageParams } from '../lib/i18n';
+
+/**
+ * Texts a page keeps beside its code as `{ zh, en }` labels, in the current locale, with `{name}`
+ * parameters filled like the shared dictionary's.
+ * @example const text = useLabelText(); text({ zh: '共 {n} 项', en: '{n} items' }, { n: 3 })
+ */
+export function useLabelText(): (label: Label, params?: MessageParams) => string {
+  const locale = useLocale();
+  return useCallback(
+    (label: Label, params?: MessageParams) => {
+      const template = localTitle(label, locale);
+      return params ? template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : template;
+    },
+    [locale],
+  );
+}

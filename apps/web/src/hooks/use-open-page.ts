@@ -1,0 +1,17 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+
+/**
+ * Opens a page in its tab (or switches to it): the shell follows the URL.
+ * @example const openPage = useOpenPage(); openPage('refundManage', { state: 1 })
+ */
+export function useOpenPage() {
+  const navigate = useNavigate();
+  return useCallback(
+    (index: string, query?: Record<string, string | number>) => {
+      const search = query ? `?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])).toString()}` : '';
+      navigate(`/${index}${search}`);
+    },
+    [navigate],
+  );
+}

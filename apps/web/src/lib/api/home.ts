@@ -1,0 +1,11 @@
+import { API_PATHS, type BadgeCounts, type NavigationGroup } from '@campus/contract';
+import { http } from '../request';
+
+export const homeApi = {
+  getNavigationTree: () => http.get<NavigationGroup[]>(API_PATHS.navigationTree),
+  /** Silent: the seed says count-call failures are ignored. */
+  getBadgeCounts: () => http.get<BadgeCounts>(API_PATHS.badgeCounts, undefined, { silent: true }),
+  getSignCardMode: () => http.get<boolean>(API_PATHS.signCardMode),
+  /** The health probe; its answer's shape belongs to the server, so it is shown as it comes. */
+  getHealth: () => http.get<unknown>(API_PATHS.health, undefined, { silent: true }),
+};

@@ -1,0 +1,117 @@
+import { AppstoreOutlined, CalendarOutlined, InboxOutlined, RightOutlined } from '@ant-design/icons';
+import { Badge, Card, Col, Descriptions, Empty, List, Row, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useMemo } from 'react';
+import { DATE_FORMAT, USER_TYPE_LABELS, userTypeSchema, type NavigationFrame, formatBusinessDateTime } from '@campus/contract';
+import { useBadgeCounts, useNavigationTree, useSignCardMode } from '../../app/navigation/navigation-queries';
+import { badgeCountOf, isFrameVisible } from '../../app/navigation/visible-menu';
+import { useOpenPage } from '../../hooks/use-open-page';
+import { userApi } from '../../lib/api/user';
+import { localTitle, useLocale, useT, type MessageKey } from '../../lib/i18n';
+import { useSession } from '../../lib/session';
+import { isPageRegistered } from '../registry';
+import './index-page.css';
+
+const titlesOf = (frame: NavigationFrame) => ({ zh: frame.title, en: frame.titleEn });
+
+/** The home tab: who and when, the caller's pending work (badges) and the pages they can open. */
+export default function IndexPage() {
+  const t = useT();
+  const locale = useLocale();
+  const session = useSession();
+  const openPage = useOpenPage();
+  const { data: tree } = useNavigationTree();
+  const { data: badgeCounts } = useBadgeCounts();
+  const signCardMode = useSignCardMode();
+  const userInfo = useQuery({ queryKey: ['loginUserInfo', session?.token], queryFn: userApi.getLoginUserInfo });
+
+  const today = dayjs();
+  const frames = useMemo(() => tree?.flatMap((group) => group.children).filter((frame) => frame.authorised) ?? [], [tree]);
+  const isOpenable = (frame: NavigationFrame) => isFrameVisible(frame, { isPageRegistered, signCardMode });
+  const pending = frames
+    .map((frame) => ({ frame, count: badgeCountOf(frame, badgeCounts) }))
+    .filter((item) => item.count > 0 && item.frame.badge !== null);
+  const shortcuts = frames.filter((frame) => frame.index !== 'index' && isOpenable(frame));
+
+  const userType = userTypeSchema.safeParse(userInfo.data?.type);
+  const userName = userInfo.data?.name || session?.userName || '';
+
+  return (
+    <div className="page-stack index-page">
+      <Card className="welcome-card" variant="borderless">
+        <div className="welcome-row">
+          <div>
+            <Typography.Title level={3} className="welcome-title">
+              {t('index.greeting', { name: userName })}
+            </Typography.Title>
+            <Typography.Text className="welcome-date" data-testid="today">
+              <CalendarOutlined /> {t('index.today', { date: today.format(DATE_FORMAT), weekday: today.locale(locale === 'en' ? 'en' : 'zh-cn').format('dddd') })}
+            </Typography.Text>
+          </div>
+          {session?.schoolName ? <Tag className="welcome-school">{t('index.school', { school: session.schoolName })}</Tag> : null}
+        </div>
+      </Card>
+
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={14}>
+          <Card title={t('index.pendingTitle')} className="index-card" data-testid="pending-work">
+            {pending.length === 0 ? (
+              <Empty image={<InboxOutlined className="index-empty-icon" />} description={t('index.pendingEmpty')} />
+            ) : (
+              <List
+                dataSource={pending}
+                renderItem={({ frame, count }) => {
+                  const canOpen = isOpenable(frame);
+                  return (
+                    <List.Item
+                      className={canOpen ? 'pending-item is-link' : 'pending-item'}
+                      onClick={canOpen ? () => openPage(frame.index) : undefined}
+                      extra={canOpen ? <RightOutlined /> : <Tag>{t('index.pendingNotBuilt')}</Tag>}
+                    >
+                      <List.Item.Meta
+                        title={localTitle(titlesOf(frame), locale)}
+                        description={frame.badge ? t(`badge.${frame.badge}` as MessageKey) : null}
+                      />
+                      <Badge count={count} overflowCount={999} />
+                    </List.Item>
+                  );
+                }}
+              />
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} xl={10}>
+          <Card title={t('index.accountTitle')} className="index-card" loading={userInfo.isPending}>
+            <Descriptions column={1} size="small">
+              <Descriptions.Item label={t('field.loginName')}>{userInfo.data?.loginName ?? session?.userName}</Descriptions.Item>
+              <Descriptions.Item label={t('index.accountType')}>
+                {userType.success ? localTitle(USER_TYPE_LABELS[userType.data], locale) : (userInfo.data?.type ?? '—')}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('index.frameCount')}>{t('index.frameCountValue', { count: session?.frameIds.length ?? 0 })}</Descriptions.Item>
+              <Descriptions.Item label={t('index.lastLogin')}>
+                {userInfo.data?.lastLoginAt ? formatBusinessDateTime(userInfo.data.lastLoginAt) : '—'}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('index.tokenTime')}>
+                {session?.tokenTime && dayjs(session.tokenTime).isValid() ? formatBusinessDateTime(session.tokenTime) : '—'}
+              </Descriptions.Item>
+            </Descriptions>
+          </Card>
+        </Col>
+      </Row>
+
+      {shortcuts.length > 0 && (
+        <Card title={t('index.shortcutsTitle')} className="index-card">
+          <div className="shortcut-grid">
+            {shortcuts.map((frame) => (
+              <button key={frame.index} type="button" className="shortcut" onClick={() => openPage(frame.index)} data-shortcut={frame.index}>
+                <AppstoreOutlined className="shortcut-icon" />
+                <span>{localTitle(titlesOf(frame), locale)}</span>
+              </button>
+            ))}
+          </div>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import { Tabs } from 'antd';
+import { useLabelText } from '../../hooks/use-label-text';
+import { userApi } from '../../lib/api/user';
+import { useSession } from '../../lib/session';
+import { GrantPanel } from './grant-panel';
+import { LoginLogPanel } from './login-log-panel';
+import { ProbesPanel } from './probes-panel';
+import { TEXT } from './texts';
+
+/**
+ * jurisdictionManage: grants per user type and per user; for company administrators also the
+ * visibility probes and the login log. An agent sees only the grants of its own child accounts.
+ */
+export default function JurisdictionManagePage() {
+  const text = useLabelText();
+  const token = useSession()?.token;
+  const info = useQuery({ queryKey: ['loginUserInfo', token], queryFn: userApi.getLoginUserInfo });
+  if (!info.data) return null;
+  const isCompany = info.data.type === 'company';
+  return (
+    <div className="page-stack jurisdiction-manage">
+      <Tabs
+        destroyOnHidden={false}
+        items={[
+          { key: 'grants', label: text(TEXT.tabGrants), children: <GrantPanel isCompany={isCompany} /> },
+          ...(isCompany
+            ? [
+                { key: 'probes', label: text(TEXT.tabProbes), children: <ProbesPanel /> },
+                { key: 'loginLog', label: text(TEXT.tabLoginLog), children: <LoginLogPanel /> },
+              ]
+            : []),
+        ]}
+      />
+    </div>
+  );
+}

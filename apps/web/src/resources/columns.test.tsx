@@ -1,0 +1,79 @@
+import { DeviceClass, License, School } from '@campus/contract';
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildColumns } from './columns';
+import { allowedRowActions, allowedToolbar } from './permissions';
+import type { ResourceRow } from './resource-api';
+import { withSchoolAddressColumn } from './school/school-address-column';
+import { translate } from '../lib/i18n';
+
+const keysOf = (columns: { key: string }[]) => columns.map((column) => column.key);
+
+describe('buildColumns', () => {
+  it('lists the listed fields only', () => {
+    const keys = keysOf(buildColumns(School, { locale: 'zh-CN', hideAmountColumns: false }));
+    expect(keys).toContain('schoolName');
+    expect(keys).not.toContain('schoolAddress'); // list: false
+    expect(keys).not.toContain('salesTeamId');
+  });
+
+  it('removes money columns for accounts with hideAmountColumns', () => {
+    const shown = keysOf(buildColumns(DeviceClass, { locale: 'en', hideAmountColumns: false }));
+    const hidden = keysOf(buildColumns(DeviceClass, { locale: 'en', hideAmountColumns: true }));
+    expect(shown).toEqual(expect.arrayContaining(['licensePrice1', 'licensePrice4']));
+    expect(hidden.some((key) => key.startsWith('licensePrice'))).toBe(false);
+    expect(hidden).toContain('name');
+  });
+
+  it('hides the fields a view fixes', () => {
+    expect(keysOf(buildColumns(License, { locale: 'en', hideAmountColumns: false, hiddenFields: new Set(['useFor']) }))).not.toContain('useFor');
+  });
+
+  it('renders enums as labelled tags, money as yuan and references by their label', () => {
+    const row: ResourceRow = { id: 1, version: 1, state: 0, licensePrice1: 123456, deviceClassCode: 'G1', deviceClassCodeLabel: 'Gate one' };
+    const cell = (def: typeof School | typeof DeviceClass, key: string) => {
+      const column = buildColumns(def, { locale: 'en', hideAmountColumns: false }).find((candidate) => candidate.key === key)!;
+      return render(<>{column.render?.(row[key], row, 0) as React.ReactNode}</>).container.textContent;
+    };
+    expect(cell(School, 'state')).toBe('Suspended');
+    expect(cell(DeviceClass, 'licensePrice1')).toBe('1,234.56');
+  });
+
+  it('marks declared sortable fields sortable and reflects the current sort', () => {
+    const columns = buildColumns(School, { locale: 'en', hideAmountColumns: false, sort: { sortField: 'createdAt', sortOrder: 'asc' } });
+    const createdAt = columns.find((column) => column.key === 'createdAt')!;
+    expect(createdAt.sorter).toBe(true);
+    expect(createdAt.sortOrder).toBe('ascend');
+    expect(columns.find((column) => column.key === 'province')!.sorter).toBe(false);
+  });
+});
+
+describe('School address column', () => {
+  it('joins province, city and district with the street address in place of the three parts', () => {
+    const built = buildColumns(School, { locale: 'zh-CN', hideAmountColumns: false });
+    const columns = withSchoolAddressColumn(built, { locale: 'zh-CN', t: (key, params) => translate(key, params, 'zh-CN') });
+    const keys = keysOf(columns);
+    expect(keys.slice(0, 2)).toEqual(['schoolName', 'schoolAddress']);
+    expect(keys).not.toContain('province');
+    const row: ResourceRow = { id: 1, version: 1, province: '浙江省', city: '杭州市', area: '西湖区', schoolAddress: '文三路 90 号' };
+    const address = columns[1]!.render?.(undefined, row, 0);
+    expect(address).toBe('浙江省杭州市西湖区 文三路 90 号');
+  });
+});
+
+describe('permissions', () => {
+  const holding = (...buttons: string[]) => (button: string) => buttons.includes(button);
+
+  it('removes toolbar buttons whose permission value is absent', () => {
+    expect(allowedToolbar(School, holding('export'))).toEqual({ add: false, batchDelete: false, export: true, toggles: [] });
+    expect(allowedToolbar(School, holding('add', 'delete', 'state')).toggles).toEqual([{ field: 'state', button: 'state' }]);
+  });
+
+  it('keeps only the row actions the caller holds, delete last', () => {
+    const kinds = (can: (b: string) => boolean) =>
+      allowedRowActions(School, can).map((spec) => (spec.kind === 'action' ? spec.action.verb : spec.kind));
+    expect(kinds(holding('update', 'delete', 'examine', 'password'))).toEqual(['edit', 'Examine', 'UpdateAdmin', 'delete']);
+    expect(kinds(holding('examine'))).toEqual(['Examine']);
+    expect(kinds(holding())).toEqual([]);
+  });
+});

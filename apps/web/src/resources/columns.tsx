@@ -1,0 +1,119 @@
+/** Table columns from a declaration: one per listed field, cells rendered by kind. */
+import { isListed, type FieldDef, type ResourceDef, type ToggleDef } from '@campus/contract';
+import { Image, Switch, Tag, Typography } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import type { ReactNode } from 'react';
+import type { Locale } from '../lib/i18n';
+import { formatDateTime, formatMoney } from './field-values';
+import { boolLabels, enumOptionOf, labelText, toggleValuesOf } from './labels';
+import type { ResourceRow, SortState } from './resource-api';
+
+export type ResourceColumn = ColumnType<ResourceRow> & { key: string };
+
+/** Widths by kind where a field declares none, so wide tables scroll instead of squeezing. */
+const DEFAULT_WIDTH: Partial<Record<FieldDef['kind'], number>> = {
+  text: 160,
+  textarea: 200,
+  phone: 130,
+  number: 100,
+  money: 120,
+  bool: 100,
+  enum: 120,
+  date: 110,
+  datetime: 150,
+  reference: 160,
+  image: 80,
+  file: 120,
+  region: 100,
+};
+
+export interface ColumnBuildOptions {
+  locale: Locale;
+  /** Money columns are removed for accounts with the `hideAmountColumns` probe (the server omits them too). */
+  hideAmountColumns: boolean;
+  /** Fields fixed by the page (a view's `useFor`, a school's classes): the same in every row, so not shown. */
+  hiddenFields?: ReadonlySet<string>;
+  sort?: SortState;
+  /** Toggles the caller may switch: their cells become switches. */
+  toggles?: readonly ToggleDef[];
+  onToggle?: (row: ResourceRow, field: string, value: unknown) => void;
+  /** Row ids whose toggle call is in flight. */
+  togglingIds?: ReadonlySet<number>;
+}
+
+function renderCell(name: string, field: FieldDef, row: ResourceRow, locale: Locale): ReactNode {
+  const value = row[name];
+  if (field.kind === 'reference') {
+    const label = row[`${name}Label`];
+    if (Array.isArray(label)) return label.map((one) => <Tag key={String(one)}>{String(one)}</Tag>);
+    return typeof label === 'string' && label !== '' ? label : value === null || value === undefined ? '' : String(value);
+  }
+  if (value === null || value === undefined || value === '') return '';
+  switch (field.kind) {
+    case 'enum': {
+      const option = enumOptionOf(field, value);
+      return option ? <Tag color={option.color}>{labelText(option, locale)}</Tag> : String(value);
+    }
+    case 'bool': {
+      const { trueText, falseText } = boolLabels(field, locale);
+      return <Tag color={value ? 'green' : 'default'}>{value ? trueText : falseText}</Tag>;
+    }
+    case 'money':
+      return typeof value === 'number' ? formatMoney(value) : String(value);
+    case 'datetime':
+      return formatDateTime(String(value));
+    case 'image':
+      return <Image src={String(value)} width={36} height={36} style={{ objectFit: 'cover' }} />;
+    case 'file':
+      return (
+        <Typography.Link href={String(value)} target="_blank" rel="noreferrer">
+          {String(value).split('/').pop()}
+        </Typography.Link>
+      );
+    default:
+      return String(value);
+  }
+}
+
+function sortOrderOf(name: string, sort: SortState | undefined): 'ascend' | 'descend' | null {
+  if (sort?.sortField !== name) return null;
+  return sort.sortOrder === 'asc' ? 'ascend' : 'descend';
+}
+
+/**
+ * The data columns of a family's table (the operations column is added by the page).
+ * @example buildColumns(School, { locale: 'zh-CN', hideAmountColumns: false })
+ */
+export function buildColumns(def: ResourceDef, options: ColumnBuildOptions): ResourceColumn[] {
+  const { locale, hideAmountColumns, hiddenFields, sort, toggles = [], onToggle, togglingIds } = options;
+  return Object.entries(def.fields)
+    .filter(([name, field]) => isListed(field) && !hiddenFields?.has(name) && !(hideAmountColumns && field.kind === 'money'))
+    .map(([name, field]): ResourceColumn => {
+      const toggle = toggles.find((candidate) => candidate.field === name);
+      const values = toggle ? toggleValuesOf(field) : undefined;
+      return {
+        key: name,
+        dataIndex: name,
+        title: labelText(field.label, locale),
+        width: field.width ?? DEFAULT_WIDTH[field.kind],
+        align: field.kind === 'money' || field.kind === 'number' ? 'right' : undefined,
+        // A multiple reference's tags wrap inside the column instead of being cut off.
+        ellipsis: field.kind === 'text' || field.kind === 'textarea' || (field.kind === 'reference' && !field.multiple),
+        sorter: field.sortable === true,
+        sortOrder: field.sortable ? sortOrderOf(name, sort) : undefined,
+        render: (_value: unknown, row: ResourceRow) =>
+          values && onToggle ? (
+            <Switch
+              size="small"
+              checked={String(row[name]) === String(values.on)}
+              loading={togglingIds?.has(row.id)}
+              checkedChildren={values.onText(locale)}
+              unCheckedChildren={values.offText(locale)}
+              onChange={(checked) => onToggle(row, name, checked ? values.on : values.off)}
+            />
+          ) : (
+            renderCell(name, field, row, locale)
+          ),
+      };
+    });
+}

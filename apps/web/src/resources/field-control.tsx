@@ -1,0 +1,161 @@
+/** The input of one declared field, in the add/edit form, an action form or the filter bar. */
+import type { FieldDef } from '@campus/contract';
+import { DatePicker, Input, InputNumber, Radio, Select, Space, Switch } from 'antd';
+import type { Locale, Translate } from '../lib/i18n';
+import { DATETIME_FORMAT } from './field-values';
+import { boolLabels, labelText } from './labels';
+import { ReferenceSelect, isPickable } from './reference-select';
+
+/** Enums with this many options or fewer are radio buttons in forms; longer lists are selects. */
+const MAX_RADIO_OPTIONS = 3;
+
+export interface ControlContext {
+  t: Translate;
+  locale: Locale;
+}
+
+/**
+ * Props antd's Form.Item injects into its child control. The control is always rendered as the
+ * direct child of a Form.Item, which passes value/onChange/id; they are spread, not named here.
+ */
+type InjectedProps = Record<string, unknown>;
+
+export interface FormControlOptions extends ControlContext {
+  isEdit?: boolean;
+  /** Display value of a reference on edit (`${field}Label`; a list for a multiple reference). */
+  currentLabel?: string | readonly string[];
+  /** For a reference under a chosen school; `null` = a school must be chosen first. */
+  schoolId?: number | null;
+  /** Bools as an approve/reject radio pair instead of a switch (action forms ask a question). */
+  boolAsRadio?: boolean;
+}
+
+/** The control of a field in the add/edit or action form. */
+export function FormControl({ field, options, ...injected }: { field: FieldDef; options: FormControlOptions } & InjectedProps) {
+  const { t, locale } = options;
+  const placeholder = t('resource.inputPlaceholder');
+  switch (field.kind) {
+    case 'textarea':
+      return <Input.TextArea {...injected} rows={3} showCount maxLength={field.max} placeholder={placeholder} />;
+    case 'number':
+      return <InputNumber {...injected} style={{ width: '100%' }} min={field.min} max={field.max} precision={field.integer === false ? undefined : 0} />;
+    case 'money':
+      return <InputNumber {...injected} style={{ width: '100%' }} min={0} precision={2} step={1} suffix={t('resource.yuan')} />;
+    case 'bool': {
+      const { trueText, falseText } = boolLabels(field, locale);
+      if (options.boolAsRadio) {
+        return (
+          <Radio.Group
+            {...injected}
+            optionType="button"
+            options={[
+              { value: true, label: trueText },
+              { value: false, label: falseText },
+            ]}
+          />
+        );
+      }
+      return <Switch {...injected} checkedChildren={trueText} unCheckedChildren={falseText} />;
+    }
+    case 'enum': {
+      const choices = field.options.map((option) => ({ value: option.value, label: labelText(option, locale) }));
+      if (choices.length <= MAX_RADIO_OPTIONS) return <Radio.Group {...injected} optionType="button" options={choices} />;
+      return <Select {...injected} options={choices} allowClear={!field.required} placeholder={t('resource.selectPlaceholder')} />;
+    }
+    case 'date':
+      return <DatePicker {...injected} style={{ width: '100%' }} />;
+    case 'datetime':
+      return <DatePicker {...injected} style={{ width: '100%' }} showTime={{ format: 'HH:mm' }} format={DATETIME_FORMAT} />;
+    case 'reference':
+      if (!isPickable(field)) return <Input {...injected} disabled />;
+      return (
+        <ReferenceSelect
+          {...injected}
+          field={field}
+          currentLabel={options.currentLabel}
+          schoolId={options.schoolId ?? undefined}
+          disabled={options.schoolId === null}
+          placeholder={options.schoolId === null ? t('resource.chooseSchoolFirst') : undefined}
+        />
+      );
+    case 'password':
+      return <Input.Password {...injected} autoComplete="new-password" placeholder={options.isEdit ? t('resource.passwordKeep') : placeholder} />;
+    case 'image':
+    case 'file':
+      return <Input {...injected} placeholder={t('resource.urlPlaceholder')} />;
+    case 'region':
+      return <Input {...injected} placeholder={labelText(field.label, locale)} />;
+    default:
+      return <Input {...injected} placeholder={placeholder} />;
+  }
+}
+
+/** A pair of number inputs for a numeric range filter. */
+function NumberRange({ value, onChange, id }: { value?: [number | null, number | null]; onChange?: (v: [number | null, number | null]) => void; id?: string }) {
+  const [from, to] = value ?? [null, null];
+  return (
+    <Space.Compact block>
+      <InputNumber id={id} style={{ width: '50%' }} value={from} onChange={(next) => onChange?.([next, to])} />
+      <InputNumber style={{ width: '50%' }} value={to} onChange={(next) => onChange?.([from, next])} />
+    </Space.Compact>
+  );
+}
+
+export interface FilterControlOptions extends ControlContext {
+  schoolId?: number | null;
+}
+
+/** The control of a field in the filter bar: "All" where the family declares its value. */
+export function FilterControl({ field, options, ...injected }: { field: FieldDef; options: FilterControlOptions } & InjectedProps) {
+  const { t, locale } = options;
+  const isMultiple = field.filter === 'in';
+  if (field.filter === 'range') {
+    if (field.kind === 'date' || field.kind === 'datetime') {
+      return <DatePicker.RangePicker {...injected} style={{ width: '100%' }} placeholder={[t('resource.startDate'), t('resource.endDate')]} allowEmpty={[true, true]} />;
+    }
+    return <NumberRange {...injected} />;
+  }
+  switch (field.kind) {
+    case 'enum': {
+      const all = field.filterAll !== undefined ? [{ value: field.filterAll, label: t('resource.all') }] : [];
+      const choices = [...all, ...field.options.map((option) => ({ value: option.value, label: labelText(option, locale) }))];
+      return (
+        <Select
+          {...injected}
+          mode={isMultiple ? 'multiple' : undefined}
+          options={choices}
+          allowClear={field.filterAll === undefined}
+          placeholder={t('resource.all')}
+        />
+      );
+    }
+    case 'bool': {
+      const { trueText, falseText } = boolLabels(field, locale);
+      const choices = [
+        { value: true, label: trueText },
+        { value: false, label: falseText },
+      ];
+      return <Select {...injected} options={choices} allowClear placeholder={t('resource.all')} />;
+    }
+    case 'date':
+      return <DatePicker {...injected} style={{ width: '100%' }} />;
+    case 'datetime':
+      return <DatePicker {...injected} style={{ width: '100%' }} />;
+    case 'number':
+    case 'money':
+      return <InputNumber {...injected} style={{ width: '100%' }} />;
+    case 'reference':
+      return isPickable(field) ? (
+        <ReferenceSelect
+          {...injected}
+          field={field}
+          schoolId={options.schoolId ?? undefined}
+          placeholder={t('resource.all')}
+        />
+      ) : null;
+    case 'region':
+      return <Input {...injected} allowClear placeholder={labelText(field.label, locale)} />;
+    default:
+      return <Input {...injected} allowClear placeholder={t('resource.inputPlaceholder')} />;
+  }
+}

@@ -1,0 +1,96 @@
+/** The filter bar of a family: one control per declared filter, Search / Reset, Enter searches. */
+import { DownOutlined, UpOutlined } from '@ant-design/icons';
+import type { FieldDef, ResourceDef } from '@campus/contract';
+import { Button, Col, Form, Grid, Row, Space } from 'antd';
+import { useMemo, useState } from 'react';
+import { useLocale, useT } from '../lib/i18n';
+import { FilterControl } from './field-control';
+import { labelText } from './labels';
+import { isPickable } from './reference-select';
+import { useSchoolScope } from './use-school-scope';
+
+interface FilterBarProps {
+  def: ResourceDef;
+  /** Unique among open pages: it prefixes the control ids, which labels point at. */
+  formName: string;
+  hiddenFields: ReadonlySet<string>;
+  fixedValues: Readonly<Record<string, unknown>>;
+  initialValues: Record<string, unknown>;
+  schoolScopedReferences?: Readonly<Record<string, string>>;
+  /** In a drawer the bar is narrower than the window its breakpoints measure: cap the columns. */
+  maxPerRow?: number;
+  onSearch: (values: Record<string, unknown>) => void;
+}
+
+/** Filters the bar shows: declared, not fixed by the page, and pickable when they are references. */
+export function visibleFiltersOf(def: ResourceDef, hiddenFields: ReadonlySet<string>): [string, FieldDef][] {
+  return Object.entries(def.fields).filter(
+    ([name, field]) => field.filter !== undefined && !hiddenFields.has(name) && (field.kind !== 'reference' || isPickable(field)),
+  );
+}
+
+const SPAN = { xs: 24, sm: 12, lg: 8, xxl: 6 } as const;
+
+export function FilterBar({ def, formName, hiddenFields, fixedValues, initialValues, schoolScopedReferences, maxPerRow = 4, onSearch }: FilterBarProps) {
+  const t = useT();
+  const locale = useLocale();
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const [isExpanded, setExpanded] = useState(false);
+  const screens = Grid.useBreakpoint();
+  const filters = useMemo(() => visibleFiltersOf(def, hiddenFields), [def, hiddenFields]);
+  const { schoolIdOf, clearDependents } = useSchoolScope(form, schoolScopedReferences, fixedValues);
+
+  if (filters.length === 0) return null;
+  const span = Math.max(24 / maxPerRow, screens.xxl ? SPAN.xxl : screens.lg ? SPAN.lg : screens.sm ? SPAN.sm : SPAN.xs);
+  const perRow = 24 / span;
+  // Collapsed, the first row holds as many filters as leave room for the buttons.
+  const collapsedCount = Math.max(1, perRow - 1);
+  const canCollapse = filters.length > collapsedCount;
+  const shownCount = isExpanded || !canCollapse ? filters.length : collapsedCount;
+  const buttonsSpan = 24 - ((shownCount % perRow) * span) || 24;
+
+  return (
+    <Form
+      form={form}
+      name={formName}
+      className="resource-filter-bar"
+      initialValues={initialValues}
+      onFinish={onSearch}
+      onValuesChange={clearDependents}
+      labelCol={{ flex: locale === 'en' ? '104px' : '80px' }}
+      labelWrap
+      wrapperCol={{ flex: 1 }}
+      autoComplete="off"
+    >
+      <Row gutter={16}>
+        {filters.map(([name, field], position) => (
+          <Col key={name} span={span} style={position >= shownCount ? { display: 'none' } : undefined}>
+            <Form.Item name={name} label={labelText(field.label, locale)}>
+              <FilterControl field={field} options={{ t, locale, schoolId: schoolIdOf(name) }} />
+            </Form.Item>
+          </Col>
+        ))}
+        <Col span={buttonsSpan} className="resource-filter-buttons">
+          <Space>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                onSearch(form.getFieldsValue(true));
+              }}
+            >
+              {t('resource.reset')}
+            </Button>
+            <Button type="primary" htmlType="submit">
+              {t('resource.search')}
+            </Button>
+            {canCollapse && (
+              <Button type="link" onClick={() => setExpanded(!isExpanded)} icon={isExpanded ? <UpOutlined /> : <DownOutlined />} iconPlacement="end">
+                {t(isExpanded ? 'resource.collapse' : 'resource.expand')}
+              </Button>
+            )}
+          </Space>
+        </Col>
+      </Row>
+    </Form>
+  );
+}

@@ -1,0 +1,39 @@
+/** The pages of the resource families: every frame of a declared family gets the generic page. */
+import { resourceOfFrame } from '@campus/contract';
+import type { ComponentType } from 'react';
+import { childUserOverrides, externalUserOverrides } from './accounts';
+import { parentOverrides, studentOverrides, teacherOverrides } from './people';
+import type { ResourceOverrides } from './resource-overrides';
+import { ResourcePage } from './resource-page';
+import { salesTeamOverrides } from './sales';
+import { schoolOverrides } from './school';
+
+/** Families whose page differs from the generic one, by family name. */
+const OVERRIDES: Readonly<Record<string, ResourceOverrides>> = {
+  School: schoolOverrides,
+  Student: studentOverrides,
+  Teacher: teacherOverrides,
+  Parent: parentOverrides,
+  ExternalUser: externalUserOverrides,
+  ChildUser: childUserOverrides,
+  SalesTeam: salesTeamOverrides,
+};
+
+const pages = new Map<string, ComponentType>();
+
+/**
+ * The page component of a frame (cached, so React sees one component type per frame). A family on
+ * several frames (License) gets one page per frame, each calling the API with its own `?view=`.
+ */
+export function resourcePageFor(frame: string): ComponentType {
+  const cached = pages.get(frame);
+  if (cached) return cached;
+  const def = resourceOfFrame(frame);
+  if (!def) throw new Error(`No resource family is declared for the frame '${frame}'`);
+  function FrameResourcePage() {
+    return <ResourcePage def={def!} frame={frame} overrides={OVERRIDES[def!.name]} />;
+  }
+  FrameResourcePage.displayName = `ResourcePage(${frame})`;
+  pages.set(frame, FrameResourcePage);
+  return FrameResourcePage;
+}

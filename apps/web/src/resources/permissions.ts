@@ -1,0 +1,32 @@
+/** Which toolbar and row buttons a caller gets: a button whose permission value is absent is removed. */
+import type { ActionDef, ButtonValue, ResourceDef, ToggleDef } from '@campus/contract';
+
+export interface ToolbarButtons {
+  add: boolean;
+  batchDelete: boolean;
+  export: boolean;
+  /** Toggles switchable from the row and for the selection. */
+  toggles: readonly ToggleDef[];
+}
+
+export type RowActionSpec = { kind: 'edit' } | { kind: 'delete' } | { kind: 'action'; action: ActionDef };
+
+type Can = (button: ButtonValue) => boolean;
+
+export function allowedToolbar(def: ResourceDef, can: Can): ToolbarButtons {
+  return {
+    add: can('add'),
+    batchDelete: can('delete'),
+    export: can('export'),
+    toggles: (def.toggles ?? []).filter((toggle) => can(toggle.button)),
+  };
+}
+
+/** Row buttons in their display order: edit, the declared actions, delete. */
+export function allowedRowActions(def: ResourceDef, can: Can): RowActionSpec[] {
+  const specs: RowActionSpec[] = [];
+  if (can('update')) specs.push({ kind: 'edit' });
+  for (const action of def.actions ?? []) if (can(action.button)) specs.push({ kind: 'action', action });
+  if (can('delete')) specs.push({ kind: 'delete' });
+  return specs;
+}

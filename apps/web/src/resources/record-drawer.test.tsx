@@ -1,0 +1,66 @@
+import { DeviceClass } from '@campus/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App } from 'antd';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLocale } from '../lib/i18n';
+import { RequestError } from '../lib/request';
+import { RecordDrawer } from './record-drawer';
+import type { ResourceApi, ResourceRow } from './resource-api';
+
+const WAIT = { timeout: 5000 };
+
+const stored: ResourceRow = { id: 7, version: 3, type: 1, name: 'Gate G3', code: 'GATE-G3', snPrefix: 'G3', licenseEnabled: false } as ResourceRow;
+
+function renderEdit(api: Partial<ResourceApi>) {
+  const onSaved = vi.fn();
+  render(
+    <App>
+      <QueryClientProvider client={new QueryClient()}>
+        <RecordDrawer
+          def={DeviceClass}
+          api={api as ResourceApi}
+          target={{ mode: 'edit', row: stored }}
+          hiddenFields={new Set()}
+          presetValues={{}}
+          onClose={() => undefined}
+          onSaved={onSaved}
+        />
+      </QueryClientProvider>
+    </App>,
+  );
+  return { onSaved };
+}
+
+const conflict = () =>
+  new RequestError({ message: 'changed by someone else', status: 409, code: 409, errors: [], url: '/api/DeviceClass/Update', kind: 'http', data: null });
+
+describe('<RecordDrawer> on a stale version', { timeout: 15_000 }, () => {
+  beforeEach(() => setLocale('en'));
+
+  it('sends only the changed field with the version it read', async () => {
+    const update = vi.fn(async () => ({ id: 7, version: 4 }));
+    const { onSaved } = renderEdit({ update });
+    const name = await screen.findByDisplayValue('Gate G3', undefined, WAIT);
+    fireEvent.change(name, { target: { value: 'Gate G3 Pro' } });
+    fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+    await waitFor(() => expect(update).toHaveBeenCalledWith({ id: 7, version: 3, name: 'Gate G3 Pro' }), WAIT);
+    await waitFor(() => expect(onSaved).toHaveBeenCalled(), WAIT);
+  });
+
+  it('offers to reload the stored row after a 409 and shows it', async () => {
+    const update = vi.fn(async () => {
+      throw conflict();
+    });
+    const get = vi.fn(async () => ({ ...stored, version: 4, name: 'Gate G3 (renamed elsewhere)' }) as ResourceRow);
+    const { onSaved } = renderEdit({ update, get });
+    const name = await screen.findByDisplayValue('Gate G3', undefined, WAIT);
+    fireEvent.change(name, { target: { value: 'Mine' } });
+    fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+    expect((await screen.findAllByText('Changed by someone else', undefined, WAIT)).length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(get).toHaveBeenCalledWith(7), WAIT);
+    expect(await screen.findByDisplayValue('Gate G3 (renamed elsewhere)', undefined, WAIT)).toBeTruthy();
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,59 @@
+/** The calls of one family through one page (view), with the paths of routes.ts on the server. */
+import { MAX_EXPORT_COUNT, resourcePath, toggleVerb, type ReferenceOption, type SearchAnswer } from '@campus/contract';
+import { downloadFile, http, type DownloadedFile } from '../lib/request';
+import type { FilterPayload } from './filter-payload';
+import type { WireBody } from './form-values';
+
+/** A row as Search and Get answer it: field values, `${reference}Label`s, id, version, timestamps. */
+export type ResourceRow = Record<string, unknown> & { id: number; version: number };
+
+export interface SearchRequest extends FilterPayload {
+  pageIndex: number;
+  pageSize: number;
+}
+
+export interface SortState {
+  sortField?: string;
+  sortOrder?: 'asc' | 'desc';
+}
+
+/** Exports of large scopes take seconds; the default 30 s request timeout would cut them off. */
+const EXPORT_TIMEOUT_MS = 10 * 60_000;
+
+/**
+ * The API of one family as seen from one page; `view` (the page's route) goes on every call so the
+ * server applies that page's fixed filters and buttons (docs/decisions.md).
+ * @example const api = resourceApi('License', 'codeManageA'); await api.search({ pageIndex: 1, pageSize: 20 })
+ */
+export function resourceApi(family: string, view: string) {
+  const path = (verb: string) => resourcePath(family, verb);
+  const viewQuery = { view };
+  return {
+    search: (body: SearchRequest & SortState) => http.post<SearchAnswer<ResourceRow>>(path('Search'), body, { query: viewQuery }),
+    get: (id: number) => http.get<ResourceRow>(path('Get'), { id, view }),
+    add: (body: WireBody) => http.post<{ id: number }>(path('Add'), body, { query: viewQuery }),
+    update: (body: WireBody & { id: number; version: number }) => http.post<{ id: number; version: number }>(path('Update'), body, { query: viewQuery }),
+    batchDelete: (ids: readonly number[]) => http.post<{ deleted: number }>(path('BatchDelete'), ids, { query: viewQuery }),
+    toggle: (field: string, ids: readonly number[], value: unknown) => http.post<unknown>(path(toggleVerb(field)), { ids, value }, { query: viewQuery }),
+    runAction: (verb: string, body: WireBody & { id: number }) => http.post<unknown>(path(verb), body, { query: viewQuery }),
+    exportFile: (filters: FilterPayload & SortState, lang: 'zh' | 'en', signal?: AbortSignal): Promise<DownloadedFile> =>
+      downloadFile(path('Export'), { ...filters, view, lang, maxCount: MAX_EXPORT_COUNT }, { signal, timeoutMs: EXPORT_TIMEOUT_MS, fallbackName: `${family}.xlsx` }),
+  };
+}
+
+export type ResourceApi = ReturnType<typeof resourceApi>;
+
+export interface OptionsQuery {
+  /** Filters of the target family narrowing the options (a reference's `optionsFilter`). */
+  [filter: string]: string | number | boolean | undefined;
+  keyword?: string;
+  schoolId?: number;
+  /** Answer this unique field instead of the id (a reference by key, e.g. a device class code). */
+  valueField?: string;
+  limit?: number;
+}
+
+/** Id (or key) and display name of rows in the caller's scope, for reference pickers. */
+export function fetchOptions(family: string, query: OptionsQuery): Promise<ReferenceOption[]> {
+  return http.get<ReferenceOption[]>(resourcePath(family, 'Options'), { ...query });
+}

@@ -1,0 +1,38 @@
+/** What a family may change in the generic page; everything else comes from its declaration. */
+import type { ButtonValue, Label, VisibilityProbes } from '@campus/contract';
+import type { ComponentType } from 'react';
+import type { Locale, Translate } from '../lib/i18n';
+import type { ResourceColumn } from './columns';
+import type { ResourceRow } from './resource-api';
+
+export interface ColumnContext {
+  locale: Locale;
+  t: Translate;
+}
+
+/** A row action the declaration does not have, e.g. School's "Classes" drawer. */
+export interface ExtraRowAction {
+  key: string;
+  label: Label;
+  /** Button value required on the page's frame; none = anyone who can open the page. */
+  button?: ButtonValue;
+  /** Drawn while the action is open for `row`. */
+  Panel: ComponentType<{ row: ResourceRow; frame: string; onClose: () => void }>;
+}
+
+export interface ResourceOverrides {
+  /** Reshapes the built data columns (join address parts into one column, …). */
+  columns?: (columns: ResourceColumn[], context: ColumnContext) => ResourceColumn[];
+  rowActions?: readonly ExtraRowAction[];
+  /**
+   * Reference fields whose options belong to the school chosen in another field of the same form or
+   * filter bar, by field name: `{ classId: 'schoolId' }` lists only that school's classes.
+   */
+  schoolScopedReferences?: Readonly<Record<string, string>>;
+  /**
+   * Fields the caller's visibility probes hide from the filters, the table and the form, e.g. agent
+   * merchant ids without `canSetAgentMerchantId` (the server refuses them anyway). Probes are
+   * undefined until they arrive: hide then too.
+   */
+  hiddenFields?: (probes: VisibilityProbes | undefined) => readonly string[];
+}

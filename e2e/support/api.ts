@@ -1,0 +1,81 @@
+/**
+ * Direct API calls the journeys use to derive what the browser must show (the server is the
+ * authority on grants and scope), never to drive the journey itself.
+ */
+import { createHash } from 'node:crypto';
+import { baseUrl, CAPTCHA_CODE } from './browser';
+
+export const ACCOUNTS = {
+  admin: { userName: 'admin', password: 'Admin@123' },
+  agent1: { userName: 'agent1', password: 'Demo@123' },
+  agent2: { userName: 'agent2', password: 'Demo@123' },
+} as const;
+export type AccountName = keyof typeof ACCOUNTS;
+
+interface Envelope<T> {
+  code: number | string;
+  message: string;
+  data: T;
+}
+
+export interface NavigationFrame {
+  fixedId: number;
+  index: string;
+  title: string;
+  titleEn: string;
+  authorised: boolean;
+  buttons: string[];
+}
+
+export interface NavigationGroup {
+  id: number;
+  key: string;
+  title: string;
+  titleEn: string;
+  children: NavigationFrame[];
+}
+
+async function call<T>(path: string, init: RequestInit = {}, token?: string): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (init.body) headers.set('content-type', 'application/json');
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  const res = await fetch(`${baseUrl()}${path}`, { ...init, headers });
+  const body = (await res.json()) as Envelope<T>;
+  if (!res.ok || body.code !== 200) throw new Error(`${path} answered HTTP ${res.status} code ${body.code}: ${body.message}`);
+  return body.data;
+}
+
+export const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+/** Logs in through the API (captcha answer CAPTCHA_FIXED_CODE) and answers the token. */
+export async function apiLogin(account: AccountName): Promise<string> {
+  const { userName, password } = ACCOUNTS[account];
+  const { vcId } = await call<{ vcId: string }>('/api/Account/GetVerificationCode');
+  const answer = await call<{ Token: string }>('/api/Account/Login_web', {
+    method: 'POST',
+    body: JSON.stringify({ userName, password: md5(password), vcId, vcCode: CAPTCHA_CODE }),
+  });
+  return answer.Token;
+}
+
+export const getNavigationTree = (token: string) => call<NavigationGroup[]>('/api/Home/GetNavigationTree', {}, token);
+
+export const getLoginUserInfo = (token: string) => call<{ name: string; loginName: string; type: string }>('/api/User/GetLoginUserInfo', {}, token);
+
+/** The frames (route names) the server authorises, by group key. */
+export function authorisedFrames(tree: NavigationGroup[]): Map<string, Set<string>> {
+  return new Map(tree.map((group) => [group.key, new Set(group.children.filter((frame) => frame.authorised).map((frame) => frame.index))]));
+}
+
+export interface SchoolRow {
+  id: number;
+  schoolName: string;
+  contactName: string | null;
+  [field: string]: unknown;
+}
+
+/** The first page (20, the web's default) of the schools the token's user sees, by name when given. */
+export async function searchSchools(token: string, schoolName?: string): Promise<{ items: SchoolRow[]; total: number }> {
+  const body = { pageIndex: 1, pageSize: 20, ...(schoolName ? { schoolName } : {}) };
+  return call('/api/School/Search?view=schoolManage', { method: 'POST', body: JSON.stringify(body) }, token);
+}

@@ -1,0 +1,36 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/drizzle/**', 'e2e/artifacts/**', '**/*.d.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    // Web resource folders never import each other; shared pieces live in components/, hooks/, lib/.
+    files: ['apps/web/src/resources/*/**/*.{ts,tsx}'],
+    rules: {
+      // gitignore order: a sibling folder (../x/…) is blocked, the shared app code two levels up
+      // (../../lib, ../../hooks, ../../components) is allowed, and ../../resources/… is blocked again.
+      'no-restricted-imports': ['error', { patterns: [{ group: ['../*/**', '!../../**', '../../resources/*'], message: 'Resource folders must not import each other.' }] }],
+    },
+  },
+);

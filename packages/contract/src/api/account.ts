@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+const md5Hex = z.string().regex(/^[a-f0-9]{32}$/i, 'must be the MD5 hex of the password');
+const phone = z.string().regex(/^1\d{10}$/, 'must be an 11-digit mobile number');
+const smsCode = z.string().regex(/^\d{6}$/, 'must be 6 digits');
+
+export const captchaResponseSchema = z.object({ vcId: z.string(), image: z.string() });
+export type CaptchaResponse = z.infer<typeof captchaResponseSchema>;
+
+export const loginRequestSchema = z.object({
+  userName: z.string().trim().min(1).max(64),
+  password: md5Hex,
+  vcId: z.string().min(1).max(64),
+  vcCode: z.string().trim().min(1).max(16),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const loginResponseSchema = z.object({
+  Token: z.string(),
+  SchoolName: z.string(),
+  UserName: z.string(),
+  UserId: z.number(),
+  SchoolId: z.number(),
+  ClassId: z.number(),
+  TokenTime: z.string(),
+  Frames: z.array(z.object({ ID: z.number() })),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** Data of code 601: which account must verify its phone before continuing. */
+export const mustChangePasswordSchema = z.object({ userName: z.string(), phoneMasked: z.string() });
+
+export const sendSmsCodeRequestSchema = z.object({
+  userName: z.string().trim().min(1).max(64),
+  phoneNum: phone,
+});
+
+export const updateUserPasswordRequestSchema = z.object({
+  userName: z.string().trim().min(1).max(64),
+  phoneNum: phone,
+  smsCode,
+  newPassword: md5Hex,
+});
+
+export const loginUserInfoSchema = z.object({
+  id: z.number(),
+  loginName: z.string(),
+  name: z.string(),
+  type: z.string(),
+  phoneNum: z.string().nullable(),
+  company: z.string().nullable(),
+  sellerPosition: z.string().nullable(),
+  servicePhone1: z.string().nullable(),
+  servicePhone2: z.string().nullable(),
+  servicePhone3: z.string().nullable(),
+  email: z.string().nullable(),
+  hasRefundPassword: z.boolean(),
+  schoolName: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type LoginUserInfo = z.infer<typeof loginUserInfoSchema>;
+
+const optionalPhone = z.union([phone, z.literal('')]).optional();
+
+export const updateLoginUserInfoRequestSchema = z.object({
+  name: z.string().trim().min(1).max(50),
+  company: z.string().trim().max(100).optional(),
+  email: z.union([z.email(), z.literal('')]).optional(),
+  servicePhone1: optionalPhone,
+  servicePhone2: optionalPhone,
+  servicePhone3: optionalPhone,
+});
+export type UpdateLoginUserInfoRequest = z.infer<typeof updateLoginUserInfoRequestSchema>;
+
+export const userSendSmsCodeRequestSchema = z.object({
+  purpose: z.enum(['password', 'refundPassword']),
+});
+
+export const updateLoginUserPasswordRequestSchema = z.object({
+  oldPassword: md5Hex,
+  newPassword: md5Hex,
+  smsCode,
+});
+
+export const updateRefundPasswordRequestSchema = z.object({
+  loginPassword: md5Hex,
+  refundPassword: md5Hex,
+  smsCode,
+});
+
+/** Answer of User/SendSmsCode: where the code went, masked (e.g. 138****0001). */
+export const smsCodeSentSchema = z.object({ phoneMasked: z.string() });
+export type SmsCodeSent = z.infer<typeof smsCodeSentSchema>;
+
+/** Answer of /api/health. */
+export const healthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });

@@ -1,0 +1,38 @@
+/** Paths of the named calls (SEED-SPEC section 7 keeps the Account/Home/User paths exact). */
+export const API_PATHS = {
+  captcha: '/api/Account/GetVerificationCode',
+  login: '/api/Account/Login_web',
+  logout: '/api/Account/Logout',
+  accountSendSmsCode: '/api/Account/SendSmsCode',
+  accountUpdatePassword: '/api/Account/UpdateUserPassword',
+  navigationTree: '/api/Home/GetNavigationTree',
+  badgeCounts: '/api/Home/GetBadgeCounts',
+  signCardMode: '/api/Home/GetSignCardMode',
+  visibilityProbes: '/api/User/GetVisibilityProbes',
+  loginUserInfo: '/api/User/GetLoginUserInfo',
+  updateLoginUserInfo: '/api/User/UpdateLoginUserInfo',
+  userSendSmsCode: '/api/User/SendSmsCode',
+  updateLoginUserPassword: '/api/User/UpdateLoginUserPassword',
+  updateRefundPassword: '/api/User/UpdateRefundPassword',
+  sessions: '/api/User/GetSessions',
+  endSession: '/api/User/EndSession',
+  endOtherSessions: '/api/User/EndOtherSessions',
+  getGrant: '/api/Permission/GetGrant',
+  saveGrant: '/api/Permission/SaveGrant',
+  resetUserGrant: '/api/Permission/ResetUserGrant',
+  searchAccounts: '/api/Permission/SearchAccounts',
+  getProbes: '/api/Permission/GetProbes',
+  saveProbes: '/api/Permission/SaveProbes',
+  resetUserProbes: '/api/Permission/ResetUserProbes',
+  searchLoginLog: '/api/Permission/SearchLoginLog',
+  salesTeamMembers: '/api/SalesTeam/GetMembers',
+  saveSalesTeamMembers: '/api/SalesTeam/SaveMembers',
+  health: '/api/health',
+  accountOptions: '/api/User/Options',
+} as const;
+
+/** Plain (undeclared) families that still answer GET /api/{Family}/Options for reference pickers. */
+export const PLAIN_REFERENCE_FAMILIES = ['User'] as const;
+
+/** Query of GET /api/User/Options: accounts of one type, as far as the caller may name them. */
+export const ACCOUNT_OPTION_TYPES = ['agent', 'sales'] as const;

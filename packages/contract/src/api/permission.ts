@@ -1,0 +1,200 @@
+/**
+ * Calls of jurisdictionManage (grants and visibility probes per user type and per user), the login
+ * log, and the caller's own sessions.
+ */
+import { z } from 'zod';
+import { BUTTON_VALUES } from '../menu.js';
+import { userTypeSchema, visibilityProbesSchema } from '../users.js';
+
+/** Whose grant: a user type (the defaults) or one account (its override); exactly one of the two. */
+export const grantSubjectQuerySchema = z
+  .object({ userType: userTypeSchema.optional(), userId: z.coerce.number().int().positive().optional() })
+  .refine((subject) => (subject.userType === undefined) !== (subject.userId === undefined), {
+    message: 'give either userType or userId',
+    path: ['userType'],
+  });
+export type GrantSubjectQuery = z.infer<typeof grantSubjectQuerySchema>;
+
+export const grantFrameSchema = z.object({
+  frameId: z.number().int().positive(),
+  buttons: z.array(z.enum(BUTTON_VALUES)).max(BUTTON_VALUES.length),
+});
+export type GrantFrame = z.infer<typeof grantFrameSchema>;
+
+export const grantButtonNodeSchema = z.object({
+  value: z.enum(BUTTON_VALUES),
+  granted: z.boolean(),
+  /** Whether the caller may tick it (an agent only what it holds itself). */
+  grantable: z.boolean(),
+});
+
+export const grantFrameNodeSchema = z.object({
+  fixedId: z.number(),
+  index: z.string(),
+  title: z.string(),
+  titleEn: z.string(),
+  granted: z.boolean(),
+  grantable: z.boolean(),
+  /** index and personalInformation: every account holds them, they cannot be taken away. */
+  isAlwaysAllowed: z.boolean(),
+  buttons: z.array(grantButtonNodeSchema),
+});
+export type GrantFrameNode = z.infer<typeof grantFrameNodeSchema>;
+
+export const grantGroupNodeSchema = z.object({
+  id: z.number(),
+  key: z.string(),
+  title: z.string(),
+  titleEn: z.string(),
+  frames: z.array(grantFrameNodeSchema),
+});
+export type GrantGroupNode = z.infer<typeof grantGroupNodeSchema>;
+
+export const grantAccountSchema = z.object({
+  id: z.number(),
+  loginName: z.string(),
+  name: z.string(),
+  type: userTypeSchema,
+  parentId: z.number().nullable(),
+  enabled: z.boolean(),
+});
+export type GrantAccount = z.infer<typeof grantAccountSchema>;
+
+/** Answer of GetGrant: the 8 groups > frames > buttons, what is granted and what may be ticked. */
+export const grantTreeSchema = z.object({
+  userType: userTypeSchema,
+  /** The account, when the grant of one user was asked for. */
+  user: grantAccountSchema.nullable(),
+  /** For a user: whether it has its own grant (else it holds its type's grant, shown here). */
+  isOverride: z.boolean(),
+  groups: z.array(grantGroupNodeSchema),
+});
+export type GrantTree = z.infer<typeof grantTreeSchema>;
+
+/** Body of SaveGrant: the whole new grant, replacing the old one in one transaction. */
+export const saveGrantRequestSchema = z
+  .object({
+    userType: userTypeSchema.optional(),
+    userId: z.number().int().positive().optional(),
+    frames: z.array(grantFrameSchema).max(500),
+  })
+  .refine((subject) => (subject.userType === undefined) !== (subject.userId === undefined), {
+    message: 'give either userType or userId',
+    path: ['userType'],
+  });
+export type SaveGrantRequest = z.infer<typeof saveGrantRequestSchema>;
+
+export const resetUserGrantRequestSchema = z.object({ userId: z.number().int().positive() });
+
+/** Query of SearchAccounts: the accounts whose grant the caller may edit. */
+export const searchAccountsQuerySchema = z.object({
+  keyword: z.string().trim().max(64).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+export const configurableProbesSchema = visibilityProbesSchema.omit({ isAgent: true });
+export type ConfigurableProbes = z.infer<typeof configurableProbesSchema>;
+export const CONFIGURABLE_PROBE_NAMES = Object.keys(configurableProbesSchema.shape) as (keyof ConfigurableProbes)[];
+
+/** Answer of GetProbes: the values in force and, for a user, which ones its own setting overrides. */
+export const probeSettingsSchema = z.object({
+  values: configurableProbesSchema,
+  /** For a user: its own values (the rest come from its type); for a type: empty. */
+  overrides: configurableProbesSchema.partial(),
+});
+export type ProbeSettings = z.infer<typeof probeSettingsSchema>;
+
+/** Body of SaveProbes: a type's values replace the type's; a user's become its overrides. */
+export const saveProbesRequestSchema = z
+  .object({
+    userType: userTypeSchema.optional(),
+    userId: z.number().int().positive().optional(),
+    values: configurableProbesSchema.partial(),
+  })
+  .refine((subject) => (subject.userType === undefined) !== (subject.userId === undefined), {
+    message: 'give either userType or userId',
+    path: ['userType'],
+  });
+export type SaveProbesRequest = z.infer<typeof saveProbesRequestSchema>;
+
+export const LOGIN_OUTCOMES = [
+  'success',
+  'bad_captcha',
+  'unknown_user',
+  'bad_password',
+  'locked',
+  'disabled',
+  'must_change_password',
+  'too_many_attempts',
+] as const;
+export type LoginOutcome = (typeof LOGIN_OUTCOMES)[number];
+
+/** Labels and tag colours of the login outcomes: failures red, lockouts and limits orange. */
+export const LOGIN_OUTCOME_LABELS: Record<LoginOutcome, { zh: string; en: string; color: string }> = {
+  success: { zh: '成功', en: 'Success', color: 'green' },
+  bad_captcha: { zh: '验证码错误', en: 'Wrong image code', color: 'default' },
+  unknown_user: { zh: '账号不存在', en: 'Unknown account', color: 'red' },
+  bad_password: { zh: '密码错误', en: 'Wrong password', color: 'red' },
+  locked: { zh: '账号已锁定', en: 'Account locked', color: 'orange' },
+  disabled: { zh: '账号已停用', en: 'Account disabled', color: 'red' },
+  must_change_password: { zh: '须修改密码', en: 'Must change password', color: 'blue' },
+  too_many_attempts: { zh: '尝试过多', en: 'Too many attempts', color: 'orange' },
+};
+
+export const loginLogSearchSchema = z.object({
+  pageIndex: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+  loginName: z.string().trim().max(64).optional(),
+  ip: z.string().trim().max(64).optional(),
+  outcome: z.enum(LOGIN_OUTCOMES).optional(),
+  /** Only failed attempts (every outcome but success). */
+  isFailure: z.boolean().optional(),
+  createdAtFrom: z.iso.datetime({ offset: true }).optional(),
+  createdAtTo: z.iso.datetime({ offset: true }).optional(),
+});
+export type LoginLogSearch = z.infer<typeof loginLogSearchSchema>;
+
+export const loginLogRowSchema = z.object({
+  id: z.number(),
+  loginName: z.string(),
+  userId: z.number().nullable(),
+  ip: z.string(),
+  userAgent: z.string().nullable(),
+  outcome: z.enum(LOGIN_OUTCOMES),
+  createdAt: z.string(),
+});
+export type LoginLogRow = z.infer<typeof loginLogRowSchema>;
+
+export const loginLogAnswerSchema = z.object({ items: z.array(loginLogRowSchema), total: z.number(), totalIsCapped: z.boolean() });
+
+/** One of the caller's sessions (personalInformation). */
+export const sessionInfoSchema = z.object({
+  id: z.number(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  isCurrent: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+export const endSessionRequestSchema = z.object({ id: z.number().int().positive() });
+
+/** Body of SalesTeam/SaveMembers: the team's sellers and their levels (1 = highest). */
+export const salesTeamMembersSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  members: z
+    .array(z.object({ userId: z.number().int().positive(), level: z.number().int().min(1).max(9) }))
+    .max(200),
+});
+export type SalesTeamMembersRequest = z.infer<typeof salesTeamMembersSchema>;
+
+export const salesTeamMemberSchema = z.object({
+  userId: z.number(),
+  loginName: z.string(),
+  name: z.string(),
+  sellerPosition: z.string().nullable(),
+  level: z.number(),
+});
+export type SalesTeamMember = z.infer<typeof salesTeamMemberSchema>;

@@ -1,0 +1,30 @@
+/** Answer codes of the envelope `{ code, message, data }` (ARCHITECTURE "Calls and errors"). */
+export const ErrorCode = {
+  Success: 200,
+  Validation: 400,
+  Unauthorized: 401,
+  Forbidden: 403,
+  NotFound: 404,
+  Conflict: 409,
+  TooManyRequests: 429,
+  Internal: 500,
+  LoginFailed: 600,
+  MustChangePassword: 601,
+  TokenInvalid: '10010',
+  TokenExpired: '10011',
+} as const;
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The message the client shows for a wrong password (SEED-SPEC section 8). */
+export const WRONG_PASSWORD_MESSAGE = 'password error';
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+export interface Envelope<T = unknown> {
+  code: number | string;
+  message: string;
+  data: T;
+}

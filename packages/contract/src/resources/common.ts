@@ -1,0 +1,49 @@
+/** Labels and options several families share. */
+import type { EnumOption, FieldDef } from './define.js';
+
+export const ENABLED_OPTIONS: readonly EnumOption[] = [
+  { value: 1, zh: '启用', en: 'Enabled', color: 'green' },
+  { value: 0, zh: '停用', en: 'Disabled', color: 'default' },
+];
+
+export const GENDER_OPTIONS: readonly EnumOption[] = [
+  { value: 1, zh: '男', en: 'Male' },
+  { value: 2, zh: '女', en: 'Female' },
+];
+
+export const RELATION_OPTIONS: readonly EnumOption[] = [
+  { value: 1, zh: '父亲', en: 'Father' },
+  { value: 2, zh: '母亲', en: 'Mother' },
+  { value: 3, zh: '爷爷', en: 'Grandfather (paternal)' },
+  { value: 4, zh: '奶奶', en: 'Grandmother (paternal)' },
+  { value: 5, zh: '外公', en: 'Grandfather (maternal)' },
+  { value: 6, zh: '外婆', en: 'Grandmother (maternal)' },
+  { value: 9, zh: '其他', en: 'Other' },
+];
+
+/** The school a row belongs to: the data-scope key of most families. */
+export const schoolRef = (extra: Partial<FieldDef> = {}): FieldDef =>
+  ({
+    kind: 'reference',
+    family: 'School',
+    display: 'schoolName',
+    label: { zh: '学校', en: 'School' },
+    required: true,
+    filter: 'equals',
+    ...extra,
+  }) as FieldDef;
+
+export const enabledField = (): FieldDef => ({
+  kind: 'bool',
+  label: { zh: '启用', en: 'Enabled' },
+  filter: 'equals',
+  defaultValue: true,
+  trueLabel: { zh: '启用', en: 'Enabled' },
+  falseLabel: { zh: '停用', en: 'Disabled' },
+});
+
+export const faceImageField = (): FieldDef => ({
+  kind: 'image',
+  label: { zh: '人脸照片', en: 'Face photo' },
+  list: false,
+});

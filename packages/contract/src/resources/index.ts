@@ -1,0 +1,45 @@
+import type { ResourceDef } from './define.js';
+import { School } from './school.js';
+import { Device, DeviceClass, DeviceDelivery, DeviceWarranty, License } from './device.js';
+import { Parent, PickUpPerson, SchoolClass, Student, Teacher } from './people.js';
+import { ChildUser, CompanyUser, ExternalUser } from './accounts.js';
+import { AgentArea, SalesArea, SalesTeam } from './sales.js';
+
+export * from './define.js';
+export * from './schemas.js';
+export * from './common.js';
+export * from './school.js';
+export * from './device.js';
+export * from './people.js';
+export * from './accounts.js';
+export * from './sales.js';
+
+/** Every declared family, by name. */
+export const RESOURCES: Readonly<Record<string, ResourceDef>> = Object.fromEntries(
+  [
+    School,
+    SchoolClass,
+    DeviceClass,
+    Device,
+    DeviceDelivery,
+    DeviceWarranty,
+    License,
+    Student,
+    Parent,
+    Teacher,
+    PickUpPerson,
+    CompanyUser,
+    ExternalUser,
+    ChildUser,
+    SalesArea,
+    SalesTeam,
+    AgentArea,
+  ].map(
+    (r) => [r.name, r as ResourceDef],
+  ),
+);
+
+/** The family shown on a page (route index), if any. */
+export function resourceOfFrame(frame: string): ResourceDef | undefined {
+  return Object.values(RESOURCES).find((r) => r.views.some((v) => v.frame === frame) && r.name !== 'SchoolClass');
+}

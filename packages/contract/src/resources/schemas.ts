@@ -1,0 +1,211 @@
+/** zod schemas derived from a resource declaration: Search, Add, Update, Export. */
+import { z } from 'zod';
+import { ADDRESS_PLACEHOLDERS, MAX_EXPORT_COUNT, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../constants.js';
+import { isInForm, type FieldDef, type ResourceDef } from './define.js';
+
+const md5Hex = z.string().regex(/^[a-f0-9]{32}$/i, 'must be the MD5 hex of the password');
+
+/** Treats '', null and undefined as "no value" so optional fields and filters can be cleared. */
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** The schema of one field's value as written by a client (Add / Update). */
+export function fieldValueSchema(field: FieldDef): z.ZodType {
+  switch (field.kind) {
+    case 'text': {
+      let s = z.string().trim();
+      if (field.min !== undefined) s = s.min(field.min);
+      s = s.max(field.max ?? 200);
+      if (field.pattern) s = s.regex(new RegExp(field.pattern), field.patternMessage?.en ?? 'invalid format');
+      return s;
+    }
+    case 'textarea':
+      return z.string().max(field.max ?? 2000);
+    case 'phone':
+      return z.string().trim().regex(/^(1\d{10}|0\d{2,3}-?\d{7,8})$/, 'must be a mobile or landline number');
+    case 'number': {
+      let s = field.integer === false ? z.coerce.number() : z.coerce.number().int();
+      if (field.min !== undefined) s = s.min(field.min);
+      if (field.max !== undefined) s = s.max(field.max);
+      return s;
+    }
+    case 'money':
+      return z.coerce
+        .number()
+        .int('money is sent in cents')
+        .min(field.min ?? 0)
+        .max(field.max ?? 1_000_000_000);
+    case 'bool':
+      return z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+    case 'enum': {
+      const values = field.options.map((o) => o.value);
+      return z.union([z.coerce.number(), z.string()]).refine((v) => values.includes(v), {
+        message: `must be one of ${values.join(', ')}`,
+      });
+    }
+    case 'date':
+      return z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+    case 'datetime':
+      return z.iso.datetime({ offset: true });
+    case 'reference': {
+      const one = field.key ? z.string().trim().min(1).max(64) : z.coerce.number().int().positive();
+      return field.multiple ? z.array(one).max(500) : one;
+    }
+    case 'image':
+    case 'file':
+      return z.string().max(500);
+    case 'region':
+      return z.string().trim().max(50);
+    case 'password':
+      return md5Hex;
+  }
+}
+
+function formFields(def: ResourceDef): [string, FieldDef][] {
+  return Object.entries(def.fields).filter(([, f]) => isInForm(f) && !f.readOnly);
+}
+
+/** Body of POST /api/{Family}/Add. */
+export function addSchemaOf(def: ResourceDef) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, field] of formFields(def)) {
+    const value = fieldValueSchema(field);
+    shape[name] = field.required ? value : z.preprocess(blankToUndefined, value.optional());
+  }
+  return z.strictObject(shape);
+}
+
+/** Body of POST /api/{Family}/Update: id and version, plus the fields that change. */
+export function updateSchemaOf(def: ResourceDef) {
+  const shape: Record<string, z.ZodType> = {
+    id: z.coerce.number().int().positive(),
+    version: z.coerce.number().int().positive(),
+  };
+  for (const [name, field] of formFields(def)) {
+    const value = fieldValueSchema(field);
+    // A password left empty on Update keeps the stored one; other optional fields may be cleared (null).
+    shape[name] =
+      field.required || field.kind === 'password'
+        ? z.preprocess(blankToUndefined, value.optional())
+        : z.preprocess((v) => (v === '' ? null : v), value.nullable().optional());
+  }
+  return z.strictObject(shape);
+}
+
+function isPlaceholder(field: FieldDef, v: unknown): boolean {
+  if (v === undefined || v === null || v === '') return true;
+  if (field.filterAll !== undefined && String(v) === String(field.filterAll)) return true;
+  return field.kind === 'region' && (ADDRESS_PLACEHOLDERS as readonly string[]).includes(String(v));
+}
+
+/** Filter value schema: "any" values (placeholders, the seed's -1) become undefined and are not applied. */
+function filterSchema(field: FieldDef, value: z.ZodType): z.ZodType {
+  return z.preprocess((v) => (isPlaceholder(field, v) ? undefined : v), value.optional());
+}
+
+function filterValueSchema(field: FieldDef): z.ZodType {
+  switch (field.kind) {
+    case 'text':
+    case 'textarea':
+    case 'phone':
+    case 'region':
+    case 'image':
+    case 'file':
+      return z.string().trim().max(200);
+    case 'reference':
+      // A multiple reference filters by one of its rows: "parents of this student".
+      return fieldValueSchema({ ...field, multiple: false });
+    default:
+      return fieldValueSchema(field);
+  }
+}
+
+/** The filter keys a declaration accepts: `name`, or `nameFrom` / `nameTo` for ranges. */
+export function filterKeysOf(def: ResourceDef): string[] {
+  return Object.entries(def.fields).flatMap(([name, f]) =>
+    !f.filter ? [] : f.filter === 'range' ? [`${name}From`, `${name}To`] : [name],
+  );
+}
+
+function filterShape(def: ResourceDef): Record<string, z.ZodType> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, field] of Object.entries(def.fields)) {
+    if (!field.filter) continue;
+    const value = filterValueSchema(field);
+    if (field.filter === 'range') {
+      shape[`${name}From`] = filterSchema(field, value);
+      shape[`${name}To`] = filterSchema(field, value);
+    } else if (field.filter === 'in') {
+      shape[name] = z.preprocess(
+        (v) => (isPlaceholder(field, v) ? undefined : typeof v === 'string' ? v.split(',') : v),
+        z.array(value).max(500).optional(),
+      );
+    } else {
+      shape[name] = filterSchema(field, value);
+    }
+  }
+  return shape;
+}
+
+function sortShape(def: ResourceDef) {
+  const sortable = Object.entries(def.fields)
+    .filter(([, f]) => f.sortable)
+    .map(([name]) => name);
+  return {
+    sortField: z.enum(['id', 'createdAt', 'updatedAt', ...sortable]).optional(),
+    sortOrder: z.enum(['asc', 'desc']).optional(),
+  };
+}
+
+/** Body of POST /api/{Family}/Search. */
+export function searchSchemaOf(def: ResourceDef) {
+  return z.object({
+    pageIndex: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+    ...sortShape(def),
+    ...filterShape(def),
+  });
+}
+
+/** Query of GET /api/{Family}/Export: the Search filters plus maxCount. */
+export function exportQuerySchemaOf(def: ResourceDef) {
+  return z.object({
+    maxCount: z.coerce.number().int().min(1).max(MAX_EXPORT_COUNT).default(MAX_EXPORT_COUNT),
+    view: z.string().optional(),
+    lang: z.enum(['zh', 'en']).optional(),
+    ...sortShape(def),
+    ...filterShape(def),
+  });
+}
+
+/** Query every family call accepts: the page (view) it is made through, for families on several pages. */
+export const viewQuerySchema = z.object({ view: z.string().max(64).optional() });
+
+/** Body of a toggle call POST /api/{Family}/Update{Field}. */
+export const toggleBodySchema = z.object({
+  ids: z.array(z.coerce.number().int().positive()).min(1).max(1000),
+  value: z.union([z.boolean(), z.number(), z.string()]),
+});
+
+/** Query of GET /api/{Family}/Options: id and display value of rows in scope, for reference pickers. */
+export const optionsQuerySchema = z.object({
+  keyword: z.string().trim().max(50).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  /** Restrict to one school (class pickers of a student form). */
+  schoolId: z.coerce.number().int().positive().optional(),
+  /** Answer this unique field as the value instead of the id (references by key, e.g. a model code). */
+  valueField: z.string().max(64).optional(),
+});
+export interface ReferenceOption {
+  value: number | string;
+  label: string;
+}
+
+export const idListSchema = z.array(z.coerce.number().int().positive()).min(1).max(1000);
+
+/** Answer of Search: `total` is exact up to the cap and `totalIsCapped` says when it is a floor. */
+export const searchAnswerSchema = z.object({
+  items: z.array(z.record(z.string(), z.unknown())),
+  total: z.number(),
+  totalIsCapped: z.boolean(),
+});
+export type SearchAnswer<T = Record<string, unknown>> = { items: T[]; total: number; totalIsCapped: boolean };

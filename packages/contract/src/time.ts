@@ -1,0 +1,34 @@
+/** Instants shown in the business time zone (Asia/Shanghai), whatever the machine's zone. */
+import { TIME_ZONE } from './constants.js';
+
+// 'sv-SE' formats as ISO-like 'YYYY-MM-DD HH:mm:ss', the layout staff read in every table and export.
+const dateFormat = new Intl.DateTimeFormat('sv-SE', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const minuteFormat = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const secondFormat = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+/** 'YYYY-MM-DD' of an instant in Shanghai. */
+export function formatBusinessDate(value: Date | string): string {
+  return dateFormat.format(toDate(value));
+}
+
+/** 'YYYY-MM-DD HH:mm' (or with ':ss') of an instant in Shanghai. */
+export function formatBusinessDateTime(value: Date | string, options: { seconds?: boolean } = {}): string {
+  return (options.seconds ? secondFormat : minuteFormat).format(toDate(value));
+}
