@@ -1,5 +1,6 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { unstable_IdlePriority, unstable_scheduleCallback } from 'scheduler';
 
 // antd's responsive helpers call matchMedia, which jsdom does not implement.
 if (!window.matchMedia) {
@@ -25,8 +26,18 @@ if (typeof window.ResizeObserver === 'undefined') {
   } as unknown as typeof ResizeObserver;
 }
 
-afterEach(() => {
+/**
+ * Resolves once React's scheduler has run every task queued before it: an idle-priority task runs last.
+ * Renders started by an awaited promise run outside act() in time slices; if the file's last test ends
+ * mid-render and jsdom is torn down, the next slice finds no `window` and the run reports an error.
+ */
+function schedulerDrained(): Promise<void> {
+  return new Promise((resolve) => unstable_scheduleCallback(unstable_IdlePriority, () => resolve()));
+}
+
+afterEach(async () => {
   cleanup();
+  await schedulerDrained();
   window.sessionStorage.clear();
   window.localStorage.clear();
 });
