@@ -75,9 +75,9 @@ describe('admin: add, find, edit, export and delete a school', () => {
     const form = drawer(page, '新增学校');
     await form.waitFor();
     await formItem(form, '学校名称').locator('input').fill(schoolName);
-    await formItem(form, '省').locator('input').fill('浙江省');
-    await formItem(form, '市').locator('input').fill('杭州市');
-    await formItem(form, '区').locator('input').fill('滨江区');
+    await pickOption(formItem(form, '省'), '浙江省', { search: true });
+    await pickOption(formItem(form, '市'), '杭州市', { search: true });
+    await pickOption(formItem(form, '区'), '滨江区', { search: true });
     await formItem(form, '详细地址').locator('input').fill('江南大道 1 号');
     await pickOption(formItem(form, '学校类型'), '小学');
     await formItem(form, '授权码').getByText('需要授权码', { exact: true }).click();

@@ -159,8 +159,10 @@ export async function rowAction(row: Locator, label: string): Promise<void> {
 }
 
 /** Picks an option of the antd Select inside a form item. */
-export async function pickOption(item: Locator, option: string): Promise<void> {
+export async function pickOption(item: Locator, option: string, { search = false } = {}): Promise<void> {
   await item.locator('.ant-select').click();
+  // A long list renders only the options in view: a searchable select is narrowed by typing first.
+  if (search) await item.locator('input').fill(option);
   await item
     .page()
     .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')

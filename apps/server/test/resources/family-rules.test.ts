@@ -48,6 +48,25 @@ describe('POST /api/School/Add', () => {
     expect(errorsOf(response)[0]!.path).toBe('schoolName');
   });
 
+  it('accepts only a real place for each address part, each under the one before it', async () => {
+    const body = { schoolName: `地址校${unique()}`, schoolType: 1 };
+    const wrongCity = await post(admin, '/api/School/Add', { ...body, province: '江苏省', city: '杭州市' });
+    expect(wrongCity.statusCode).toBe(400);
+    expect(errorsOf(wrongCity)).toEqual([{ path: 'city', message: 'not a city of the chosen province' }]);
+    expect(errorsOf(await post(admin, '/api/School/Add', { ...body, province: '测试省', city: '杭州市' }))[0]!.path).toBe('province');
+    expect(errorsOf(await post(admin, '/api/School/Add', { ...body, province: '浙江省', city: '杭州市', area: '鼓楼区' }))[0]!.path).toBe('area');
+    expect(errorsOf(await post(admin, '/api/School/Add', { ...body, province: '浙江省', city: '请选择' }))).toEqual([{ path: 'city', message: 'required' }]);
+
+    const added = await post(admin, '/api/School/Add', { ...body, province: '浙江省', city: '杭州市', area: '区' });
+    expect(added.statusCode, added.body).toBe(200);
+    const [row] = await t.db.select().from(schools).where(eq(schools.id, added.json().data.id));
+    expect(row).toMatchObject({ province: '浙江省', city: '杭州市', area: null });
+    // An update of one part is checked against the stored others.
+    const update = await post(admin, '/api/School/Update', { id: row!.id, version: row!.version, area: '玄武区' });
+    expect(errorsOf(update)[0]!.path).toBe('area');
+    expect((await post(admin, '/api/School/Update', { id: row!.id, version: row!.version, area: '临平区' })).statusCode).toBe(200);
+  });
+
   it('matches % and _ in a name filter literally, never as wildcards', async () => {
     expect((await post(admin, '/api/School/Search', { schoolName: '%' })).json().data.total).toBe(0);
     expect((await post(admin, '/api/School/Search', { schoolName: '_' })).json().data.total).toBe(0);

@@ -1,10 +1,16 @@
 import { FRAMES, RESOURCES, type ResourceDef } from '@campus/contract';
+import { REGIONS } from '@campus/contract/regions';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { deviceDeliveries, grants, schools, students, users } from '../../src/db/schema/index.js';
 import { md5Hex } from '../../src/platform/passwords.js';
 import type { TestApp } from '../helpers/test-app.js';
+
+/** Districts no demo row or test names elsewhere (Xinjiang's), so exclusive agent areas never collide. */
+const SPARE_DISTRICTS = REGIONS.find((p) => p.name === '新疆维吾尔自治区')!.children.flatMap((city) =>
+  city.children.map((area) => ({ province: '新疆维吾尔自治区', city: city.name, area: area.name })),
+);
 
 let counter = 0;
 /** A value no other test row has. */
@@ -77,7 +83,7 @@ export async function validAddBody(t: TestApp, def: ResourceDef, schoolId: numbe
     case 'SalesTeam':
       return { name: `测试团队${n}` };
     case 'AgentArea':
-      return { agentId: await userIdOf(t, 'agent2'), province: `测试省${n}`, isExclusive: true };
+      return { agentId: await userIdOf(t, 'agent2'), ...SPARE_DISTRICTS[counter % SPARE_DISTRICTS.length], isExclusive: true };
     default:
       throw new Error(`no fixture for ${def.name}`);
   }

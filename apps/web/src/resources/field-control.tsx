@@ -5,6 +5,7 @@ import type { Locale, Translate } from '../lib/i18n';
 import { DATETIME_FORMAT } from './field-values';
 import { boolLabels, labelText } from './labels';
 import { ReferenceSelect, isPickable } from './reference-select';
+import { RegionSelect, type RegionParents } from './region-select';
 
 /** Enums with this many options or fewer are radio buttons in forms; longer lists are selects. */
 const MAX_RADIO_OPTIONS = 3;
@@ -12,6 +13,8 @@ const MAX_RADIO_OPTIONS = 3;
 export interface ControlContext {
   t: Translate;
   locale: Locale;
+  /** The address parts chosen so far in the same form (a city lists the chosen province's). */
+  regionParents?: RegionParents;
 }
 
 /**
@@ -84,7 +87,7 @@ export function FormControl({ field, options, ...injected }: { field: FieldDef; 
     case 'file':
       return <Input {...injected} placeholder={t('resource.urlPlaceholder')} />;
     case 'region':
-      return <Input {...injected} placeholder={labelText(field.label, locale)} />;
+      return <RegionSelect {...injected} part={field.part} parents={options.regionParents ?? {}} allowClear={!field.required} placeholder={t('resource.selectPlaceholder')} />;
     default:
       return <Input {...injected} placeholder={placeholder} />;
   }
@@ -154,7 +157,7 @@ export function FilterControl({ field, options, ...injected }: { field: FieldDef
         />
       ) : null;
     case 'region':
-      return <Input {...injected} allowClear placeholder={labelText(field.label, locale)} />;
+      return <RegionSelect {...injected} part={field.part} parents={options.regionParents ?? {}} allowClear placeholder={t('resource.all')} />;
     default:
       return <Input {...injected} allowClear placeholder={t('resource.inputPlaceholder')} />;
   }

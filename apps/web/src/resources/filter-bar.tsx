@@ -7,6 +7,7 @@ import { useLocale, useT } from '../lib/i18n';
 import { FilterControl } from './field-control';
 import { labelText } from './labels';
 import { isPickable } from './reference-select';
+import { useRegionParents } from './region-select';
 import { useSchoolScope } from './use-school-scope';
 
 interface FilterBarProps {
@@ -39,6 +40,7 @@ export function FilterBar({ def, formName, hiddenFields, fixedValues, initialVal
   const screens = Grid.useBreakpoint();
   const filters = useMemo(() => visibleFiltersOf(def, hiddenFields), [def, hiddenFields]);
   const { schoolIdOf, clearDependents } = useSchoolScope(form, schoolScopedReferences, fixedValues);
+  const { regionParents, clearRegionDependents } = useRegionParents(form, def.fields);
 
   if (filters.length === 0) return null;
   const span = Math.max(24 / maxPerRow, screens.xxl ? SPAN.xxl : screens.lg ? SPAN.lg : screens.sm ? SPAN.sm : SPAN.xs);
@@ -56,7 +58,10 @@ export function FilterBar({ def, formName, hiddenFields, fixedValues, initialVal
       className="resource-filter-bar"
       initialValues={initialValues}
       onFinish={onSearch}
-      onValuesChange={clearDependents}
+      onValuesChange={(changed: Record<string, unknown>) => {
+        clearDependents(changed);
+        clearRegionDependents(changed);
+      }}
       labelCol={{ flex: locale === 'en' ? '104px' : '80px' }}
       labelWrap
       wrapperCol={{ flex: 1 }}
@@ -66,7 +71,7 @@ export function FilterBar({ def, formName, hiddenFields, fixedValues, initialVal
         {filters.map(([name, field], position) => (
           <Col key={name} span={span} style={position >= shownCount ? { display: 'none' } : undefined}>
             <Form.Item name={name} label={labelText(field.label, locale)}>
-              <FilterControl field={field} options={{ t, locale, schoolId: schoolIdOf(name) }} />
+              <FilterControl field={field} options={{ t, locale, schoolId: schoolIdOf(name), regionParents }} />
             </Form.Item>
           </Col>
         ))}

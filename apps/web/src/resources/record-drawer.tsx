@@ -14,6 +14,7 @@ import { fieldRules } from './field-rules';
 import { buildAddBody, changedFields, defaultFormValues, rowToFormValues, writableFieldsOf, type FormValues } from './form-values';
 import { labelText } from './labels';
 import { isPickable } from './reference-select';
+import { useRegionParents } from './region-select';
 import type { ResourceApi, ResourceRow } from './resource-api';
 import { useSchoolScope } from './use-school-scope';
 
@@ -58,6 +59,7 @@ export function RecordDrawer({ def, api, target, hiddenFields, presetValues, sch
   );
   const initialValues = useMemo(() => (row ? rowToFormValues(entries, row) : defaultFormValues(entries)), [entries, row]);
   const { schoolIdOf, clearDependents } = useSchoolScope(form, schoolScopedReferences, presetValues);
+  const { regionParents, clearRegionDependents } = useRegionParents(form, def.fields);
 
   const reload = async (id: number) => {
     const fresh = await api.get(id);
@@ -121,7 +123,10 @@ export function RecordDrawer({ def, api, target, hiddenFields, presetValues, sch
         layout="vertical"
         initialValues={initialValues}
         onFinish={save.run}
-        onValuesChange={clearDependents}
+        onValuesChange={(changed: FormValues) => {
+          clearDependents(changed);
+          clearRegionDependents(changed);
+        }}
         autoComplete="off"
         scrollToFirstError
       >
@@ -142,6 +147,7 @@ export function RecordDrawer({ def, api, target, hiddenFields, presetValues, sch
                     locale,
                     isEdit,
                     schoolId: schoolIdOf(name),
+                    regionParents,
                     currentLabel: labelOf(row?.[`${name}Label`]),
                   }}
                 />

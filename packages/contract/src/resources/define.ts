@@ -75,12 +75,15 @@ export type FieldDef = FieldCommon &
     | { kind: 'image' }
     | { kind: 'file' }
     /** One part of a province/city/area address; the three parts are joined for display. */
-    | { kind: 'region'; part: 'province' | 'city' | 'area' }
+    | { kind: 'region'; part: RegionPart }
     /** Write-only: the client sends the MD5 hex, the server stores a slow salted hash. */
     | { kind: 'password' }
   );
 
 export type FieldKind = FieldDef['kind'];
+
+/** The three parts of a Chinese address, from the widest. */
+export type RegionPart = 'province' | 'city' | 'area';
 
 /**
  * How a row reaches a school id, so the caller's data scope applies:

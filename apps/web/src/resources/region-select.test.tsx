@@ -1,0 +1,86 @@
+import { School } from '@campus/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, waitFor, within } from '@testing-library/react';
+import { Form } from 'antd';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setLocale, useT } from '../lib/i18n';
+import { FormControl } from './field-control';
+import { useRegionParents } from './region-select';
+
+const WAIT = { timeout: 5000 };
+const regionFields = Object.entries(School.fields).filter(([, field]) => field.kind === 'region');
+
+let form: ReturnType<typeof Form.useForm>[0];
+
+/** School's province/city/district items, as the add/edit drawer lays them out. */
+function AddressForm() {
+  const t = useT();
+  [form] = Form.useForm();
+  const { regionParents, clearRegionDependents } = useRegionParents(form, School.fields);
+  return (
+    <Form form={form} onValuesChange={clearRegionDependents}>
+      {regionFields.map(([name, field]) => (
+        <Form.Item key={name} name={name} label={name}>
+          <FormControl field={field} options={{ t, locale: 'en', regionParents }} />
+        </Form.Item>
+      ))}
+    </Form>
+  );
+}
+
+const comboboxOf = (name: string) => document.getElementById(name) as HTMLInputElement;
+
+/** Types into a picker and clicks the one option left. */
+async function pick(name: string, text: string) {
+  const input = comboboxOf(name);
+  fireEvent.mouseDown(input);
+  fireEvent.change(input, { target: { value: text } });
+  const option = await waitFor(() => {
+    const found = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find((item) => item.textContent === text);
+    if (!found) throw new Error(`no option ${text}`);
+    return found;
+  }, WAIT);
+  fireEvent.click(option);
+}
+
+/** The options a picker offers when opened, as text. */
+async function optionsOf(name: string): Promise<string[]> {
+  fireEvent.mouseDown(comboboxOf(name));
+  const list = await waitFor(() => {
+    const open = document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+    const last = open[open.length - 1] as HTMLElement | undefined;
+    if (!last || last.querySelectorAll('.ant-select-item-option').length === 0) throw new Error('no open list');
+    return last;
+  }, WAIT);
+  const texts = within(list)
+    .getAllByRole('option', { hidden: true })
+    .map((option) => option.getAttribute('aria-label') ?? option.textContent ?? '');
+  fireEvent.keyDown(comboboxOf(name), { key: 'Escape' });
+  return texts;
+}
+
+describe('address pickers', { timeout: 20_000 }, () => {
+  beforeEach(() => setLocale('en'));
+
+  it('lists the cities of the chosen province and the districts of the chosen city, and clears what no longer fits', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <AddressForm />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(comboboxOf('city').disabled).toBe(true), WAIT);
+
+    await pick('province', '浙江省');
+    await waitFor(() => expect(comboboxOf('city').disabled).toBe(false), WAIT);
+    await pick('city', '杭州市');
+    await pick('area', '西湖区');
+    expect(form.getFieldsValue()).toEqual({ province: '浙江省', city: '杭州市', area: '西湖区' });
+
+    await pick('province', '江苏省');
+    expect(form.getFieldsValue()).toEqual({ province: '江苏省', city: undefined, area: undefined });
+    await waitFor(() => expect(comboboxOf('area').disabled).toBe(true), WAIT);
+    const cities = await optionsOf('city');
+    expect(cities).toContain('南京市');
+    expect(cities).not.toContain('杭州市');
+  });
+});
