@@ -23,7 +23,10 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true } },
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true },
+      '/uploads': { target: 'http://127.0.0.1:8080', changeOrigin: true },
+    },
   },
   build: {
     outDir: 'dist',

@@ -12,7 +12,9 @@ import { systemClock, type Clock } from './platform/clock.js';
 import { contextPlugin } from './platform/context.js';
 import { errorHandlerPlugin } from './platform/error-handler.js';
 import { OutboxSmsProvider, type SmsProvider } from './platform/sms.js';
+import { uploadsPlugin, type UploadStorage } from './platform/uploads.js';
 import { accountRoutes } from './routes/account.js';
+import { fileRoutes } from './routes/file.js';
 import { healthRoutes } from './routes/health.js';
 import { homeRoutes } from './routes/home.js';
 import { permissionRoutes } from './routes/permission.js';
@@ -29,6 +31,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** The built web app to serve; defaults to apps/web/dist. */
   webRoot?: string;
+  /** Where uploads are kept; defaults to the local disk under UPLOAD_DIR. */
+  uploadStorage?: UploadStorage;
 }
 
 export type App = FastifyInstance;
@@ -59,6 +63,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     sms: options.smsProvider ?? new OutboxSmsProvider(database.db, app.log),
   });
   await app.register(errorHandlerPlugin);
+  await app.register(uploadsPlugin, { storage: options.uploadStorage });
   await app.register(swaggerPlugin);
   await app.register(webAppPlugin, { root: options.webRoot });
   await app.register(authPlugin);
@@ -70,5 +75,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(accountOptionsRoutes);
   await app.register(permissionRoutes);
   await app.register(resourceRoutes);
+  await app.register(fileRoutes);
   return app;
 }

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -28,8 +29,27 @@ function resolveDataDir(value: string | undefined, source: NodeJS.ProcessEnv): s
   return path.resolve(source.INIT_CWD ?? process.cwd(), value);
 }
 
+/**
+ * Uploads live beside the embedded database unless UPLOAD_DIR says otherwise. An in-memory database
+ * (tests) keeps nothing, so its uploads go to the system's temporary folder.
+ */
+function resolveUploadDir(value: string | undefined, dataDir: string, source: NodeJS.ProcessEnv): string {
+  if (value) return path.resolve(source.INIT_CWD ?? process.cwd(), value);
+  if (dataDir === IN_MEMORY_DATA_DIR) return path.join(os.tmpdir(), 'campus-ops-uploads');
+  return path.join(dataDir, 'uploads');
+}
+
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalText = z.preprocess(emptyAsUndefined, z.string().optional());
+const megabytes = (fallback: number) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a number of megabytes' })
+      .positive('must be a number of megabytes above 0')
+      .max(100_000, 'must be a number of megabytes up to 100000')
+      .default(fallback),
+  );
 
 const envSchema = z
   .object({
@@ -70,6 +90,11 @@ const envSchema = z
       emptyAsUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ),
+    UPLOAD_DIR: optionalText,
+    /** Largest image UploadImgs stores, in megabytes (fractions allowed). */
+    UPLOAD_IMAGE_MAX_MB: megabytes(5),
+    /** Largest video UploadVideos stores, in megabytes. */
+    UPLOAD_VIDEO_MAX_MB: megabytes(200),
     // Accepted so deployments can set it already; rate-limit counters live in PostgreSQL for now,
     // which every instance shares, so nothing reads REDIS_URL yet.
     REDIS_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional()),
@@ -84,9 +109,11 @@ const envSchema = z
     }
   });
 
-export type Env = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'DATA_DIR' | 'UPLOAD_DIR'> & {
   /** Absolute path of the embedded database, or IN_MEMORY_DATA_DIR. */
   DATA_DIR: string;
+  /** Absolute path of the uploaded files. */
+  UPLOAD_DIR: string;
   /** TOKEN_TTL in milliseconds. */
   tokenTtlMs: number;
 };
@@ -110,9 +137,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(`Invalid environment: ${name} ${issue?.message ?? 'is invalid'}${given}`);
   }
   const env = parsed.data;
+  const dataDir = resolveDataDir(env.DATA_DIR, source);
   return {
     ...env,
-    DATA_DIR: resolveDataDir(env.DATA_DIR, source),
+    DATA_DIR: dataDir,
+    UPLOAD_DIR: resolveUploadDir(env.UPLOAD_DIR, dataDir, source),
     tokenTtlMs: parseDuration(env.TOKEN_TTL) as number,
   };
 }

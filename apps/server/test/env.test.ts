@@ -37,4 +37,14 @@ describe('loadEnv', () => {
   it('resolves a relative DATA_DIR from where npm was started', () => {
     expect(loadEnv({ DATA_DIR: 'my-data', INIT_CWD: '/srv/campus' }).DATA_DIR).toBe('/srv/campus/my-data');
   });
+
+  it('keeps uploads beside the data unless UPLOAD_DIR says otherwise, with size limits in MB', () => {
+    const env = loadEnv({ DATA_DIR: '/srv/campus/data' });
+    expect(env.UPLOAD_DIR).toBe('/srv/campus/data/uploads');
+    expect([env.UPLOAD_IMAGE_MAX_MB, env.UPLOAD_VIDEO_MAX_MB]).toEqual([5, 200]);
+    expect(loadEnv({ UPLOAD_DIR: 'files', INIT_CWD: '/srv/campus' }).UPLOAD_DIR).toBe('/srv/campus/files');
+    expect(loadEnv({ UPLOAD_IMAGE_MAX_MB: '0.5' }).UPLOAD_IMAGE_MAX_MB).toBe(0.5);
+    expect(() => loadEnv({ UPLOAD_VIDEO_MAX_MB: 'lots' })).toThrow(/^Invalid environment: UPLOAD_VIDEO_MAX_MB must be a number of megabytes/);
+    expect(() => loadEnv({ UPLOAD_IMAGE_MAX_MB: '0' })).toThrow(/UPLOAD_IMAGE_MAX_MB/);
+  });
 });

@@ -3,6 +3,7 @@ export * from './errors.js';
 export * from './constants.js';
 export * from './users.js';
 export * from './api/account.js';
+export * from './api/file.js';
 export * from './api/navigation.js';
 export * from './api/paths.js';
 export * from './api/permission.js';

@@ -1,4 +1,4 @@
-import { DeviceClass, License, School } from '@campus/contract';
+import { DeviceClass, License, School, Student, type ResourceDef } from '@campus/contract';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildColumns } from './columns';
@@ -75,5 +75,33 @@ describe('permissions', () => {
     expect(kinds(holding('update', 'delete', 'examine', 'password'))).toEqual(['edit', 'Examine', 'UpdateAdmin', 'delete']);
     expect(kinds(holding('examine'))).toEqual(['Examine']);
     expect(kinds(holding())).toEqual([]);
+  });
+});
+
+describe('image and file cells', () => {
+  const withMedia = {
+    ...Student,
+    fields: {
+      photo: { kind: 'image', label: { zh: '照片', en: 'Photo' } },
+      attachment: { kind: 'file', label: { zh: '附件', en: 'Attachment' } },
+    },
+  } as ResourceDef;
+  const cell = (key: string, value: string) => {
+    const column = buildColumns(withMedia, { locale: 'en', hideAmountColumns: false }).find((candidate) => candidate.key === key)!;
+    const row: ResourceRow = { id: 1, version: 1, [key]: value };
+    return render(<>{column.render?.(value, row, 0) as React.ReactNode}</>).container;
+  };
+
+  it('shows an uploaded image as a small thumbnail and a file as a link', () => {
+    expect(cell('photo', '/uploads/2026/05/AbCdEfGhIjKlMnOpQrStUv.png').querySelector('img')?.getAttribute('src')).toBe('/uploads/2026/05/AbCdEfGhIjKlMnOpQrStUv.png');
+    expect(cell('attachment', 'https://cdn.example.com/a/lesson.mp4').querySelector('a')?.getAttribute('href')).toBe('https://cdn.example.com/a/lesson.mp4');
+  });
+
+  it('shows a stored value that is no safe address as plain text', () => {
+    const image = cell('photo', 'javascript:alert(1)');
+    expect(image.querySelector('img')).toBeNull();
+    const file = cell('attachment', 'javascript:alert(1)');
+    expect(file.querySelector('a')).toBeNull();
+    expect(file.textContent).toBe('javascript:alert(1)');
   });
 });

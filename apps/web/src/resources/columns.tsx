@@ -1,5 +1,5 @@
 /** Table columns from a declaration: one per listed field, cells rendered by kind. */
-import { isListed, type FieldDef, type ResourceDef, type ToggleDef } from '@campus/contract';
+import { isListed, isMediaUrl, type FieldDef, type ResourceDef, type ToggleDef } from '@campus/contract';
 import { Image, Switch, Tag, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { ReactNode } from 'react';
@@ -63,8 +63,10 @@ function renderCell(name: string, field: FieldDef, row: ResourceRow, locale: Loc
     case 'datetime':
       return formatDateTime(String(value));
     case 'image':
-      return <Image src={String(value)} width={36} height={36} style={{ objectFit: 'cover' }} />;
     case 'file':
+      // Rows written before values were checked may hold anything; only safe addresses become links.
+      if (!isMediaUrl(String(value))) return String(value);
+      if (field.kind === 'image') return <Image src={String(value)} width={36} height={36} style={{ objectFit: 'cover' }} />;
       return (
         <Typography.Link href={String(value)} target="_blank" rel="noreferrer">
           {String(value).split('/').pop()}

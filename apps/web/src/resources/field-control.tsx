@@ -1,6 +1,7 @@
 /** The input of one declared field, in the add/edit form, an action form or the filter bar. */
 import type { FieldDef } from '@campus/contract';
 import { DatePicker, Input, InputNumber, Radio, Select, Space, Switch } from 'antd';
+import { UploadField } from '../components/upload-field';
 import type { Locale, Translate } from '../lib/i18n';
 import { DATETIME_FORMAT } from './field-values';
 import { boolLabels, labelText } from './labels';
@@ -85,7 +86,7 @@ export function FormControl({ field, options, ...injected }: { field: FieldDef; 
       return <Input.Password {...injected} autoComplete="new-password" placeholder={options.isEdit ? t('resource.passwordKeep') : placeholder} />;
     case 'image':
     case 'file':
-      return <Input {...injected} placeholder={t('resource.urlPlaceholder')} />;
+      return <UploadField {...injected} kind={field.kind} />;
     case 'region':
       return <RegionSelect {...injected} part={field.part} parents={options.regionParents ?? {}} allowClear={!field.required} placeholder={t('resource.selectPlaceholder')} />;
     default:

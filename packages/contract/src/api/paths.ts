@@ -27,6 +27,8 @@ export const API_PATHS = {
   searchLoginLog: '/api/Permission/SearchLoginLog',
   salesTeamMembers: '/api/SalesTeam/GetMembers',
   saveSalesTeamMembers: '/api/SalesTeam/SaveMembers',
+  uploadImages: '/api/File/UploadImgs',
+  uploadVideos: '/api/File/UploadVideos',
   health: '/api/health',
   accountOptions: '/api/User/Options',
 } as const;

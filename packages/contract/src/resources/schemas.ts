@@ -1,5 +1,6 @@
 /** zod schemas derived from a resource declaration: Search, Add, Update, Export. */
 import { z } from 'zod';
+import { mediaUrlSchema } from '../api/file.js';
 import { ADDRESS_PLACEHOLDERS, MAX_EXPORT_COUNT, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../constants.js';
 import { isInForm, type FieldDef, type ResourceDef } from './define.js';
 
@@ -52,7 +53,7 @@ export function fieldValueSchema(field: FieldDef): z.ZodType {
     }
     case 'image':
     case 'file':
-      return z.string().max(500);
+      return mediaUrlSchema;
     case 'region':
       return z.string().trim().max(50);
     case 'password':

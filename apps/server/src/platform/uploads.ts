@@ -1,0 +1,215 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  MAX_FILES_PER_UPLOAD,
+  UPLOAD_CONTENT_TYPES,
+  UPLOAD_KEY_PATTERN,
+  UPLOAD_URL_PREFIX,
+  type UploadExtension,
+  type UploadedFile,
+} from '@campus/contract';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { fileTypeFromFile } from 'file-type';
+import { AppError, badRequest } from './errors.js';
+
+/** Where uploaded files are kept: the local disk by default; an object store implements the same. */
+export interface UploadStorage {
+  /** A local folder where incoming bytes wait while they are checked; on the store's disk, so put() is a rename. */
+  readonly stagingDir: string;
+  /** Moves a received and checked file from the staging folder into the store under `key`. */
+  put(key: string, stagedPath: string): Promise<void>;
+  /** The size of a stored file, or undefined when there is none. */
+  stat(key: string): Promise<{ size: number } | undefined>;
+  /** The bytes of a stored file: all of them, or `start` to `end` inclusive. */
+  read(key: string, range?: { start: number; end: number }): Readable;
+  /** Removes a stored file; a missing one is no error. */
+  remove(key: string): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    uploads: UploadStorage;
+  }
+}
+
+/** Staged files older than this belong to a process that died mid-upload. */
+const STALE_STAGING_MS = 24 * 3_600_000;
+const STAGING_FOLDER = '.incoming';
+
+/** Files under `<root>/<yyyy>/<mm>/`, staged in `<root>/.incoming/`. */
+export class LocalDiskStorage implements UploadStorage {
+  readonly stagingDir: string;
+
+  constructor(private readonly root: string) {
+    this.stagingDir = path.join(root, STAGING_FOLDER);
+  }
+
+  /** The file of a key; keys are checked against UPLOAD_KEY_PATTERN so none can leave the root. */
+  private pathOf(key: string): string {
+    if (!UPLOAD_KEY_PATTERN.test(key)) throw new Error(`not an upload key: ${key}`);
+    return path.join(this.root, key);
+  }
+
+  async put(key: string, stagedPath: string): Promise<void> {
+    const target = this.pathOf(key);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.rename(stagedPath, target);
+  }
+
+  async stat(key: string): Promise<{ size: number } | undefined> {
+    try {
+      const stats = await fs.stat(this.pathOf(key));
+      return stats.isFile() ? { size: stats.size } : undefined;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  read(key: string, range?: { start: number; end: number }): Readable {
+    return createReadStream(this.pathOf(key), range);
+  }
+
+  async remove(key: string): Promise<void> {
+    await fs.rm(this.pathOf(key), { force: true });
+  }
+}
+
+/** Creates the folders of a local-disk store and removes what crashed processes left in staging. */
+export async function openLocalDiskStorage(root: string, now: Date): Promise<LocalDiskStorage> {
+  const storage = new LocalDiskStorage(root);
+  await fs.mkdir(storage.stagingDir, { recursive: true });
+  // Only old leftovers go: several instances may share the folder, and their uploads are in flight.
+  for (const name of await fs.readdir(storage.stagingDir)) {
+    const file = path.join(storage.stagingDir, name);
+    const stats = await fs.stat(file).catch(() => undefined);
+    if (stats && now.getTime() - stats.mtimeMs > STALE_STAGING_MS) await fs.rm(file, { force: true });
+  }
+  return storage;
+}
+
+/** A fresh key `<yyyy>/<mm>/<random>.<ext>`: 128 random bits, so addresses cannot be guessed. */
+export function newUploadKey(ext: UploadExtension, now: Date): string {
+  const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+  return `${now.getUTCFullYear()}/${month}/${randomBytes(16).toString('base64url')}.${ext}`;
+}
+
+/** The public address of a stored file. */
+export function uploadUrlOf(key: string): string {
+  return `${UPLOAD_URL_PREFIX}${key}`;
+}
+
+/** The content type a key is served with (its extension was chosen from the detected type). */
+export function contentTypeOfKey(key: string): string {
+  const ext = key.slice(key.lastIndexOf('.') + 1) as UploadExtension;
+  return UPLOAD_CONTENT_TYPES[ext];
+}
+
+/** What one upload call accepts. */
+export interface UploadPolicy {
+  /** 'image' or 'video', as the refusal names it. */
+  noun: string;
+  /** Accepted kinds, as their detected MIME type → the extension stored. */
+  types: Readonly<Record<string, UploadExtension>>;
+  /** How the refusal lists the accepted kinds. */
+  typeList: string;
+  maxBytes: number;
+}
+
+const MAX_SHOWN_NAME = 100;
+
+/** The client's file name as a refusal quotes it: no folders, bounded length. */
+function shownName(filename: string | undefined, index: number): string {
+  const base = (filename ?? '').split(/[\\/]/).pop()?.trim() ?? '';
+  if (!base) return `file ${index + 1}`;
+  return base.length > MAX_SHOWN_NAME ? `${base.slice(0, MAX_SHOWN_NAME)}…` : base;
+}
+
+function megabytesText(bytes: number): string {
+  return `${Number((bytes / 1_048_576).toFixed(2))} MB`;
+}
+
+function refuse(index: number, message: string): AppError {
+  return badRequest([{ path: `files.${index}`, message }], message);
+}
+
+/**
+ * Parser failures are the client's (a broken form, too many parts): a 400 naming the problem. Disk
+ * failures carry a syscall and stay server errors.
+ */
+function asClientError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const failure = error as { code?: unknown; syscall?: unknown; statusCode?: unknown };
+  if (failure.syscall !== undefined) return error;
+  if (failure.code === 'FST_FILES_LIMIT') return badRequest([{ path: 'files', message: `at most ${MAX_FILES_PER_UPLOAD} files per upload` }], `at most ${MAX_FILES_PER_UPLOAD} files per upload`);
+  if (failure.code === 'FST_MP_PREMATURE_CLOSE') return error;
+  return badRequest([{ path: 'files', message: 'not a well-formed multipart/form-data upload' }], 'not a well-formed multipart/form-data upload');
+}
+
+interface StagedFile {
+  stagedPath: string;
+  name: string;
+  size: number;
+  ext?: UploadExtension;
+}
+
+/**
+ * Receives the files of a multipart request and stores them: each is staged, refused when it is over
+ * the size limit or its bytes are not an accepted kind, and only when every file passed are they all
+ * moved into the store. A refusal is a 400 naming the file and leaves nothing behind.
+ */
+export async function receiveUploads(request: FastifyRequest, storage: UploadStorage, policy: UploadPolicy, now: Date): Promise<UploadedFile[]> {
+  if (!request.isMultipart()) throw badRequest([{ path: 'files', message: 'send the files as multipart/form-data' }], 'send the files as multipart/form-data');
+  const staged: StagedFile[] = [];
+  const storedKeys: string[] = [];
+  try {
+    // The multipart plugin is registered with throwFileSizeLimit: false: an oversized file arrives
+    // truncated and is refused below, by name.
+    const parts = request.parts({
+      limits: { fileSize: policy.maxBytes, files: MAX_FILES_PER_UPLOAD, fields: 20, fieldSize: 1024, parts: MAX_FILES_PER_UPLOAD + 20 },
+    });
+    for await (const part of parts) {
+      if (part.type !== 'file') continue;
+      const index = staged.length;
+      const file: StagedFile = { stagedPath: path.join(storage.stagingDir, randomBytes(16).toString('hex')), name: shownName(part.filename, index), size: 0 };
+      staged.push(file);
+      const target = createWriteStream(file.stagedPath, { flags: 'wx' });
+      await pipeline(part.file, target);
+      file.size = target.bytesWritten;
+      if (part.file.truncated) {
+        throw refuse(index, `"${file.name}" is larger than the ${megabytesText(policy.maxBytes)} allowed for one ${policy.noun}`);
+      }
+      const detected = await fileTypeFromFile(file.stagedPath);
+      file.ext = detected ? policy.types[detected.mime] : undefined;
+      if (!file.ext) throw refuse(index, `"${file.name}" is not ${policy.typeList}`);
+    }
+    if (staged.length === 0) throw badRequest([{ path: 'files', message: 'no file was sent' }], 'no file was sent');
+
+    const answer: UploadedFile[] = [];
+    for (const file of staged) {
+      const ext = file.ext as UploadExtension;
+      const key = newUploadKey(ext, now);
+      await storage.put(key, file.stagedPath);
+      storedKeys.push(key);
+      answer.push({ url: uploadUrlOf(key), name: file.name, size: file.size, contentType: UPLOAD_CONTENT_TYPES[ext] });
+    }
+    return answer;
+  } catch (error) {
+    await Promise.all(staged.map((file) => fs.rm(file.stagedPath, { force: true })));
+    await Promise.all(storedKeys.map((key) => storage.remove(key)));
+    throw asClientError(error);
+  }
+}
+
+/** Makes the upload store reachable as app.uploads; the local-disk store's folders are created at boot. */
+export const uploadsPlugin = fp<{ storage?: UploadStorage }>(
+  async (app, options) => {
+    app.decorate('uploads', options.storage ?? (await openLocalDiskStorage(app.env.UPLOAD_DIR, app.clock.now())));
+  },
+  { name: 'uploads', dependencies: ['context'] },
+);

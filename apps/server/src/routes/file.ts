@@ -1,0 +1,107 @@
+import multipart from '@fastify/multipart';
+import { API_PATHS, MAX_FILES_PER_UPLOAD, UPLOAD_KEY_PATTERN, UPLOAD_URL_PREFIX, uploadAnswerSchema } from '@campus/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Env } from '../env.js';
+import { envelopeSchema, ok } from '../platform/envelope.js';
+import { notFound } from '../platform/errors.js';
+import { contentTypeOfKey, receiveUploads, type UploadPolicy } from '../platform/uploads.js';
+
+const MEGABYTE = 1_048_576;
+
+const imagePolicy = (env: Env): UploadPolicy => ({
+  noun: 'image',
+  types: { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp' },
+  typeList: 'a JPEG, PNG, GIF or WebP image',
+  maxBytes: Math.floor(env.UPLOAD_IMAGE_MAX_MB * MEGABYTE),
+});
+
+const videoPolicy = (env: Env): UploadPolicy => ({
+  noun: 'video',
+  // M4V is MP4 with Apple's brand; browsers play it as MP4.
+  types: { 'video/mp4': 'mp4', 'video/x-m4v': 'mp4', 'video/webm': 'webm', 'video/quicktime': 'mov' },
+  typeList: 'an MP4, WebM or MOV (QuickTime) video',
+  maxBytes: Math.floor(env.UPLOAD_VIDEO_MAX_MB * MEGABYTE),
+});
+
+/** A year: names are random and never reused, so a stored file never changes. */
+const CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+type ByteRange = { start: number; end: number };
+
+/**
+ * One `bytes=` range of a Range header (browsers need them to seek in a video); several ranges or a
+ * malformed header are ignored and the whole file is sent, as RFC 9110 allows.
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    return suffix === 0 ? 'unsatisfiable' : { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
+
+/**
+ * The upload calls (any signed-in user; the auth hook guards every /api route) and the public
+ * /uploads/ addresses they give out.
+ */
+export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Registered here so only these routes parse multipart bodies. Oversized files arrive truncated
+  // instead of throwing, so receiveUploads can refuse them by name.
+  await app.register(multipart, { throwFileSizeLimit: false });
+
+  const uploadSchema = (summary: string, policy: UploadPolicy) => ({
+    tags: ['File'],
+    summary,
+    description:
+      `multipart/form-data with one to ${MAX_FILES_PER_UPLOAD} files (any field name; the web sends "files"). ` +
+      `The kind is detected from the bytes, not the name or the declared type; each file may be up to ` +
+      `${Number((policy.maxBytes / MEGABYTE).toFixed(2))} MB. A refused file is HTTP 400 naming it, and then nothing of the call is stored.`,
+    consumes: ['multipart/form-data'],
+    response: { 200: envelopeSchema(uploadAnswerSchema) },
+  });
+
+  const images = imagePolicy(app.env);
+  app.post(API_PATHS.uploadImages, { schema: uploadSchema('Upload images: JPEG, PNG, GIF or WebP (never SVG)', images) }, async (request) =>
+    ok(await receiveUploads(request, app.uploads, images, app.clock.now())),
+  );
+
+  const videos = videoPolicy(app.env);
+  app.post(API_PATHS.uploadVideos, { schema: uploadSchema('Upload videos: MP4, WebM or MOV (QuickTime)', videos) }, async (request) =>
+    ok(await receiveUploads(request, app.uploads, videos, app.clock.now())),
+  );
+
+  app.get(
+    `${UPLOAD_URL_PREFIX}*`,
+    {
+      config: { public: true },
+      schema: {
+        tags: ['File'],
+        summary: 'An uploaded file, with the content type of its detected kind (byte ranges supported)',
+        params: z.object({ '*': z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const key = request.params['*'];
+      // Only keys of the form the store writes are looked up, so no path can climb out of the folder.
+      const stored = UPLOAD_KEY_PATTERN.test(key) ? await app.uploads.stat(key) : undefined;
+      if (!stored) throw notFound('address not found');
+
+      const range = parseRange(request.headers.range, stored.size);
+      reply.header('Accept-Ranges', 'bytes').header('Cache-Control', CACHE_CONTROL).header('X-Content-Type-Options', 'nosniff');
+      if (range === 'unsatisfiable') return reply.status(416).header('Content-Range', `bytes */${stored.size}`).send();
+      reply.header('Content-Type', contentTypeOfKey(key));
+      if (!range) return reply.header('Content-Length', stored.size).send(app.uploads.read(key));
+      return reply
+        .status(206)
+        .header('Content-Range', `bytes ${range.start}-${range.end}/${stored.size}`)
+        .header('Content-Length', range.end - range.start + 1)
+        .send(app.uploads.read(key, range));
+    },
+  );
+};

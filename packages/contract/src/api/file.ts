@@ -1,0 +1,74 @@
+/**
+ * The upload calls /api/File/UploadImgs and /api/File/UploadVideos (SEED-SPEC section 7) and the
+ * addresses they give out, which image and file fields store.
+ */
+import { z } from 'zod';
+
+/** Where uploaded files are served; an upload's URL is this prefix plus its storage key. */
+export const UPLOAD_URL_PREFIX = '/uploads/';
+
+/** Images UploadImgs accepts, by stored extension → served content type. SVG is absent on purpose: it can carry script. */
+export const UPLOAD_IMAGE_TYPES = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' } as const;
+
+/** Videos UploadVideos accepts, by stored extension → served content type. */
+export const UPLOAD_VIDEO_TYPES = { mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime' } as const;
+
+/** Every stored extension with the content type it is served with. */
+export const UPLOAD_CONTENT_TYPES = { ...UPLOAD_IMAGE_TYPES, ...UPLOAD_VIDEO_TYPES } as const;
+export type UploadExtension = keyof typeof UPLOAD_CONTENT_TYPES;
+
+/** Files one upload call takes at most. */
+export const MAX_FILES_PER_UPLOAD = 10;
+
+/** Longest image or file value a record stores. */
+export const MAX_MEDIA_URL_LENGTH = 500;
+
+/** Multipart field name the web sends files under (the server takes files under any name). */
+export const UPLOAD_FIELD_NAME = 'files';
+
+/**
+ * A storage key: `<yyyy>/<mm>/<22 random base64url characters>.<ext>`. Nothing else is ever served,
+ * which is what makes path traversal impossible.
+ */
+export const UPLOAD_KEY_PATTERN = new RegExp(`^\\d{4}/\\d{2}/[A-Za-z0-9_-]{22}\\.(?:${Object.keys(UPLOAD_CONTENT_TYPES).join('|')})$`);
+
+/** Whether a value is an address the upload calls give out (`/uploads/<key>`). */
+export function isUploadUrl(value: string): boolean {
+  return value.startsWith(UPLOAD_URL_PREFIX) && UPLOAD_KEY_PATTERN.test(value.slice(UPLOAD_URL_PREFIX.length));
+}
+
+/** Whether a value is a plain http(s) address: no other scheme (javascript:, data:), no spaces or control characters. */
+export function isHttpUrl(value: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
+  if (!/^https?:\/\/[^\s/?#]/i.test(value) || /[\s\u0000-\u001f\u007f]/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a value may be stored in an image or file field and shown as a link or picture. */
+export function isMediaUrl(value: string): boolean {
+  return value.length <= MAX_MEDIA_URL_LENGTH && (isUploadUrl(value) || isHttpUrl(value));
+}
+
+/** An image or file field's value: an uploaded file's address or an http(s) URL. */
+export const mediaUrlSchema = z
+  .string()
+  .trim()
+  .max(MAX_MEDIA_URL_LENGTH)
+  .refine(isMediaUrl, 'must be an uploaded file (/uploads/...) or an http(s) URL');
+
+export const uploadedFileSchema = z.object({
+  url: z.string().describe('Public address /uploads/<yyyy>/<mm>/<random>.<ext>: the value to store in an image or file field'),
+  name: z.string().describe('The file name the client sent'),
+  size: z.number().int().describe('Bytes stored'),
+  contentType: z.string().describe('Detected from the bytes, not from the name'),
+});
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
+/** Data of both upload calls: the stored files, in the order they were sent. */
+export const uploadAnswerSchema = z.array(uploadedFileSchema);
+export type UploadAnswer = z.infer<typeof uploadAnswerSchema>;
