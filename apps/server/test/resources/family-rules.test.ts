@@ -258,3 +258,19 @@ describe('Parent linked students', () => {
     expect(errorsOf(response)[0]!.path).toBe('studentIds');
   });
 });
+
+describe('SalesArea places', () => {
+  it('stores the provinces in one canonical list, whatever separators were typed', async () => {
+    const response = await post(admin, '/api/SalesArea/Add', { name: `区域${unique()}`, provinces: '浙江省，江苏省 浙江省、', cities: '杭州市,南京市' });
+    expect(response.statusCode, response.body).toBe(200);
+    const stored = (await t.injectAs(admin, { method: 'GET', url: `/api/SalesArea/Get?id=${response.json().data.id}` })).json().data;
+    expect(stored).toMatchObject({ provinces: '浙江省,江苏省', cities: '杭州市,南京市' });
+  });
+
+  it('refuses a province that does not exist and a city outside the provinces listed', async () => {
+    const unknown = await post(admin, '/api/SalesArea/Add', { name: `区域${unique()}`, provinces: '浙江省,火星省' });
+    expect(errorsOf(unknown)).toEqual([{ path: 'provinces', message: 'not provinces of China: 火星省' }]);
+    const outside = await post(admin, '/api/SalesArea/Add', { name: `区域${unique()}`, provinces: '浙江省', cities: '杭州市,成都市' });
+    expect(errorsOf(outside)).toEqual([{ path: 'cities', message: 'not cities of the provinces listed: 成都市' }]);
+  });
+});

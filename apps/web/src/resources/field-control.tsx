@@ -6,7 +6,7 @@ import type { Locale, Translate } from '../lib/i18n';
 import { DATETIME_FORMAT } from './field-values';
 import { boolLabels, labelText } from './labels';
 import { ReferenceSelect, isPickable } from './reference-select';
-import { RegionSelect, type RegionParents } from './region-select';
+import { PlacesSelect, RegionSelect, type RegionParents } from './region-select';
 
 /** Enums with this many options or fewer are radio buttons in forms; longer lists are selects. */
 const MAX_RADIO_OPTIONS = 3;
@@ -89,6 +89,8 @@ export function FormControl({ field, options, ...injected }: { field: FieldDef; 
       return <UploadField {...injected} kind={field.kind} />;
     case 'region':
       return <RegionSelect {...injected} part={field.part} parents={options.regionParents ?? {}} allowClear={!field.required} placeholder={t('resource.selectPlaceholder')} />;
+    case 'places':
+      return <PlacesSelect {...injected} level={field.level} parents={options.regionParents ?? {}} placeholder={t('resource.selectPlaceholder')} />;
     default:
       return <Input {...injected} placeholder={placeholder} />;
   }
@@ -159,6 +161,10 @@ export function FilterControl({ field, options, ...injected }: { field: FieldDef
       ) : null;
     case 'region':
       return <RegionSelect {...injected} part={field.part} parents={options.regionParents ?? {}} allowClear placeholder={t('resource.all')} />;
+    case 'places':
+      // "Covers this province": one province is looked for in the list.
+      if (field.level === 'province') return <RegionSelect {...injected} part="province" parents={{}} allowClear placeholder={t('resource.all')} />;
+      return <Input {...injected} allowClear placeholder={t('resource.inputPlaceholder')} />;
     default:
       return <Input {...injected} allowClear placeholder={t('resource.inputPlaceholder')} />;
   }

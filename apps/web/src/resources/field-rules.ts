@@ -21,7 +21,7 @@ export function fieldRules(field: FieldDef, { t, locale, isEdit = false }: RuleC
   const name = labelText(field.label, locale);
   const rules: FormRule[] = [];
   if (field.required && !(isEdit && field.kind === 'password')) {
-    const isText = field.kind === 'text' || field.kind === 'textarea' || field.kind === 'phone' || field.kind === 'region';
+    const isText = field.kind === 'text' || field.kind === 'textarea' || field.kind === 'phone' || field.kind === 'region' || field.kind === 'places';
     // Only text rules may carry `whitespace`: any extra key makes antd check the value as a string,
     // which a number, bool or date never is.
     rules.push(

@@ -1,4 +1,4 @@
-import { School } from '@campus/contract';
+import { SalesArea, School, type ResourceDef } from '@campus/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, waitFor, within } from '@testing-library/react';
 import { Form } from 'antd';
@@ -8,15 +8,14 @@ import { FormControl } from './field-control';
 import { useRegionParents } from './region-select';
 
 const WAIT = { timeout: 5000 };
-const regionFields = Object.entries(School.fields).filter(([, field]) => field.kind === 'region');
-
 let form: ReturnType<typeof Form.useForm>[0];
 
-/** School's province/city/district items, as the add/edit drawer lays them out. */
-function AddressForm() {
+/** A family's address items (province/city/district or lists of places), as the add/edit drawer lays them out. */
+function AddressForm({ def }: { def: ResourceDef }) {
   const t = useT();
   [form] = Form.useForm();
-  const { regionParents, clearRegionDependents } = useRegionParents(form, School.fields);
+  const { regionParents, clearRegionDependents } = useRegionParents(form, def.fields);
+  const regionFields = Object.entries(def.fields).filter(([, field]) => field.kind === 'region' || field.kind === 'places');
   return (
     <Form form={form} onValuesChange={clearRegionDependents}>
       {regionFields.map(([name, field]) => (
@@ -65,7 +64,7 @@ describe('address pickers', { timeout: 20_000 }, () => {
   it('lists the cities of the chosen province and the districts of the chosen city, and clears what no longer fits', async () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <AddressForm />
+        <AddressForm def={School} />
       </QueryClientProvider>,
     );
     await waitFor(() => expect(comboboxOf('city').disabled).toBe(true), WAIT);
@@ -82,5 +81,22 @@ describe('address pickers', { timeout: 20_000 }, () => {
     const cities = await optionsOf('city');
     expect(cities).toContain('南京市');
     expect(cities).not.toContain('杭州市');
+  });
+
+  it('keeps several provinces as one comma-joined value and offers the cities of those provinces', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <AddressForm def={SalesArea} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(comboboxOf('cities').disabled).toBe(true), WAIT);
+    await pick('provinces', '浙江省');
+    await pick('provinces', '四川省');
+    expect(form.getFieldValue('provinces')).toBe('浙江省,四川省');
+    await waitFor(() => expect(comboboxOf('cities').disabled).toBe(false), WAIT);
+    await pick('cities', '成都市');
+    expect(form.getFieldValue('cities')).toBe('成都市');
+    await pick('cities', '宁波市');
+    expect(form.getFieldValue('cities')).toBe('成都市,宁波市');
   });
 });

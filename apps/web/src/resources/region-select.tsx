@@ -1,13 +1,15 @@
 /** Province, city and district pickers: each lists the places under the part chosen before it. */
 import type { FieldDef, RegionPart } from '@campus/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Select, type FormInstance } from 'antd';
+import { Form, Select, type FormInstance, type SelectProps } from 'antd';
 import { useCallback, useMemo } from 'react';
 
 /** The parts chosen so far in the same form; a part's options depend on the parts before it. */
 export interface RegionParents {
   province?: string;
   city?: string;
+  /** The family's province-level list of places: a city-level list offers their cities. */
+  provinces?: readonly string[];
 }
 
 // The place list is ~160 KB: loaded with the first address picker, never with the shell.
@@ -51,10 +53,53 @@ export function RegionSelect({ part, parents, placeholder, allowClear, ...inject
   );
 }
 
-/** Names of a family's province/city/area fields. */
-function regionNamesOf(fields: Readonly<Record<string, FieldDef>>): Partial<Record<RegionPart, string>> {
-  const names: Partial<Record<RegionPart, string>> = {};
-  for (const [name, field] of Object.entries(fields)) if (field.kind === 'region') names[field.part] = name;
+const splitPlaces = (value: unknown): string[] => (typeof value === 'string' && value !== '' ? value.split(',') : []);
+
+interface PlacesSelectProps extends InjectedProps {
+  level: 'province' | 'city';
+  parents: RegionParents;
+  placeholder: string;
+  value?: string;
+  onChange?: (value: string) => void;
+}
+
+/** Several provinces, or several cities of the provinces chosen beside it; the value is the comma-joined text. */
+export function PlacesSelect({ level, parents, placeholder, value, onChange, ...injected }: PlacesSelectProps) {
+  const regions = useRegions();
+  const provinces = parents.provinces;
+  const options = useMemo<SelectProps['options']>(() => {
+    if (!regions.data) return [];
+    const asOptions = (names: readonly { name: string }[]) => names.map(({ name }) => ({ value: name, label: name }));
+    if (level === 'province') return asOptions(regions.data.regionChildren());
+    return (provinces ?? []).map((province) => ({ label: province, options: asOptions(regions.data.regionChildren(province)) }));
+  }, [regions.data, level, provinces]);
+  return (
+    <Select
+      {...injected}
+      mode="multiple"
+      value={splitPlaces(value)}
+      onChange={(next: string[]) => onChange?.(next.join(','))}
+      options={options}
+      loading={regions.isLoading}
+      disabled={level === 'city' && !provinces?.length}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder={placeholder}
+    />
+  );
+}
+
+interface RegionFieldNames extends Partial<Record<RegionPart, string>> {
+  provinceList?: string;
+}
+
+/** Names of a family's province/city/area fields and of its province-level list of places. */
+function regionNamesOf(fields: Readonly<Record<string, FieldDef>>): RegionFieldNames {
+  const names: RegionFieldNames = {};
+  for (const [name, field] of Object.entries(fields)) {
+    if (field.kind === 'region') names[field.part] = name;
+    if (field.kind === 'places' && field.level === 'province') names.provinceList = name;
+  }
   return names;
 }
 
@@ -68,7 +113,11 @@ export function useRegionParents(form: FormInstance, fields: Readonly<Record<str
   const names = useMemo(() => regionNamesOf(fields), [fields]);
   const province = asPlace(Form.useWatch((values: Record<string, unknown>) => (names.province ? values?.[names.province] : undefined), form));
   const city = asPlace(Form.useWatch((values: Record<string, unknown>) => (names.city ? values?.[names.city] : undefined), form));
-  const parents = useMemo<RegionParents>(() => ({ province, city }), [province, city]);
+  const provinceList = Form.useWatch((values: Record<string, unknown>) => (names.provinceList ? values?.[names.provinceList] : undefined), form);
+  const parents = useMemo<RegionParents>(
+    () => ({ province, city, provinces: typeof provinceList === 'string' ? splitPlaces(provinceList) : undefined }),
+    [province, city, provinceList],
+  );
 
   const clearRegionDependents = useCallback(
     (changed: Record<string, unknown>) => {

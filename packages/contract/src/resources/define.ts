@@ -76,6 +76,11 @@ export type FieldDef = FieldCommon &
     | { kind: 'file' }
     /** One part of a province/city/area address; the three parts are joined for display. */
     | { kind: 'region'; part: RegionPart }
+    /**
+     * Several provinces (or cities) as one comma-joined text, e.g. the provinces a sales area covers;
+     * cities must lie in the provinces of the family's province-level list.
+     */
+    | { kind: 'places'; level: 'province' | 'city'; max?: number }
     /** Write-only: the client sends the MD5 hex, the server stores a slow salted hash. */
     | { kind: 'password' }
   );

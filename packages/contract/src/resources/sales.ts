@@ -12,16 +12,17 @@ export const SalesArea = defineResource({
   fields: {
     name: { kind: 'text', label: { zh: '区域名称', en: 'Area name' }, required: true, max: 50, unique: true, filter: 'contains', sortable: true },
     provinces: {
-      kind: 'text',
+      kind: 'places',
+      level: 'province',
       label: { zh: '覆盖省份', en: 'Provinces covered' },
       required: true,
       max: 500,
       filter: 'contains',
       width: 240,
-      help: { zh: '多个省份用逗号分隔', en: 'Separate several provinces with commas' },
     },
     cities: {
-      kind: 'text',
+      kind: 'places',
+      level: 'city',
       label: { zh: '覆盖城市', en: 'Cities covered' },
       max: 1000,
       filter: 'contains',

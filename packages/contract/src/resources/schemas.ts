@@ -9,6 +9,11 @@ const md5Hex = z.string().regex(/^[a-f0-9]{32}$/i, 'must be the MD5 hex of the p
 /** Treats '', null and undefined as "no value" so optional fields and filters can be cleared. */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
+/** A typed list of places in one canonical form: split on any comma or space, blanks and repeats dropped. */
+export function joinPlaces(text: string): string {
+  return [...new Set(text.split(/[,，、\s]+/).filter(Boolean))].join(',');
+}
+
 /** The schema of one field's value as written by a client (Add / Update). */
 export function fieldValueSchema(field: FieldDef): z.ZodType {
   switch (field.kind) {
@@ -56,6 +61,11 @@ export function fieldValueSchema(field: FieldDef): z.ZodType {
       return mediaUrlSchema;
     case 'region':
       return z.string().trim().max(50);
+    case 'places':
+      return z
+        .string()
+        .max(field.max ?? 1000)
+        .transform(joinPlaces);
     case 'password':
       return md5Hex;
   }
@@ -109,6 +119,7 @@ function filterValueSchema(field: FieldDef): z.ZodType {
     case 'textarea':
     case 'phone':
     case 'region':
+    case 'places':
     case 'image':
     case 'file':
       return z.string().trim().max(200);

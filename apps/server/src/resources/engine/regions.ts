@@ -1,6 +1,9 @@
-/** A family's province/city/area fields must name a real place, each part under the one before it. */
+/**
+ * A family's province/city/area fields must name a real place, each part under the one before it;
+ * its lists of places (`places`) must name real provinces, and cities of the provinces listed.
+ */
 import type { FieldDef, RegionPart, ResourceDef } from '@campus/contract';
-import { invalidRegionPart, isBlankRegion, type RegionValue } from '@campus/contract/regions';
+import { invalidRegionPart, isBlankRegion, regionChildren, type RegionValue } from '@campus/contract/regions';
 import { badRequest } from '../../platform/errors.js';
 import type { Row } from './context.js';
 import { valueAfter } from './lookup.js';
@@ -24,7 +27,7 @@ function regionFieldsOf(def: ResourceDef): Partial<Record<RegionPart, string>> {
  * Checks the address a write leaves on the row (placeholders stored as null); untouched addresses are
  * not re-checked, so rows imported before the check can still be edited elsewhere.
  */
-export function checkRegion(def: ResourceDef, values: Row, existing?: Row): Row {
+function checkRegion(def: ResourceDef, values: Row, existing?: Row): Row {
   const parts = Object.entries(regionFieldsOf(def)) as [RegionPart, string][];
   if (!parts.some(([, name]) => values[name] !== undefined)) return values;
   const normalised: Row = { ...values };
@@ -42,4 +45,31 @@ export function checkRegion(def: ResourceDef, values: Row, existing?: Row): Row 
     throw badRequest([{ path: name, message: PART_MESSAGES[invalid] }]);
   }
   return normalised;
+}
+
+const placesOf = (value: unknown): string[] => (typeof value === 'string' && value !== '' ? value.split(',') : []);
+
+/** The places a write leaves in a family's lists that are not real (cities: not in a province listed). */
+function checkPlaces(def: ResourceDef, values: Row, existing?: Row): void {
+  const lists = (Object.entries(def.fields) as [string, FieldDef][]).filter(([, field]) => field.kind === 'places');
+  if (!lists.some(([name]) => values[name] !== undefined)) return;
+  const provinceList = lists.find(([, field]) => field.kind === 'places' && field.level === 'province');
+  const provinces = provinceList ? placesOf(valueAfter(values, existing, provinceList[0])) : [];
+  const known = new Set(regionChildren().map((node) => node.name));
+  const citiesOfProvinces = new Set(provinces.flatMap((province) => regionChildren(province).map((node) => node.name)));
+  for (const [name, field] of lists) {
+    if (field.kind !== 'places') continue;
+    const isProvince = field.level === 'province';
+    const unknown = placesOf(valueAfter(values, existing, name)).filter((place) => !(isProvince ? known : citiesOfProvinces).has(place));
+    if (unknown.length > 0) {
+      throw badRequest([{ path: name, message: `${isProvince ? 'not provinces of China' : 'not cities of the provinces listed'}: ${unknown.join(', ')}` }]);
+    }
+  }
+}
+
+/** Checks the addresses and lists of places a write leaves on the row; answers the values to store. */
+export function checkAddress(def: ResourceDef, values: Row, existing?: Row): Row {
+  const located = checkRegion(def, values, existing);
+  checkPlaces(def, located, existing);
+  return located;
 }

@@ -8,7 +8,7 @@ import { hashPassword } from '../../platform/passwords.js';
 import type { EngineContext, Row } from './context.js';
 import { hooksOf, type WriteOperation } from './hooks.js';
 import { allConditions, columnOf, scopeWhere, toDb, viewConditions } from './query.js';
-import { checkRegion } from './regions.js';
+import { checkAddress } from './regions.js';
 import { columnKeyOf, referenceTargetOf, tableOf } from './registry.js';
 import type { ResourceTable } from './table.js';
 
@@ -98,7 +98,7 @@ export async function recordOperation(db: Executor, ctx: EngineContext, action: 
 async function prepare(ctx: EngineContext, db: Executor, op: WriteOperation, values: Row, existing?: Row): Promise<Row> {
   const fixed = { ...values, ...(op === 'add' ? (ctx.view.fixed ?? {}) : {}) };
   const hooks = hooksOf(ctx.def);
-  const located = checkRegion(ctx.def, fixed, existing);
+  const located = checkAddress(ctx.def, fixed, existing);
   const adjusted = hooks.beforeWrite ? await hooks.beforeWrite({ ...ctx, db: db as Database }, { op, values: located, existing }) : located;
   await checkReferences(ctx, db, op === 'update' ? { ...adjusted, id: existing?.id } : adjusted);
   return adjusted;
