@@ -58,7 +58,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
   { id: 3, key: 'sales', zh: '销售', en: 'Sales', icon: 'shop' },
   { id: 4, key: 'operations', zh: '运营', en: 'Operations', icon: 'appstore' },
   { id: 5, key: 'inventory', zh: '库存', en: 'Inventory', icon: 'database' },
-  { id: 6, key: 'maintenance', zh: '运维', en: 'Ops-maintenance', icon: 'tool' },
+  { id: 6, key: 'maintenance', zh: '运维', en: 'Maintenance', icon: 'tool' },
   { id: 7, key: 'finance', zh: '财务', en: 'Finance', icon: 'account-book' },
   { id: 8, key: 'system', zh: '系统', en: 'System', icon: 'setting' },
 ];
