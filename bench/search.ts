@@ -237,7 +237,7 @@ interface Server {
 async function startServer(): Promise<Server> {
   const entry = fileURLToPath(new URL('./server.ts', import.meta.url));
   const child = fork(entry, [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)],
     env: { ...process.env, CAPTCHA_FIXED_CODE: CAPTCHA_CODE, NODE_ENV: 'development', LOG_LEVEL: 'warn', DATA_DIR: env.DATA_DIR },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

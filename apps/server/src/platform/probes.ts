@@ -54,19 +54,25 @@ export const probesUserKey = (userId: number) => `probes.user.${userId}`;
 
 const probeOverridesSchema = visibilityProbesSchema.omit({ isAgent: true }).partial();
 
-/** The caller's probes: type defaults, then the type's settings row, then the user's own row. */
-export async function getVisibilityProbes(db: Database, user: { id: number; type: UserType }): Promise<VisibilityProbes> {
-  const typeKey = probesTypeKey(user.type);
-  const userKey = probesUserKey(user.id);
-  const rows = await db.select().from(settings).where(inArray(settings.key, [typeKey, userKey]));
-  const overridesOf = (key: string) => {
-    const parsed = probeOverridesSchema.safeParse(rows.find((row) => row.key === key)?.value);
+/** The caller's probes: type defaults, then the type's settings value, then the user's own. */
+export function probesOf(user: { type: UserType }, typeValue: unknown, userValue: unknown): VisibilityProbes {
+  const overridesOf = (value: unknown) => {
+    const parsed = probeOverridesSchema.safeParse(value);
     return parsed.success ? parsed.data : {};
   };
   return {
     ...DEFAULT_TYPE_PROBES[user.type],
-    ...overridesOf(typeKey),
-    ...overridesOf(userKey),
+    ...overridesOf(typeValue),
+    ...overridesOf(userValue),
     isAgent: user.type === 'agent' || user.type === 'child',
   };
+}
+
+/** A user's probes read on their own (the caller's come with its state: caller-state.ts). */
+export async function getVisibilityProbes(db: Database, user: { id: number; type: UserType }): Promise<VisibilityProbes> {
+  const typeKey = probesTypeKey(user.type);
+  const userKey = probesUserKey(user.id);
+  const rows = await db.select().from(settings).where(inArray(settings.key, [typeKey, userKey]));
+  const valueOf = (key: string) => rows.find((row) => row.key === key)?.value;
+  return probesOf(user, valueOf(typeKey), valueOf(userKey));
 }

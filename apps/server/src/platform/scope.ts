@@ -9,11 +9,6 @@ export type SchoolScope = { kind: 'all' } | { kind: 'schools'; schoolIds: number
 
 type ScopeSubject = Pick<AuthUser, 'id' | 'type' | 'parentId'>;
 
-async function schoolIdsWhere(db: Database, condition: SQL): Promise<number[]> {
-  const rows = await db.select({ id: schools.id }).from(schools).where(condition).orderBy(schools.id);
-  return rows.map((row) => row.id);
-}
-
 /**
  * A seller's schools: the ones it sells; for a team leader also every school of the teams it
  * leads and every school sold by a member of those teams. A team is led by `sales_teams.leader_id`;
@@ -28,32 +23,36 @@ function salesCondition(userId: number): SQL {
 }
 
 /**
- * The caller's data scope (PRODUCT section 1): company → all; sales → its own schools, and a team
- * leader's team; agent → schools whose agent it is; child → exactly its parent agent's; external →
- * the schools bound to it. Read fresh on every call.
+ * The SQL listing the ids of the caller's schools (PRODUCT section 1), or null when it reaches all of
+ * them: company → all; sales → its own schools, and a team leader's team; agent → schools whose agent
+ * it is; child → exactly its parent agent's; external → the schools bound to it.
  */
-export async function resolveSchoolScope(db: Database, user: ScopeSubject): Promise<SchoolScope> {
+export function scopeSchoolIdsSql(user: ScopeSubject): SQL | null {
   switch (user.type) {
     case 'company':
-      return { kind: 'all' };
+      return null;
     case 'sales':
-      return { kind: 'schools', schoolIds: await schoolIdsWhere(db, salesCondition(user.id)) };
+      return sql`select ${schools.id} from ${schools} where ${salesCondition(user.id)}`;
     case 'agent':
-      return { kind: 'schools', schoolIds: await schoolIdsWhere(db, sql`${schools.agentId} = ${user.id}`) };
+      return sql`select ${schools.id} from ${schools} where ${schools.agentId} = ${user.id}`;
     case 'child':
-      return {
-        kind: 'schools',
-        schoolIds: user.parentId === null ? [] : await schoolIdsWhere(db, sql`${schools.agentId} = ${user.parentId}`),
-      };
-    case 'external': {
-      const rows = await db
-        .select({ id: userSchools.schoolId })
-        .from(userSchools)
-        .where(sql`${userSchools.userId} = ${user.id}`)
-        .orderBy(userSchools.schoolId);
-      return { kind: 'schools', schoolIds: rows.map((row) => row.id) };
-    }
+      return sql`select ${schools.id} from ${schools} where ${schools.agentId} = ${user.parentId ?? 0}`;
+    case 'external':
+      return sql`select ${userSchools.schoolId} from ${userSchools} where ${userSchools.userId} = ${user.id}`;
   }
+}
+
+/** The ids `scopeSchoolIdsSql` lists, as one int[] value in id order (an empty array for none). */
+export function scopeSchoolIdsArraySql(idsSql: SQL): SQL<number[]> {
+  return sql<number[]>`(select coalesce(array_agg(scope.id order by scope.id), '{}'::int[]) from (${idsSql}) as scope(id))`;
+}
+
+/** The caller's data scope, read fresh (the caller state reads it with the grant: caller-state.ts). */
+export async function resolveSchoolScope(db: Database, user: ScopeSubject): Promise<SchoolScope> {
+  const idsSql = scopeSchoolIdsSql(user);
+  if (!idsSql) return { kind: 'all' };
+  const [row] = await db.select({ ids: scopeSchoolIdsArraySql(idsSql) }).from(sql`(select 1) as one`);
+  return { kind: 'schools', schoolIds: row?.ids ?? [] };
 }
 
 /**

@@ -23,7 +23,12 @@ export async function setSetting(db: Database, key: string, value: unknown): Pro
 
 /** Sign-card mode: when false, codeManageA and codeManageB are hidden and blocked. On unless set otherwise. */
 export async function getSignCardMode(db: Database): Promise<boolean> {
-  return (await getSetting(db, SIGN_CARD_MODE_KEY)) !== false;
+  return isSignCardModeOn(await getSetting(db, SIGN_CARD_MODE_KEY));
+}
+
+/** Sign-card mode is on unless the setting says false (absent = on). */
+export function isSignCardModeOn(value: unknown): boolean {
+  return value !== false;
 }
 
 /** Turns sign-card mode on or off for everyone, from the next request on. */

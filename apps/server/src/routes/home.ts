@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { countBadges } from '../platform/badges.js';
 import { envelopeSchema, ok } from '../platform/envelope.js';
 import { getRequestGrant, type EffectiveGrant } from '../platform/permissions.js';
-import { resolveSchoolScope } from '../platform/scope.js';
+import { getRequestState } from '../platform/caller-state.js';
 import { getSignCardMode } from '../platform/settings.js';
 
 /** The menu the grant allows: groups in order, each with its held frames in sort order; empty groups left out. */
@@ -61,8 +61,8 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const scope = await resolveSchoolScope(app.db, request.user);
-      return ok(await countBadges({ db: app.db, user: request.user, scope }, await getRequestGrant(request), request.log));
+      const { scope, grant } = await getRequestState(request);
+      return ok(await countBadges({ db: app.db, user: request.user, scope }, grant, request.log));
     },
   );
 };

@@ -22,7 +22,7 @@ import { envelopeSchema, ok } from '../platform/envelope.js';
 import { badRequest, notFound } from '../platform/errors.js';
 import { homeSchoolOf } from '../platform/home-school.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
-import { getVisibilityProbes } from '../platform/probes.js';
+import { getRequestState } from '../platform/caller-state.js';
 import { endSession, endSessionsOfUser } from '../platform/sessions.js';
 import { consumeSmsCode, issueSmsCode, maskPhone } from '../platform/sms.js';
 
@@ -114,7 +114,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(visibilityProbesSchema) },
       },
     },
-    async (request) => ok(await getVisibilityProbes(app.db, request.user)),
+    async (request) => ok((await getRequestState(request)).probes),
   );
 
   app.post(

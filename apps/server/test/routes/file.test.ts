@@ -210,7 +210,9 @@ describe('/api/File uploads and /uploads/', () => {
       '/uploads//etc/passwd',
     ]) {
       const response = await t.app.inject({ method: 'GET', url });
-      expect([400, 404], url).toContain(response.statusCode);
+      // '/uploads/../..' is '/' once normalised: the console's own page when the web app is built.
+      const isConsolePage = response.statusCode === 200 && String(response.headers['content-type']).startsWith('text/html');
+      expect(isConsolePage || [400, 404].includes(response.statusCode), `${url}: ${response.statusCode}`).toBe(true);
       expect(response.body, url).not.toContain('top secret');
     }
   });

@@ -4,9 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { AuthUser } from '../../platform/auth.js';
 import { forbidden } from '../../platform/errors.js';
-import { getEffectiveGrant } from '../../platform/permissions.js';
-import { getVisibilityProbes } from '../../platform/probes.js';
-import { resolveSchoolScope, type SchoolScope } from '../../platform/scope.js';
+import { getRequestState } from '../../platform/caller-state.js';
+import type { SchoolScope } from '../../platform/scope.js';
 
 export type Row = Record<string, unknown>;
 export type Locale = 'zh' | 'en';
@@ -40,17 +39,12 @@ export async function resolveContext(
 ): Promise<EngineContext> {
   const db = request.server.db;
   const user = request.user;
-  // Scope and probes do not depend on the grant: they are read while the grant is (one round trip
-  // less on every resource call, see docs/performance.md). A refusal below leaves them unread.
-  const scopeAndProbes = Promise.all([resolveSchoolScope(db, user), getVisibilityProbes(db, user)]);
-  scopeAndProbes.catch(() => undefined);
-  const grant = await getEffectiveGrant(db, user);
+  const { grant, scope, probes } = await getRequestState(request);
   const held = def.views.filter((v) => grant.has(frameOf(v.frame).fixedId));
   const view = options.view ? held.find((v) => v.frame === options.view) : held[0];
   if (!view) throw forbidden();
   const buttons = grant.get(frameOf(view.frame).fixedId) ?? new Set<ButtonValue>();
   if (options.button && !buttons.has(options.button)) throw forbidden();
-  const [scope, probes] = await scopeAndProbes;
   return { db, user, scope, def, view, buttons, probes, locale: localeOf(request) };
 }
 
