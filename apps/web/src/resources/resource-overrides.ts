@@ -1,5 +1,5 @@
 /** What a family may change in the generic page; everything else comes from its declaration. */
-import type { ButtonValue, Label, VisibilityProbes } from '@campus/contract';
+import type { ButtonValue, Label, UserType, VisibilityProbes } from '@campus/contract';
 import type { ComponentType } from 'react';
 import type { Locale, Translate } from '../lib/i18n';
 import type { ResourceColumn } from './columns';
@@ -35,4 +35,9 @@ export interface ResourceOverrides {
    * undefined until they arrive: hide then too.
    */
   hiddenFields?: (probes: VisibilityProbes | undefined) => readonly string[];
+  /**
+   * Fields the caller's user type does not set (the server decides them): left out of the add/edit
+   * form only, still shown and filterable. Undefined while the profile loads: hide then too.
+   */
+  formHiddenFields?: (userType: UserType | undefined) => readonly string[];
 }

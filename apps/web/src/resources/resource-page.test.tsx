@@ -1,12 +1,14 @@
 import { School, type NavigationGroup } from '@campus/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TabPaneContext } from '../hooks/use-tab-pane';
 import { setLocale } from '../lib/i18n';
 import { saveSession } from '../lib/session';
 import { ResourcePage } from './resource-page';
+import type { ResourceOverrides } from './resource-overrides';
+import { schoolOverrides } from './school';
 
 // antd's Table renders slowly in jsdom when the whole suite runs in parallel; the default 1 s is tight.
 const RENDER_WAIT = { timeout: 5000 };
@@ -40,7 +42,7 @@ const schoolRow = {
 };
 
 /** The server as the page sees it through fetch: answers by path, records the Search bodies. */
-function stubServer({ totalIsCapped = false } = {}) {
+function stubServer({ totalIsCapped = false, userType = 'company' } = {}) {
   const searches: unknown[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -50,6 +52,7 @@ function stubServer({ totalIsCapped = false } = {}) {
       return envelope({ items: [schoolRow], total: totalIsCapped ? 10_000 : 1, totalIsCapped });
     }
     if (url.pathname === '/api/User/GetVisibilityProbes') return envelope({ hideAmountColumns: false, isAgent: false });
+    if (url.pathname === '/api/User/GetLoginUserInfo') return envelope({ id: 1, loginName: 'u', name: 'U', type: userType });
     if (url.pathname.endsWith('/Options')) return envelope([]);
     return new Response(JSON.stringify({ code: 404, message: 'not found', data: null }), { status: 404 });
   });
@@ -57,7 +60,7 @@ function stubServer({ totalIsCapped = false } = {}) {
   return { searches };
 }
 
-function renderSchoolPage(buttons: string[]) {
+function renderSchoolPage(buttons: string[], overrides?: ResourceOverrides) {
   saveSession({ token: 't', schoolName: '', userName: 'admin', userId: 1, schoolId: 0, classId: 0, tokenTime: '', frameIds: [301] });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(['navigationTree', 't'], treeWith(buttons));
@@ -65,7 +68,7 @@ function renderSchoolPage(buttons: string[]) {
     <App>
       <QueryClientProvider client={client}>
         <TabPaneContext.Provider value={{ index: 'schoolManage', path: '/schoolManage', isActive: true, refresh: () => undefined }}>
-          <ResourcePage def={School} frame="schoolManage" />
+          <ResourcePage def={School} frame="schoolManage" overrides={overrides} />
         </TabPaneContext.Provider>
       </QueryClientProvider>
     </App>,
@@ -107,5 +110,17 @@ describe('<ResourcePage>', { timeout: 15_000 }, () => {
     stubServer();
     renderSchoolPage(['add']);
     await waitFor(() => expect(screen.getByRole('button', { name: /Add/ })).toBeTruthy(), RENDER_WAIT);
+  });
+
+  it("leaves a school's owners out of a seller's form but shows them in the table", async () => {
+    stubServer({ userType: 'sales' });
+    renderSchoolPage(['add'], schoolOverrides);
+    expect(await screen.findByText('Agent East', undefined, RENDER_WAIT)).toBeTruthy();
+    const add = await screen.findByRole('button', { name: /Add/ }, RENDER_WAIT);
+    add.click();
+    const drawer = await screen.findByRole('dialog', undefined, RENDER_WAIT);
+    await waitFor(() => expect(within(drawer).getByText('School name')).toBeTruthy(), RENDER_WAIT);
+    expect(within(drawer).queryByText('Agent')).toBeNull();
+    expect(within(drawer).queryByText('Sales team')).toBeNull();
   });
 });

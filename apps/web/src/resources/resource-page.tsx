@@ -4,11 +4,12 @@
  * tab keeps the page mounted, so it survives tab switches without any global store.
  */
 import { DeleteOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, MAX_EXPORT_COUNT, type ActionDef, type ResourceDef } from '@campus/contract';
+import { DEFAULT_PAGE_SIZE, MAX_EXPORT_COUNT, userTypeSchema, type ActionDef, type ResourceDef } from '@campus/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Space, Table, Typography, type TableProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { SubmitButton } from '../components/submit-button';
+import { useLoginUser } from '../hooks/use-login-user';
 import { usePermission } from '../hooks/use-permission';
 import { useVisibilityProbes } from '../hooks/use-visibility-probes';
 import { useLocale, useT } from '../lib/i18n';
@@ -58,6 +59,12 @@ export function ResourcePage({ def, frame, overrides, fixedValues = NO_FIXED_VAL
     const view = def.views.find((candidate) => candidate.frame === frame);
     return new Set([...Object.keys(view?.fixed ?? {}), ...Object.keys(fixedValues), ...(overrides?.hiddenFields?.(probes) ?? [])]);
   }, [def, frame, fixedValues, overrides, probes]);
+  const loginType = userTypeSchema.safeParse(useLoginUser().data?.type);
+  const userType = loginType.success ? loginType.data : undefined;
+  const formHiddenFields = useMemo(
+    () => new Set([...hiddenFields, ...(overrides?.formHiddenFields?.(userType) ?? [])]),
+    [hiddenFields, overrides, userType],
+  );
   const initialFilters = useMemo(() => initialFilterValues(def), [def]);
 
   const [filters, setFilters] = useState<FilterPayload>(() => buildFilterPayload(def, initialFilters));
@@ -289,7 +296,7 @@ export function ResourcePage({ def, frame, overrides, fixedValues = NO_FIXED_VAL
           def={def}
           api={api}
           target={drawer}
-          hiddenFields={hiddenFields}
+          hiddenFields={formHiddenFields}
           presetValues={fixedValues}
           schoolScopedReferences={overrides?.schoolScopedReferences}
           onClose={() => setDrawer(null)}

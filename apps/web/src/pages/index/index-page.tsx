@@ -1,13 +1,12 @@
 import { AppstoreOutlined, CalendarOutlined, InboxOutlined, RightOutlined } from '@ant-design/icons';
 import { Badge, Card, Col, Descriptions, Empty, List, Row, Tag, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { DATE_FORMAT, USER_TYPE_LABELS, userTypeSchema, type NavigationFrame, formatBusinessDateTime } from '@campus/contract';
 import { useBadgeCounts, useNavigationTree, useSignCardMode } from '../../app/navigation/navigation-queries';
 import { badgeCountOf, isFrameVisible } from '../../app/navigation/visible-menu';
+import { useLoginUser } from '../../hooks/use-login-user';
 import { useOpenPage } from '../../hooks/use-open-page';
-import { userApi } from '../../lib/api/user';
 import { localTitle, useLocale, useT, type MessageKey } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { isPageRegistered } from '../registry';
@@ -24,7 +23,7 @@ export default function IndexPage() {
   const { data: tree } = useNavigationTree();
   const { data: badgeCounts } = useBadgeCounts();
   const signCardMode = useSignCardMode();
-  const userInfo = useQuery({ queryKey: ['loginUserInfo', session?.token], queryFn: userApi.getLoginUserInfo });
+  const userInfo = useLoginUser();
 
   const today = dayjs();
   const frames = useMemo(() => tree?.flatMap((group) => group.children).filter((frame) => frame.authorised) ?? [], [tree]);

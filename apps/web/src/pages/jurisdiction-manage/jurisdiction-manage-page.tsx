@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'antd';
 import { useLabelText } from '../../hooks/use-label-text';
-import { userApi } from '../../lib/api/user';
-import { useSession } from '../../lib/session';
+import { useLoginUser } from '../../hooks/use-login-user';
 import { GrantPanel } from './grant-panel';
 import { LoginLogPanel } from './login-log-panel';
 import { ProbesPanel } from './probes-panel';
@@ -14,8 +12,7 @@ import { TEXT } from './texts';
  */
 export default function JurisdictionManagePage() {
   const text = useLabelText();
-  const token = useSession()?.token;
-  const info = useQuery({ queryKey: ['loginUserInfo', token], queryFn: userApi.getLoginUserInfo });
+  const info = useLoginUser();
   if (!info.data) return null;
   const isCompany = info.data.type === 'company';
   return (

@@ -1,6 +1,5 @@
 import { Col, Row } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import { userApi } from '../../lib/api/user';
+import { loginUserQueryKey, useLoginUser } from '../../hooks/use-login-user';
 import { useSession } from '../../lib/session';
 import { PasswordCard } from './password-card';
 import { ProfileCard } from './profile-card';
@@ -10,9 +9,8 @@ import './personal-information-page.css';
 
 /** personalInformation: own profile, login password (SMS-verified), refund password and sessions. */
 export default function PersonalInformationPage() {
-  const token = useSession()?.token;
-  const queryKey = ['loginUserInfo', token] as const;
-  const info = useQuery({ queryKey, queryFn: userApi.getLoginUserInfo });
+  const queryKey = loginUserQueryKey(useSession()?.token);
+  const info = useLoginUser();
 
   return (
     <div className="page-stack personal-information">

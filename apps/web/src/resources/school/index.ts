@@ -10,4 +10,6 @@ export const schoolOverrides: ResourceOverrides = {
   columns: withSchoolAddressColumn,
   rowActions: [{ key: 'classes', label: { zh: '班级', en: 'Classes' }, Panel: SchoolClassesDrawer }],
   hiddenFields: (probes) => (probes?.isAgent === false ? [] : OWNER_FIELDS),
+  // A seller's new school is its own and its team's; the server ignores owners a seller sends.
+  formHiddenFields: (userType) => (userType === 'company' ? [] : OWNER_FIELDS),
 };
