@@ -12,6 +12,7 @@ import { systemClock, type Clock } from './platform/clock.js';
 import { contextPlugin } from './platform/context.js';
 import { errorHandlerPlugin } from './platform/error-handler.js';
 import { OutboxSmsProvider, type SmsProvider } from './platform/sms.js';
+import { mediaUrlsPlugin } from './platform/media-urls.js';
 import { uploadsPlugin, type UploadStorage } from './platform/uploads.js';
 import { accountRoutes } from './routes/account.js';
 import { fileRoutes } from './routes/file.js';
@@ -64,6 +65,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   await app.register(errorHandlerPlugin);
   await app.register(uploadsPlugin, { storage: options.uploadStorage });
+  await app.register(mediaUrlsPlugin);
   await app.register(swaggerPlugin);
   await app.register(webAppPlugin, { root: options.webRoot });
   await app.register(authPlugin);

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { API_PATHS, MAX_FILES_PER_UPLOAD, UPLOAD_KEY_PATTERN, UPLOAD_URL_PREFIX, uploadAnswerSchema } from '@campus/contract';
+import { API_PATHS, MAX_FILES_PER_UPLOAD, UPLOAD_KEY_PATTERN, UPLOAD_URL_PREFIX, uploadAnswerSchema, type UploadAnswer } from '@campus/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Env } from '../env.js';
@@ -24,8 +24,8 @@ const videoPolicy = (env: Env): UploadPolicy => ({
   maxBytes: Math.floor(env.UPLOAD_VIDEO_MAX_MB * MEGABYTE),
 });
 
-/** A year: names are random and never reused, so a stored file never changes. */
-const CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** Cached by the browser while its address stays valid; a stored file never changes (names are never reused). */
+const cacheControlFor = (secondsLeft: number) => `private, max-age=${secondsLeft}, immutable`;
 
 type ByteRange = { start: number; end: number };
 
@@ -47,8 +47,8 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 }
 
 /**
- * The upload calls (any signed-in user; the auth hook guards every /api route) and the public
- * /uploads/ addresses they give out.
+ * The upload calls (any signed-in user; the auth hook guards every /api route) and the /uploads/
+ * addresses they give out, which open their file only while their signature is valid (media-urls.ts).
  */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   // Registered here so only these routes parse multipart bodies. Oversized files arrive truncated
@@ -67,13 +67,14 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const images = imagePolicy(app.env);
+  const signed = (answer: UploadAnswer) => answer.map((file) => ({ ...file, url: app.mediaUrls.sign(file.url) }));
   app.post(API_PATHS.uploadImages, { schema: uploadSchema('Upload images: JPEG, PNG, GIF or WebP (never SVG)', images) }, async (request) =>
-    ok(await receiveUploads(request, app.uploads, images, app.clock.now())),
+    ok(signed(await receiveUploads(request, app.uploads, images, app.clock.now()))),
   );
 
   const videos = videoPolicy(app.env);
   app.post(API_PATHS.uploadVideos, { schema: uploadSchema('Upload videos: MP4, WebM or MOV (QuickTime)', videos) }, async (request) =>
-    ok(await receiveUploads(request, app.uploads, videos, app.clock.now())),
+    ok(signed(await receiveUploads(request, app.uploads, videos, app.clock.now()))),
   );
 
   app.get(
@@ -82,18 +83,21 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: {
         tags: ['File'],
-        summary: 'An uploaded file, with the content type of its detected kind (byte ranges supported)',
+        summary: 'An uploaded file by a signed address an answer gave out, with the content type of its detected kind (byte ranges supported)',
         params: z.object({ '*': z.string() }),
+        querystring: z.object({ e: z.string().optional(), s: z.string().optional() }),
       },
     },
     async (request, reply) => {
       const key = request.params['*'];
       // Only keys of the form the store writes are looked up, so no path can climb out of the folder.
-      const stored = UPLOAD_KEY_PATTERN.test(key) ? await app.uploads.stat(key) : undefined;
-      if (!stored) throw notFound('address not found');
+      // An unsigned, forged or expired address is answered like a missing file: nothing to probe.
+      const secondsLeft = UPLOAD_KEY_PATTERN.test(key) ? app.mediaUrls.secondsLeft(key, request.query) : null;
+      const stored = secondsLeft === null ? undefined : await app.uploads.stat(key);
+      if (!stored || secondsLeft === null) throw notFound('address not found');
 
       const range = parseRange(request.headers.range, stored.size);
-      reply.header('Accept-Ranges', 'bytes').header('Cache-Control', CACHE_CONTROL).header('X-Content-Type-Options', 'nosniff');
+      reply.header('Accept-Ranges', 'bytes').header('Cache-Control', cacheControlFor(secondsLeft)).header('X-Content-Type-Options', 'nosniff');
       if (range === 'unsatisfiable') return reply.status(416).header('Content-Range', `bytes */${stored.size}`).send();
       reply.header('Content-Type', contentTypeOfKey(key));
       if (!range) return reply.header('Content-Length', stored.size).send(app.uploads.read(key));

@@ -274,3 +274,22 @@ describe('SalesArea places', () => {
     expect(errorsOf(outside)).toEqual([{ path: 'cities', message: 'not cities of the provinces listed: 成都市' }]);
   });
 });
+
+describe('uploaded files in rows', () => {
+  it('answers signed addresses and stores them without the signature', async () => {
+    const photo = '/uploads/2026/01/AbCdEfGhIjKlMnOpQrStUv.png';
+    const added = await post(admin, '/api/Student/Add', { schoolId: agent1Schools[0], name: `照片${unique()}`, faceImage: photo });
+    expect(added.statusCode, added.body).toBe(200);
+    const id = added.json().data.id;
+    const row = (await t.injectAs(admin, { method: 'GET', url: `/api/Student/Get?id=${id}` })).json().data;
+    expect(row.faceImage).toMatch(/^\/uploads\/2026\/01\/AbCdEfGhIjKlMnOpQrStUv\.png\?e=\d+&s=[A-Za-z0-9_-]{43}$/);
+    const listed = (await post(admin, '/api/Student/Search', { schoolId: agent1Schools[0], name: row.name })).json().data.items[0];
+    expect(listed.faceImage).toBe(row.faceImage);
+
+    // A form sends back what it read: the signature is dropped, the file stays the same.
+    const updated = await post(admin, '/api/Student/Update', { id, version: row.version, faceImage: row.faceImage, name: `${row.name}改` });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const [stored] = await t.db.select({ faceImage: students.faceImage }).from(students).where(eq(students.id, id));
+    expect(stored!.faceImage).toBe(photo);
+  });
+});

@@ -83,20 +83,25 @@ describe('/api/File uploads and /uploads/', () => {
     const response = await uploadImages([{ filename: 'photo.png', content: PNG, type: 'image/png' }]);
     expect(response.statusCode).toBe(200);
     const [stored] = response.json().data;
-    expect(stored).toEqual({ url: expect.stringMatching(/^\/uploads\/\d{4}\/\d{2}\/[A-Za-z0-9_-]{22}\.png$/), name: 'photo.png', size: PNG.length, contentType: 'image/png' });
-    expect(await filesUnder(uploadDir)).toContain(stored.url.slice('/uploads/'.length));
+    expect(stored).toEqual({
+      url: expect.stringMatching(/^\/uploads\/\d{4}\/\d{2}\/[A-Za-z0-9_-]{22}\.png\?e=\d+&s=[A-Za-z0-9_-]{43}$/),
+      name: 'photo.png',
+      size: PNG.length,
+      contentType: 'image/png',
+    });
+    expect(await filesUnder(uploadDir)).toContain(stored.url.slice('/uploads/'.length).split('?')[0]);
 
     const served = await t.app.inject({ method: 'GET', url: stored.url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.headers['cache-control']).toMatch(/max-age=31536000.*immutable/);
+    expect(served.headers['cache-control']).toMatch(/^private, max-age=\d+, immutable$/);
     expect(served.rawPayload.equals(PNG)).toBe(true);
   });
 
   it('names the type by the bytes, not by the name or the declared type', async () => {
     const response = await uploadImages([{ filename: 'disguised.gif', content: PNG, type: 'image/gif' }]);
-    expect(response.json().data[0]).toMatchObject({ url: expect.stringMatching(/\.png$/), contentType: 'image/png' });
+    expect(response.json().data[0]).toMatchObject({ url: expect.stringMatching(/\.png\?/), contentType: 'image/png' });
   });
 
   it('stores several files of one call in order', async () => {
@@ -174,7 +179,7 @@ describe('/api/File uploads and /uploads/', () => {
     const video = await upload('/api/File/UploadVideos', [{ filename: 'clip.mp4', content: MP4, type: 'video/mp4' }]);
     expect(video.statusCode).toBe(200);
     const [stored] = video.json().data;
-    expect(stored).toMatchObject({ url: expect.stringMatching(/\.mp4$/), contentType: 'video/mp4' });
+    expect(stored).toMatchObject({ url: expect.stringMatching(/\.mp4\?/), contentType: 'video/mp4' });
     expect((await t.app.inject({ method: 'GET', url: stored.url })).headers['content-type']).toBe('video/mp4');
 
     const image = await upload('/api/File/UploadVideos', [{ filename: 'photo.png', content: PNG }]);
@@ -190,6 +195,20 @@ describe('/api/File uploads and /uploads/', () => {
     expect(part.rawPayload.toString('latin1')).toBe('PNG');
     const beyond = await t.app.inject({ method: 'GET', url: stored.url, headers: { range: `bytes=${PNG.length}-` } });
     expect(beyond.statusCode).toBe(416);
+  });
+
+  it('opens a file only by an address this server signed, until it expires', async () => {
+    const [stored] = (await uploadImages([{ filename: 'photo.png', content: PNG }])).json().data;
+    const [path, query] = stored.url.split('?');
+    const status = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
+    expect(await status(stored.url)).toBe(200);
+    expect(await status(path)).toBe(404);
+    const forged = `${path}?${query.replace(/s=./, (m: string) => (m.endsWith('A') ? 's=B' : 's=A'))}`;
+    expect(await status(forged)).toBe(404);
+    const otherFile = (await uploadImages([{ filename: 'other.png', content: PNG }])).json().data[0].url.split('?')[0];
+    expect(await status(`${otherFile}?${query}`)).toBe(404);
+    t.clock.advance(13 * 3_600_000);
+    expect(await status(stored.url)).toBe(404);
   });
 
   it('answers 404 for a file that does not exist', async () => {

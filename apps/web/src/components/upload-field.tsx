@@ -1,6 +1,6 @@
 /** The form control of image and file fields: uploads one file and holds its URL as the field value. */
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { API_PATHS, UPLOAD_IMAGE_TYPES, UPLOAD_VIDEO_TYPES, isMediaUrl, type UploadAnswer } from '@campus/contract';
+import { API_PATHS, UPLOAD_IMAGE_TYPES, UPLOAD_VIDEO_TYPES, isMediaUrl, mediaFileName, type UploadAnswer } from '@campus/contract';
 import { Button, Image, Typography, Upload, type UploadFile, type UploadProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../lib/i18n';
@@ -24,10 +24,6 @@ const CALLS = {
   file: { path: API_PATHS.uploadVideos, accept: Object.values(UPLOAD_VIDEO_TYPES).join(',') },
 } as const;
 
-/** The last part of a URL's path, as the list names a stored file. */
-function fileNameOf(url: string): string {
-  return url.split(/[?#]/)[0]?.split('/').filter(Boolean).pop() ?? url;
-}
 
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
@@ -52,7 +48,7 @@ export function UploadField({ kind, value, onChange, id, disabled }: UploadField
   const fileList: UploadFile[] = pending
     ? [pending]
     : value
-      ? [{ uid: `stored:${value}`, name: fileNameOf(value), status: 'done', url: stored ?? undefined, thumbUrl: kind === 'image' ? (stored ?? undefined) : undefined }]
+      ? [{ uid: `stored:${value}`, name: mediaFileName(value), status: 'done', url: stored ?? undefined, thumbUrl: kind === 'image' ? (stored ?? undefined) : undefined }]
       : [];
 
   const customRequest: UploadProps['customRequest'] = ({ file }) => {

@@ -1,5 +1,5 @@
 /** Table columns from a declaration: one per listed field, cells rendered by kind. */
-import { isListed, isMediaUrl, type FieldDef, type ResourceDef, type ToggleDef } from '@campus/contract';
+import { isListed, isMediaUrl, mediaFileName, type FieldDef, type ResourceDef, type ToggleDef } from '@campus/contract';
 import { Image, Switch, Tag, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { ReactNode } from 'react';
@@ -69,7 +69,7 @@ function renderCell(name: string, field: FieldDef, row: ResourceRow, locale: Loc
       if (field.kind === 'image') return <Image src={String(value)} width={36} height={36} style={{ objectFit: 'cover' }} />;
       return (
         <Typography.Link href={String(value)} target="_blank" rel="noreferrer">
-          {String(value).split('/').pop()}
+          {mediaFileName(String(value))}
         </Typography.Link>
       );
     default:

@@ -41,4 +41,12 @@ describe('mediaUrlSchema (image and file field values)', () => {
     expect(schema.safeParse(uploaded).success).toBe(true);
     expect(schema.safeParse('javascript:alert(1)').success).toBe(false);
   });
+
+  it('takes a signed address as the file it names, and refuses a malformed signature', () => {
+    const signed = `${uploaded}?e=1795400000&s=${'A'.repeat(43)}`;
+    expect(mediaUrlSchema.parse(signed)).toBe(uploaded);
+    for (const value of [`${uploaded}?e=1&s=short`, `${uploaded}?s=${'A'.repeat(43)}`, `${uploaded}?e=1&s=${'A'.repeat(43)}&x=1`, `${uploaded}?`]) {
+      expect(mediaUrlSchema.safeParse(value).success, value).toBe(false);
+    }
+  });
 });

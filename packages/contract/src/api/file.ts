@@ -32,9 +32,27 @@ export const UPLOAD_FIELD_NAME = 'files';
  */
 export const UPLOAD_KEY_PATTERN = new RegExp(`^\\d{4}/\\d{2}/[A-Za-z0-9_-]{22}\\.(?:${Object.keys(UPLOAD_CONTENT_TYPES).join('|')})$`);
 
-/** Whether a value is an address the upload calls give out (`/uploads/<key>`). */
+/**
+ * The query of a served upload address: its expiry (Unix seconds) and an HMAC of key and expiry.
+ * Files are only reachable through addresses the server signed in an answer to a signed-in user.
+ */
+export const UPLOAD_SIGNATURE_PATTERN = /^e=\d{1,12}&s=[A-Za-z0-9_-]{43}$/;
+
+/** Whether a value is an address the upload calls give out (`/uploads/<key>`, signed or not). */
 export function isUploadUrl(value: string): boolean {
-  return value.startsWith(UPLOAD_URL_PREFIX) && UPLOAD_KEY_PATTERN.test(value.slice(UPLOAD_URL_PREFIX.length));
+  if (!value.startsWith(UPLOAD_URL_PREFIX)) return false;
+  const [path = '', query] = value.slice(UPLOAD_URL_PREFIX.length).split(/\?(.*)/s, 2);
+  return UPLOAD_KEY_PATTERN.test(path) && (query === undefined || UPLOAD_SIGNATURE_PATTERN.test(query));
+}
+
+/** The last part of a media address's path, as lists name a stored file (no query, no fragment). */
+export function mediaFileName(url: string): string {
+  return url.split(/[?#]/)[0]?.split('/').filter(Boolean).pop() ?? url;
+}
+
+/** An upload address without its signature: what a record stores (a signature expires). */
+export function unsignedUploadUrl(value: string): string {
+  return value.split('?', 1)[0]!;
 }
 
 /** Whether a value is a plain http(s) address: no other scheme (javascript:, data:), no spaces or control characters. */
@@ -59,10 +77,11 @@ export const mediaUrlSchema = z
   .string()
   .trim()
   .max(MAX_MEDIA_URL_LENGTH)
-  .refine(isMediaUrl, 'must be an uploaded file (/uploads/...) or an http(s) URL');
+  .refine(isMediaUrl, 'must be an uploaded file (/uploads/...) or an http(s) URL')
+  .transform((value) => (isUploadUrl(value) ? unsignedUploadUrl(value) : value));
 
 export const uploadedFileSchema = z.object({
-  url: z.string().describe('Public address /uploads/<yyyy>/<mm>/<random>.<ext>: the value to store in an image or file field'),
+  url: z.string().describe('Signed address /uploads/<yyyy>/<mm>/<random>.<ext>?e=…&s=…: the value to put in an image or file field (stored without the signature)'),
   name: z.string().describe('The file name the client sent'),
   size: z.number().int().describe('Bytes stored'),
   contentType: z.string().describe('Detected from the bytes, not from the name'),

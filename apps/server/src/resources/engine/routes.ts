@@ -52,10 +52,21 @@ function contextOf(request: FastifyRequest): EngineContext {
   return ctx;
 }
 
-/** Rows in wire form, completed by the family's afterRead (the values of multiple references). */
-async function completeRows(ctx: EngineContext, rows: Row[]): Promise<Row[]> {
+/**
+ * Rows in wire form, completed by the family's afterRead (the values of multiple references), with
+ * uploaded files' addresses signed so the caller's browser can open them for a while.
+ */
+async function completeRows(request: FastifyRequest, ctx: EngineContext, rows: Row[]): Promise<Row[]> {
   const afterRead = hooksOf(ctx.def).afterRead;
-  return afterRead && rows.length > 0 ? afterRead(ctx, rows) : rows;
+  const completed = afterRead && rows.length > 0 ? await afterRead(ctx, rows) : rows;
+  const media = Object.entries(ctx.def.fields).filter(([, field]) => field.kind === 'image' || field.kind === 'file');
+  if (media.length === 0) return completed;
+  const { mediaUrls } = request.server;
+  return completed.map((row) => {
+    const signed = { ...row };
+    for (const [name] of media) if (typeof signed[name] === 'string') signed[name] = mediaUrls.sign(signed[name]);
+    return signed;
+  });
 }
 
 /** Registers Search, Get, Add, Update, BatchDelete, Export, Options, toggles and actions of one family. */
@@ -82,14 +93,14 @@ export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef
       selectPage(ctx, where, orderOf(ctx, table, sortField as string | undefined, sortOrder as 'asc' | 'desc' | undefined), pageSize, (pageIndex - 1) * pageSize),
       boundedCount(ctx, where),
     ]);
-    return ok({ items: await completeRows(ctx, (rows as Row[]).map((r) => toWire(def, r))), ...count });
+    return ok({ items: await completeRows(request, ctx, (rows as Row[]).map((r) => toWire(def, r))), ...count });
   });
 
   app.get(path('Get'), { onRequest: guard(def), schema: { tags, querystring: idQuerySchema } }, async (request) => {
     const ctx = contextOf(request);
     const [row] = await selectRows(ctx, allConditions(eq(columnOf(table, 'id'), request.query.id), scopeWhere(ctx, table), viewConditions(ctx, table)));
     if (!row) await loadInScope(ctx, ctx.db, request.query.id); // answers the 404
-    const [completed] = await completeRows(ctx, [toWire(def, row as Row)]);
+    const [completed] = await completeRows(request, ctx, [toWire(def, row as Row)]);
     return ok(completed);
   });
 

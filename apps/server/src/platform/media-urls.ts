@@ -1,0 +1,71 @@
+/**
+ * Signed, expiring addresses of uploaded files. Uploads include students' face photos: a stored
+ * address alone must not open the file, so answers carry `?e=<expiry>&s=<HMAC>` and /uploads/ serves
+ * only addresses signed by this deployment within their lifetime. The secret lives in the settings
+ * table, so every server instance signs and checks alike and restarts keep addresses valid.
+ */
+import { randomBytes, createHmac, timingSafeEqual } from 'node:crypto';
+import { UPLOAD_SIGNATURE_PATTERN, UPLOAD_URL_PREFIX, isUploadUrl, unsignedUploadUrl } from '@campus/contract';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/client.js';
+import { settings } from '../db/schema/index.js';
+import type { Clock } from './clock.js';
+import { getSetting } from './settings.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mediaUrls: MediaUrlSigner;
+  }
+}
+
+const SECRET_KEY = 'uploads.urlSecret';
+/** How long a signed address opens its file: a working day, rounded up to the hour. */
+const LIFETIME_SECONDS = 12 * 3600;
+/** Expiries are whole hours, so one file's address stays the same for an hour and browsers cache it. */
+const EXPIRY_STEP_SECONDS = 3600;
+
+export interface MediaUrlSigner {
+  /** The signed form of an /uploads/ address; any other value is answered unchanged. */
+  sign(value: string): string;
+  /** Seconds the signed address of `key` still opens its file, or null when the signature is not valid now. */
+  secondsLeft(key: string, query: { e?: string; s?: string }): number | null;
+}
+
+/** A signer over `secret` on `clock`'s time. */
+export function createMediaUrlSigner(secret: string, clock: Clock): MediaUrlSigner {
+  const signatureOf = (key: string, expires: string) => createHmac('sha256', secret).update(`${key}\n${expires}`).digest('base64url');
+  const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
+  return {
+    sign(value) {
+      if (!isUploadUrl(value)) return value;
+      const url = unsignedUploadUrl(value);
+      const expires = String(Math.ceil((nowSeconds() + LIFETIME_SECONDS) / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS);
+      return `${url}?e=${expires}&s=${signatureOf(url.slice(UPLOAD_URL_PREFIX.length), expires)}`;
+    },
+    secondsLeft(key, { e, s }) {
+      if (e === undefined || s === undefined || !UPLOAD_SIGNATURE_PATTERN.test(`e=${e}&s=${s}`)) return null;
+      const left = Number(e) - nowSeconds();
+      if (left <= 0) return null;
+      const expected = Buffer.from(signatureOf(key, e));
+      const given = Buffer.from(s);
+      return expected.length === given.length && timingSafeEqual(expected, given) ? left : null;
+    },
+  };
+}
+
+/** The deployment's signing secret: created once (the first instance to start wins), then read. */
+async function signingSecret(db: Database): Promise<string> {
+  await db
+    .insert(settings)
+    .values({ key: SECRET_KEY, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
+  return String(await getSetting(db, SECRET_KEY));
+}
+
+/** Makes the signer reachable as app.mediaUrls. */
+export const mediaUrlsPlugin = fp(
+  async (app) => {
+    app.decorate('mediaUrls', createMediaUrlSigner(await signingSecret(app.db), app.clock));
+  },
+  { name: 'media-urls', dependencies: ['context'] },
+);
