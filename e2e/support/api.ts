@@ -79,3 +79,8 @@ export async function searchSchools(token: string, schoolName?: string): Promise
   const body = { pageIndex: 1, pageSize: 20, ...(schoolName ? { schoolName } : {}) };
   return call('/api/School/Search?view=schoolManage', { method: 'POST', body: JSON.stringify(body) }, token);
 }
+
+/** The first page of a family's rows the token's user sees through one page (`view`), with filters. */
+export function searchRows<T = Record<string, unknown>>(token: string, family: string, view: string, filters: Record<string, unknown>): Promise<{ items: T[]; total: number }> {
+  return call(`/api/${family}/Search?view=${view}`, { method: 'POST', body: JSON.stringify({ pageIndex: 1, pageSize: 20, ...filters }) }, token);
+}
