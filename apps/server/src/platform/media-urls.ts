@@ -14,7 +14,8 @@ import { getSetting } from './settings.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    mediaUrls: MediaUrlSigner;
+    /** The signer of /uploads/ addresses; its secret is read (or created) at the first call. */
+    mediaUrls(): Promise<MediaUrlSigner>;
   }
 }
 
@@ -62,10 +63,16 @@ async function signingSecret(db: Database): Promise<string> {
   return String(await getSetting(db, SECRET_KEY));
 }
 
-/** Makes the signer reachable as app.mediaUrls. */
+/** Makes the signer reachable as app.mediaUrls(); nothing is read before a file's address is needed. */
 export const mediaUrlsPlugin = fp(
   async (app) => {
-    app.decorate('mediaUrls', createMediaUrlSigner(await signingSecret(app.db), app.clock));
+    let signer: Promise<MediaUrlSigner> | undefined;
+    app.decorate('mediaUrls', () => {
+      signer ??= signingSecret(app.db).then((secret) => createMediaUrlSigner(secret, app.clock));
+      // A failed read is tried again at the next call rather than remembered.
+      signer.catch(() => (signer = undefined));
+      return signer;
+    });
   },
   { name: 'media-urls', dependencies: ['context'] },
 );

@@ -67,14 +67,17 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const images = imagePolicy(app.env);
-  const signed = (answer: UploadAnswer) => answer.map((file) => ({ ...file, url: app.mediaUrls.sign(file.url) }));
+  const signed = async (answer: UploadAnswer) => {
+    const signer = await app.mediaUrls();
+    return answer.map((file) => ({ ...file, url: signer.sign(file.url) }));
+  };
   app.post(API_PATHS.uploadImages, { schema: uploadSchema('Upload images: JPEG, PNG, GIF or WebP (never SVG)', images) }, async (request) =>
-    ok(signed(await receiveUploads(request, app.uploads, images, app.clock.now()))),
+    ok(await signed(await receiveUploads(request, app.uploads, images, app.clock.now()))),
   );
 
   const videos = videoPolicy(app.env);
   app.post(API_PATHS.uploadVideos, { schema: uploadSchema('Upload videos: MP4, WebM or MOV (QuickTime)', videos) }, async (request) =>
-    ok(signed(await receiveUploads(request, app.uploads, videos, app.clock.now()))),
+    ok(await signed(await receiveUploads(request, app.uploads, videos, app.clock.now()))),
   );
 
   app.get(
@@ -92,7 +95,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = request.params['*'];
       // Only keys of the form the store writes are looked up, so no path can climb out of the folder.
       // An unsigned, forged or expired address is answered like a missing file: nothing to probe.
-      const secondsLeft = UPLOAD_KEY_PATTERN.test(key) ? app.mediaUrls.secondsLeft(key, request.query) : null;
+      const secondsLeft = UPLOAD_KEY_PATTERN.test(key) ? (await app.mediaUrls()).secondsLeft(key, request.query) : null;
       const stored = secondsLeft === null ? undefined : await app.uploads.stat(key);
       if (!stored || secondsLeft === null) throw notFound('address not found');
 

@@ -61,10 +61,10 @@ async function completeRows(request: FastifyRequest, ctx: EngineContext, rows: R
   const completed = afterRead && rows.length > 0 ? await afterRead(ctx, rows) : rows;
   const media = Object.entries(ctx.def.fields).filter(([, field]) => field.kind === 'image' || field.kind === 'file');
   if (media.length === 0) return completed;
-  const { mediaUrls } = request.server;
+  const signer = await request.server.mediaUrls();
   return completed.map((row) => {
     const signed = { ...row };
-    for (const [name] of media) if (typeof signed[name] === 'string') signed[name] = mediaUrls.sign(signed[name]);
+    for (const [name] of media) if (typeof signed[name] === 'string') signed[name] = signer.sign(signed[name]);
     return signed;
   });
 }
