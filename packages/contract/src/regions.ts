@@ -53,7 +53,11 @@ export type RegionValue = Partial<Record<RegionPart, string | null>>;
  */
 export function invalidRegionPart(value: RegionValue): RegionPart | null {
   const { province, city, area } = value;
-  if (isBlankRegion(province)) return isBlankRegion(city) && isBlankRegion(area) ? null : isBlankRegion(city) ? 'area' : 'city';
+  if (isBlankRegion(province)) {
+    // A city needs its province; a district alone needs its city first.
+    if (!isBlankRegion(city)) return 'city';
+    return isBlankRegion(area) ? null : 'area';
+  }
   if (!regionChildren(undefined).some((node) => node.name === province)) return 'province';
   if (isBlankRegion(city)) return isBlankRegion(area) ? null : 'area';
   if (!regionChildren(province!).some((node) => node.name === city)) return 'city';

@@ -130,12 +130,18 @@ function shownName(filename: string | undefined, index: number): string {
   return base.length > MAX_SHOWN_NAME ? `${base.slice(0, MAX_SHOWN_NAME)}…` : base;
 }
 
-function megabytesText(bytes: number): string {
+/** A size limit as refusals and the API docs state it, e.g. "5 MB". */
+export function megabytesText(bytes: number): string {
   return `${Number((bytes / 1_048_576).toFixed(2))} MB`;
 }
 
 function refuse(index: number, message: string): AppError {
   return badRequest([{ path: `files.${index}`, message }], message);
+}
+
+/** A refusal of the call as a whole, not of one file. */
+function refuseCall(message: string): AppError {
+  return badRequest([{ path: 'files', message }], message);
 }
 
 /**
@@ -146,9 +152,9 @@ function asClientError(error: unknown): unknown {
   if (error instanceof AppError) return error;
   const failure = error as { code?: unknown; syscall?: unknown; statusCode?: unknown };
   if (failure.syscall !== undefined) return error;
-  if (failure.code === 'FST_FILES_LIMIT') return badRequest([{ path: 'files', message: `at most ${MAX_FILES_PER_UPLOAD} files per upload` }], `at most ${MAX_FILES_PER_UPLOAD} files per upload`);
+  if (failure.code === 'FST_FILES_LIMIT') return refuseCall(`at most ${MAX_FILES_PER_UPLOAD} files per upload`);
   if (failure.code === 'FST_MP_PREMATURE_CLOSE') return error;
-  return badRequest([{ path: 'files', message: 'not a well-formed multipart/form-data upload' }], 'not a well-formed multipart/form-data upload');
+  return refuseCall('not a well-formed multipart/form-data upload');
 }
 
 interface StagedFile {
@@ -164,7 +170,7 @@ interface StagedFile {
  * moved into the store. A refusal is a 400 naming the file and leaves nothing behind.
  */
 export async function receiveUploads(request: FastifyRequest, storage: UploadStorage, policy: UploadPolicy, now: Date): Promise<UploadedFile[]> {
-  if (!request.isMultipart()) throw badRequest([{ path: 'files', message: 'send the files as multipart/form-data' }], 'send the files as multipart/form-data');
+  if (!request.isMultipart()) throw refuseCall('send the files as multipart/form-data');
   const staged: StagedFile[] = [];
   const storedKeys: string[] = [];
   try {
@@ -188,7 +194,7 @@ export async function receiveUploads(request: FastifyRequest, storage: UploadSto
       file.ext = detected ? policy.types[detected.mime] : undefined;
       if (!file.ext) throw refuse(index, `"${file.name}" is not ${policy.typeList}`);
     }
-    if (staged.length === 0) throw badRequest([{ path: 'files', message: 'no file was sent' }], 'no file was sent');
+    if (staged.length === 0) throw refuseCall('no file was sent');
 
     const answer: UploadedFile[] = [];
     for (const file of staged) {

@@ -1,17 +1,31 @@
 import multipart from '@fastify/multipart';
-import { API_PATHS, MAX_FILES_PER_UPLOAD, UPLOAD_KEY_PATTERN, UPLOAD_URL_PREFIX, uploadAnswerSchema, type UploadAnswer } from '@campus/contract';
+import {
+  API_PATHS,
+  MAX_FILES_PER_UPLOAD,
+  UPLOAD_IMAGE_TYPES,
+  UPLOAD_KEY_PATTERN,
+  UPLOAD_URL_PREFIX,
+  UPLOAD_VIDEO_TYPES,
+  uploadAnswerSchema,
+  type UploadAnswer,
+  type UploadExtension,
+} from '@campus/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Env } from '../env.js';
 import { envelopeSchema, ok } from '../platform/envelope.js';
 import { notFound } from '../platform/errors.js';
-import { contentTypeOfKey, receiveUploads, type UploadPolicy } from '../platform/uploads.js';
+import { contentTypeOfKey, megabytesText, receiveUploads, type UploadPolicy } from '../platform/uploads.js';
 
 const MEGABYTE = 1_048_576;
 
+/** The contract's accepted kinds (extension → content type) as the detected type → the extension stored. */
+const byContentType = (types: Readonly<Record<string, string>>) =>
+  Object.fromEntries(Object.entries(types).map(([ext, contentType]) => [contentType, ext as UploadExtension]));
+
 const imagePolicy = (env: Env): UploadPolicy => ({
   noun: 'image',
-  types: { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp' },
+  types: byContentType(UPLOAD_IMAGE_TYPES),
   typeList: 'a JPEG, PNG, GIF or WebP image',
   maxBytes: Math.floor(env.UPLOAD_IMAGE_MAX_MB * MEGABYTE),
 });
@@ -19,7 +33,7 @@ const imagePolicy = (env: Env): UploadPolicy => ({
 const videoPolicy = (env: Env): UploadPolicy => ({
   noun: 'video',
   // M4V is MP4 with Apple's brand; browsers play it as MP4.
-  types: { 'video/mp4': 'mp4', 'video/x-m4v': 'mp4', 'video/webm': 'webm', 'video/quicktime': 'mov' },
+  types: { ...byContentType(UPLOAD_VIDEO_TYPES), 'video/x-m4v': 'mp4' },
   typeList: 'an MP4, WebM or MOV (QuickTime) video',
   maxBytes: Math.floor(env.UPLOAD_VIDEO_MAX_MB * MEGABYTE),
 });
@@ -61,7 +75,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     description:
       `multipart/form-data with one to ${MAX_FILES_PER_UPLOAD} files (any field name; the web sends "files"). ` +
       `The kind is detected from the bytes, not the name or the declared type; each file may be up to ` +
-      `${Number((policy.maxBytes / MEGABYTE).toFixed(2))} MB. A refused file is HTTP 400 naming it, and then nothing of the call is stored.`,
+      `${megabytesText(policy.maxBytes)}. A refused file is HTTP 400 naming it, and then nothing of the call is stored.`,
     consumes: ['multipart/form-data'],
     response: { 200: envelopeSchema(uploadAnswerSchema) },
   });

@@ -24,7 +24,6 @@ const CALLS = {
   file: { path: API_PATHS.uploadVideos, accept: Object.values(UPLOAD_VIDEO_TYPES).join(',') },
 } as const;
 
-
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }

@@ -58,16 +58,21 @@ async function optionsOf(name: string): Promise<string[]> {
   return texts;
 }
 
+/** Renders a family's address items; `dependent` is disabled until the part it depends on is chosen. */
+async function renderAddressForm(def: ResourceDef, dependent: string) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <AddressForm def={def} />
+    </QueryClientProvider>,
+  );
+  await waitFor(() => expect(comboboxOf(dependent).disabled).toBe(true), WAIT);
+}
+
 describe('address pickers', { timeout: 20_000 }, () => {
   beforeEach(() => setLocale('en'));
 
   it('lists the cities of the chosen province and the districts of the chosen city, and clears what no longer fits', async () => {
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <AddressForm def={School} />
-      </QueryClientProvider>,
-    );
-    await waitFor(() => expect(comboboxOf('city').disabled).toBe(true), WAIT);
+    await renderAddressForm(School, 'city');
 
     await pick('province', '浙江省');
     await waitFor(() => expect(comboboxOf('city').disabled).toBe(false), WAIT);
@@ -84,12 +89,7 @@ describe('address pickers', { timeout: 20_000 }, () => {
   });
 
   it('keeps several provinces as one comma-joined value and offers the cities of those provinces', async () => {
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <AddressForm def={SalesArea} />
-      </QueryClientProvider>,
-    );
-    await waitFor(() => expect(comboboxOf('cities').disabled).toBe(true), WAIT);
+    await renderAddressForm(SalesArea, 'cities');
     await pick('provinces', '浙江省');
     await pick('provinces', '四川省');
     expect(form.getFieldValue('provinces')).toBe('浙江省,四川省');

@@ -28,7 +28,8 @@ function regionFieldsOf(def: ResourceDef): Partial<Record<RegionPart, string>> {
  * not re-checked, so rows imported before the check can still be edited elsewhere.
  */
 function checkRegion(def: ResourceDef, values: Row, existing?: Row): Row {
-  const parts = Object.entries(regionFieldsOf(def)) as [RegionPart, string][];
+  const names = regionFieldsOf(def);
+  const parts = Object.entries(names) as [RegionPart, string][];
   if (!parts.some(([, name]) => values[name] !== undefined)) return values;
   const normalised: Row = { ...values };
   const after: RegionValue = {};
@@ -40,10 +41,7 @@ function checkRegion(def: ResourceDef, values: Row, existing?: Row): Row {
   const missing = parts.find(([part, name]) => def.fields[name]!.required && after[part] === null);
   if (missing) throw badRequest([{ path: missing[1], message: 'required' }]);
   const invalid = invalidRegionPart(after);
-  if (invalid) {
-    const name = regionFieldsOf(def)[invalid]!;
-    throw badRequest([{ path: name, message: PART_MESSAGES[invalid] }]);
-  }
+  if (invalid) throw badRequest([{ path: names[invalid]!, message: PART_MESSAGES[invalid] }]);
   return normalised;
 }
 
