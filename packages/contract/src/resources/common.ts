@@ -21,8 +21,12 @@ export const RELATION_OPTIONS: readonly EnumOption[] = [
   { value: 9, zh: '其他', en: 'Other' },
 ];
 
-/** The school a row belongs to: the data-scope key of most families. */
-export const schoolRef = (extra: Partial<FieldDef> = {}): FieldDef =>
+/**
+ * The school a row belongs to: the data-scope key of most families. `from` names another reference of
+ * the row whose school this one follows (`schoolRef({ from: 'studentId' })`): the server sets it from
+ * the referenced row and the form does not ask for it.
+ */
+export const schoolRef = ({ from, ...extra }: Partial<FieldDef> & { from?: string } = {}): FieldDef =>
   ({
     kind: 'reference',
     family: 'School',
@@ -30,6 +34,7 @@ export const schoolRef = (extra: Partial<FieldDef> = {}): FieldDef =>
     label: { zh: '学校', en: 'School' },
     required: true,
     filter: 'equals',
+    ...(from ? { readOnly: true, required: false, follows: { reference: from, field: 'schoolId' } } : {}),
     ...extra,
   }) as FieldDef;
 

@@ -71,6 +71,19 @@ export type FieldDef = FieldCommon &
         key?: string;
         optionsFilter?: Readonly<Record<string, string | number | boolean>>;
         multiple?: boolean;
+        /** For `multiple`: the link table the engine keeps (no hand-written hooks). */
+        link?: LinkDef;
+        /**
+         * The referenced row must lie in the same value of this field of the row being written, e.g.
+         * `within: 'schoolId'`: a student's class belongs to the student's school. Checked by the
+         * server (same answer as "not found") and used to narrow the web picker.
+         */
+        within?: string;
+        /**
+         * This field is not chosen but follows another reference of the row: `{ reference: 'studentId',
+         * field: 'schoolId' }` sets the school from the chosen student (schoolRef({ from: 'studentId' })).
+         */
+        follows?: { reference: string; field: string };
       }
     | { kind: 'image' }
     | { kind: 'file' }
@@ -83,7 +96,34 @@ export type FieldDef = FieldCommon &
     | { kind: 'places'; level: 'province' | 'city'; max?: number }
     /** Write-only: the client sends the MD5 hex, the server stores a slow salted hash. */
     | { kind: 'password' }
+    /**
+     * The items of an order (parent and lines): written with the parent in one transaction, read
+     * with Get, never a column of the parent. `amount` names the line's computed money field
+     * (quantity × unit price) and `total` the parent's money field holding their sum.
+     */
+    | { kind: 'lines'; table: string; fields: Record<string, FieldDef>; min?: number; max?: number; amount?: LineAmountDef }
+    /** Structured data written by the server (an operation's changes): shown as a diff or JSON. */
+    | { kind: 'json' }
   );
+
+/** The link table of a multiple reference: `(owner, target)` rows, the owner's id first. */
+export interface LinkDef {
+  table: string;
+  /** Column holding the id of the row that declares the field. */
+  owner: string;
+  /** Column holding the referenced row's id. */
+  target: string;
+}
+
+/** How a lines field computes each line's amount and the parent's total, in cents. */
+export interface LineAmountDef {
+  quantity: string;
+  unitPrice: string;
+  /** The line's money field set to quantity × unitPrice. */
+  into: string;
+  /** The parent's money field set to the sum of the lines. */
+  total: string;
+}
 
 export type FieldKind = FieldDef['kind'];
 
@@ -121,6 +161,65 @@ export interface ActionDef {
   confirm?: Label;
 }
 
+/**
+ * A workflow transition: POST /api/{Family}/{verb} with `{ id, version, ...fields }`. The engine locks
+ * the row, refuses a row whose state is not in `from` (HTTP 409 naming the state), validates the
+ * fields, runs the family's transition hook, sets `to`, bumps the version, writes the history and
+ * the operation log, all in one transaction.
+ */
+export interface TransitionDef {
+  verb: string;
+  from: readonly StateValue[];
+  /** The state reached, or the state chosen by a bool field of the transition (School's Examine with isPassed). */
+  to: StateValue | { by: string; cases: { true: StateValue; false: StateValue } };
+  button: ButtonValue;
+  label: Label;
+  /** Fields the transition's form asks for (a remark, an assignee, an amount). */
+  fields?: Record<string, FieldDef>;
+  confirm?: Label;
+  /** Asks the caller's refund password again (MD5 on the wire as `reauthPassword`). */
+  reauth?: 'refundPassword';
+  /** Shown as a dangerous button (cancel, close, reject). */
+  danger?: boolean;
+}
+
+export type StateValue = number | string;
+
+/** A family whose rows move through states: the state field, where rows start, the transitions. */
+export interface WorkflowDef {
+  /** An enum field; only transitions change it (never Add or Update). */
+  field: string;
+  initial: StateValue;
+  transitions: readonly TransitionDef[];
+}
+
+/** A read-only, append-only family: Search, Get and Export only, ordered by time and paged by key. */
+export interface LogDef {
+  /** The datetime field rows are ordered, ranged and key-paged by. */
+  timeField: string;
+  /** Days the time range covers when the caller gives none (7). */
+  defaultDays?: number;
+  /** Rows older than this many days are purged by a daily job. */
+  retentionDays?: number;
+  /** A bool field the `hide` button may set: the only change a log row ever sees. */
+  hideField?: string;
+}
+
+/** A child family shown as a tab of its parent's record drawer; its scope follows the parent. */
+export interface ParentDef {
+  family: string;
+  /** The child's reference field naming the parent row. */
+  field: string;
+}
+
+/** A family that is a tree: a parent reference and an order among siblings. */
+export interface TreeDef {
+  parentField: string;
+  orderField: string;
+  /** Deleting a node deletes its subtree; otherwise a node with children cannot be deleted. */
+  cascade?: boolean;
+}
+
 /** One page of a family: families shown on several pages fix some filters per page. */
 export interface ViewDef {
   frame: string;
@@ -145,6 +244,14 @@ export interface ResourceDef {
   actions?: readonly ActionDef[];
   /** Extra composite indexes (field names) beyond the filter indexes the engine derives. */
   indexes?: readonly (readonly string[])[];
+  /** `log`: read-only rows ordered by time (see `log`); default `crud`. */
+  mode?: 'crud' | 'log';
+  log?: LogDef;
+  workflow?: WorkflowDef;
+  parent?: ParentDef;
+  tree?: TreeDef;
+  /** Only these user types may call the family at all, whatever their grant (the login log: company staff). */
+  userTypes?: readonly UserType[];
 }
 
 /** Declares a family; the identity function keeps literal types and reads well at the call site. */
@@ -160,6 +267,8 @@ export function columnName(field: string): string {
 export const isListed = (f: FieldDef): boolean => f.list !== false && f.kind !== 'password';
 /** A field kept outside the family's own table (a multiple reference): never a column. */
 export const isLinkField = (f: FieldDef): boolean => f.kind === 'reference' && f.multiple === true;
+/** A field that is not a column of the family's own table: link references and lines. */
+export const isStoredElsewhere = (f: FieldDef): boolean => isLinkField(f) || f.kind === 'lines';
 export const isInForm = (f: FieldDef): boolean => f.form ?? !f.readOnly;
 export const isExported = (f: FieldDef): boolean => (f.exported ?? isListed(f)) && f.kind !== 'password';
 

@@ -68,6 +68,20 @@ export function fieldValueSchema(field: FieldDef): z.ZodType {
         .transform(joinPlaces);
     case 'password':
       return md5Hex;
+    case 'lines': {
+      const line: Record<string, z.ZodType> = {};
+      for (const [name, f] of Object.entries(field.fields)) {
+        if (f.readOnly) continue;
+        const value = fieldValueSchema(f);
+        line[name] = f.required ? value : z.preprocess(blankToUndefined, value.optional());
+      }
+      return z
+        .array(z.strictObject(line))
+        .min(field.min ?? 0)
+        .max(field.max ?? 200);
+    }
+    case 'json':
+      return z.unknown();
   }
 }
 

@@ -39,6 +39,12 @@ export interface FamilyHooks {
   afterRead?: (ctx: EngineContext, rows: Row[]) => Promise<Row[]>;
   /** Search conditions of filtered multiple references: the rows whose link table holds `value`. */
   linkFilters?: Record<string, (value: unknown, ownerId: PgColumn) => SQL>;
+  /**
+   * Side effects of workflow transitions, by verb: run inside the transition's transaction after the
+   * row is locked and its state checked (`ctx.db` is the transaction); answers extra column values to
+   * set with the new state, or nothing. Throwing rolls the transition back.
+   */
+  transitions?: Record<string, (ctx: EngineContext, row: Row, input: Row) => Promise<Row | void>>;
   /** Named actions of the declaration: POST /api/{Family}/{verb} with `{ id, ...fields }`. */
   actions?: Record<string, (ctx: EngineContext, id: number, input: Row) => Promise<unknown>>;
 }

@@ -4,7 +4,7 @@
  * scoped searches otherwise scan every row of the scope (ARCHITECTURE "Measured"), and closed by id,
  * the order pages are read in.
  */
-import { columnName, isLinkField, type FieldDef, type ResourceDef } from '@campus/contract';
+import { columnName, isStoredElsewhere, type FieldDef, type ResourceDef } from '@campus/contract';
 import {
   bigint,
   boolean,
@@ -12,6 +12,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -73,6 +74,9 @@ function columnBuilder(
     case 'password':
       builder = text(`${col}_hash`);
       break;
+    case 'json':
+      builder = jsonb(col);
+      break;
     default:
       builder = text(col);
   }
@@ -98,8 +102,8 @@ export function resourceTable(
 ): ResourceTable {
   const columns: Record<string, PgColumnBuilderBase> = { id: id() };
   for (const [name, field] of Object.entries(def.fields)) {
-    // Multiple references live in link tables the family keeps, not in a column.
-    if (!SYSTEM_FIELDS.has(name) && !isLinkField(field)) columns[name] = columnBuilder(def.table, name, field, refTarget);
+    // Multiple references and lines live in tables of their own, not in a column.
+    if (!SYSTEM_FIELDS.has(name) && !isStoredElsewhere(field)) columns[name] = columnBuilder(def.table, name, field, refTarget);
   }
   Object.assign(columns, extra, rowStamps());
   const table = pgTable(def.table, columns, (t) => {
@@ -113,7 +117,7 @@ export function resourceTable(
     };
     if (key) add(name(key, 'id'), () => index(name(key, 'id')).on(cols[key]!, cols.id!));
     for (const [field, f] of Object.entries(def.fields)) {
-      if (!f.filter || f.unique || field === key || isLinkField(f)) continue;
+      if (!f.filter || f.unique || field === key || isStoredElsewhere(f)) continue;
       const col = cols[field]!;
       if (f.filter === 'contains') {
         // Trigram index: ILIKE '%x%' can use it; a btree cannot.
