@@ -18,13 +18,19 @@ export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 /** The message the client shows for a wrong password (SEED-SPEC section 8). */
 export const WRONG_PASSWORD_MESSAGE = 'password error';
 
+/** A field error on the wire: `message` in the caller's language, `key` and `params` to render it again. */
 export interface FieldError {
   path: string;
   message: string;
+  key?: string;
+  params?: Readonly<Record<string, unknown>>;
 }
 
 export interface Envelope<T = unknown> {
   code: number | string;
   message: string;
   data: T;
+  /** The message's key in the server catalogue (messages.ts), when it has one. */
+  key?: string;
+  params?: Readonly<Record<string, unknown>>;
 }

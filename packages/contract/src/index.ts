@@ -1,5 +1,6 @@
 export * from './menu.js';
 export * from './errors.js';
+export * from './messages.js';
 export * from './constants.js';
 export * from './users.js';
 export * from './api/account.js';

@@ -1,19 +1,29 @@
-import { ErrorCode, type FieldError } from '@campus/contract';
+import { ErrorCode, formatServerMessage, type FieldError, type MessageLocale, type ServerMessage } from '@campus/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, badRequest } from './errors.js';
+import { AppError, badRequest, msg, type FieldProblem } from './errors.js';
+import { localeOf } from './locale.js';
 import { translatePgError } from './pg-errors.js';
+import { messageOfIssue, type IssueFacts } from './zod-issues.js';
 
-function sendAppError(reply: FastifyReply, error: AppError) {
-  return reply.status(error.httpStatus).send({ code: error.code, message: error.message, data: error.data });
+/** A catalogue message on the wire: the text in the caller's language, key and parameters to render it again. */
+function written(message: ServerMessage, locale: MessageLocale) {
+  return { message: formatServerMessage(message.key, message.params, locale), key: message.key, ...(message.params ? { params: message.params } : {}) };
 }
 
-/** zod issues of a request part → `[{ path, message }]` with dotted paths ('servicePhone1', 'items.0.id'). */
-function validationErrors(error: FastifyError & { validation: { instancePath: string; message?: string }[] }): FieldError[] {
+function sendAppError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  const locale = localeOf(request);
+  const errors: FieldError[] = error.fieldProblems.map(({ path, ...message }) => ({ path, ...written(message, locale) }));
+  const data = errors.length > 0 ? { ...(error.data as object | null), errors } : error.data;
+  return reply.status(error.httpStatus).send({ code: error.code, ...written(error.reason, locale), data });
+}
+
+/** zod issues of a request part → field problems with dotted paths ('servicePhone1', 'items.0.id'). */
+function validationErrors(error: FastifyError & { validation: { instancePath: string; keyword: string; message?: string; params?: unknown }[] }): FieldProblem[] {
   return error.validation.map((issue) => ({
     path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-    message: issue.message ?? 'is invalid',
+    ...messageOfIssue({ ...(issue.params as IssueFacts | undefined), code: issue.keyword, message: issue.message }),
   }));
 }
 
@@ -30,17 +40,17 @@ function isFastifyClientError(error: unknown): error is FastifyError {
 export const errorHandlerPlugin = fp(
   async (app) => {
     app.setErrorHandler((error, request: FastifyRequest, reply) => {
-      if (error instanceof AppError) return sendAppError(reply, error);
-      if (hasZodFastifySchemaValidationErrors(error)) return sendAppError(reply, badRequest(validationErrors(error)));
+      if (error instanceof AppError) return sendAppError(request, reply, error);
+      if (hasZodFastifySchemaValidationErrors(error)) return sendAppError(request, reply, badRequest(validationErrors(error)));
       const translated = translatePgError(error);
-      if (translated) return sendAppError(reply, translated);
+      if (translated) return sendAppError(request, reply, translated);
       if (isFastifyClientError(error)) {
         // Malformed JSON, wrong content type, body too large...: the client's fault, never a 500.
         const status = error.statusCode!;
         return reply.status(status).send({ code: status, message: error.message, data: null });
       }
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ code: ErrorCode.Internal, message: 'internal server error', data: { requestId: request.id } });
+      return reply.status(500).send({ code: ErrorCode.Internal, ...written(msg('error.internal'), localeOf(request)), data: { requestId: request.id } });
     });
   },
   { name: 'error-handler' },

@@ -1,4 +1,4 @@
-import { badRequest, type AppError } from './errors.js';
+import { badRequest, msg, type AppError } from './errors.js';
 
 interface PgErrorFields {
   code: string;
@@ -49,17 +49,17 @@ export function translatePgError(error: unknown): AppError | undefined {
   const path = fieldOf(pgError);
   switch (pgError.code) {
     case '23505':
-      return badRequest([{ path, message: 'already exists' }]);
+      return badRequest([{ path, ...msg('validation.alreadyExists') }]);
     case '23503':
       return /is still referenced/.test(pgError.detail ?? '')
-        ? badRequest([{ path: 'id', message: 'is still used by other records' }], 'the record is still in use')
-        : badRequest([{ path, message: 'refers to a record that does not exist' }]);
+        ? badRequest([{ path: 'id', ...msg('validation.stillUsed') }], msg('error.inUse'))
+        : badRequest([{ path, ...msg('validation.missingReference') }]);
     case '23502':
-      return badRequest([{ path, message: 'is required' }]);
+      return badRequest([{ path, ...msg('validation.required') }]);
     case '23514':
-      return badRequest([{ path, message: 'is not an allowed value' }]);
+      return badRequest([{ path, ...msg('validation.notAllowed') }]);
     case '22001':
-      return badRequest([{ path, message: 'is too long' }]);
+      return badRequest([{ path, ...msg('validation.tooLongValue') }]);
     default:
       return undefined;
   }

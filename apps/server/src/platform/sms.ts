@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import { smsCodes, smsOutbox, type SmsPurpose } from '../db/schema/index.js';
-import { tooManyRequests } from './errors.js';
+import { tooManyRequests, msg } from './errors.js';
 
 /** Sends a text message; the default writes to sms_outbox, a real gateway implements the same. */
 export interface SmsProvider {
@@ -61,14 +61,14 @@ export async function issueSmsCode(
       .select({ n: sql<number>`count(*)::int` })
       .from(smsCodes)
       .where(and(eq(smsCodes.ip, input.ip), gt(smsCodes.createdAt, new Date(now.getTime() - SMS_ADDRESS_LIMIT.windowMs))));
-    if (Number(sent?.n ?? 0) >= SMS_ADDRESS_LIMIT.count) throw tooManyRequests('too many verification codes from this address; try again later');
+    if (Number(sent?.n ?? 0) >= SMS_ADDRESS_LIMIT.count) throw tooManyRequests(msg('error.tooManySmsFromAddress'));
   }
   const [recent] = await db
     .select({ id: smsCodes.id })
     .from(smsCodes)
     .where(and(eq(smsCodes.phone, input.phone), gt(smsCodes.createdAt, new Date(now.getTime() - SMS_RESEND_INTERVAL_MS))))
     .limit(1);
-  if (recent) throw tooManyRequests('a code was sent to this phone less than a minute ago; please wait a minute');
+  if (recent) throw tooManyRequests(msg('error.smsTooSoon'));
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db.insert(smsCodes).values({
     phone: input.phone,

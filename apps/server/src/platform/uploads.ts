@@ -9,13 +9,15 @@ import {
   UPLOAD_CONTENT_TYPES,
   UPLOAD_KEY_PATTERN,
   UPLOAD_URL_PREFIX,
+  type Label,
+  type ServerMessage,
   type UploadExtension,
   type UploadedFile,
 } from '@campus/contract';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fileTypeFromFile } from 'file-type';
-import { AppError, badRequest } from './errors.js';
+import { AppError, badRequest, msg } from './errors.js';
 
 /** Where uploaded files are kept: the local disk by default; an object store implements the same. */
 export interface UploadStorage {
@@ -113,11 +115,11 @@ export function contentTypeOfKey(key: string): string {
 /** What one upload call accepts. */
 export interface UploadPolicy {
   /** 'image' or 'video', as the refusal names it. */
-  noun: string;
+  noun: Label;
   /** Accepted kinds, as their detected MIME type → the extension stored. */
   types: Readonly<Record<string, UploadExtension>>;
   /** How the refusal lists the accepted kinds. */
-  typeList: string;
+  typeList: Label;
   maxBytes: number;
 }
 
@@ -135,13 +137,13 @@ export function megabytesText(bytes: number): string {
   return `${Number((bytes / 1_048_576).toFixed(2))} MB`;
 }
 
-function refuse(index: number, message: string): AppError {
-  return badRequest([{ path: `files.${index}`, message }], message);
+function refuse(index: number, message: ServerMessage): AppError {
+  return badRequest([{ path: `files.${index}`, ...message }], message);
 }
 
 /** A refusal of the call as a whole, not of one file. */
-function refuseCall(message: string): AppError {
-  return badRequest([{ path: 'files', message }], message);
+function refuseCall(message: ServerMessage): AppError {
+  return badRequest([{ path: 'files', ...message }], message);
 }
 
 /**
@@ -152,9 +154,9 @@ function asClientError(error: unknown): unknown {
   if (error instanceof AppError) return error;
   const failure = error as { code?: unknown; syscall?: unknown; statusCode?: unknown };
   if (failure.syscall !== undefined) return error;
-  if (failure.code === 'FST_FILES_LIMIT') return refuseCall(`at most ${MAX_FILES_PER_UPLOAD} files per upload`);
+  if (failure.code === 'FST_FILES_LIMIT') return refuseCall(msg('upload.tooMany', { max: MAX_FILES_PER_UPLOAD }));
   if (failure.code === 'FST_MP_PREMATURE_CLOSE') return error;
-  return refuseCall('not a well-formed multipart/form-data upload');
+  return refuseCall(msg('upload.malformed'));
 }
 
 interface StagedFile {
@@ -170,7 +172,7 @@ interface StagedFile {
  * moved into the store. A refusal is a 400 naming the file and leaves nothing behind.
  */
 export async function receiveUploads(request: FastifyRequest, storage: UploadStorage, policy: UploadPolicy, now: Date): Promise<UploadedFile[]> {
-  if (!request.isMultipart()) throw refuseCall('send the files as multipart/form-data');
+  if (!request.isMultipart()) throw refuseCall(msg('upload.notMultipart'));
   const staged: StagedFile[] = [];
   const storedKeys: string[] = [];
   try {
@@ -188,13 +190,13 @@ export async function receiveUploads(request: FastifyRequest, storage: UploadSto
       await pipeline(part.file, target);
       file.size = target.bytesWritten;
       if (part.file.truncated) {
-        throw refuse(index, `"${file.name}" is larger than the ${megabytesText(policy.maxBytes)} allowed for one ${policy.noun}`);
+        throw refuse(index, msg('upload.tooLarge', { name: file.name, size: megabytesText(policy.maxBytes), noun: policy.noun }));
       }
       const detected = await fileTypeFromFile(file.stagedPath);
       file.ext = detected ? policy.types[detected.mime] : undefined;
-      if (!file.ext) throw refuse(index, `"${file.name}" is not ${policy.typeList}`);
+      if (!file.ext) throw refuse(index, msg('upload.wrongType', { name: file.name, types: policy.typeList }));
     }
-    if (staged.length === 0) throw refuseCall('no file was sent');
+    if (staged.length === 0) throw refuseCall(msg('upload.noFile'));
 
     const answer: UploadedFile[] = [];
     for (const file of staged) {

@@ -4,11 +4,11 @@
  * sessions at once, nobody locks themself out, agent merchant ids need their probe, and the schools
  * an external user is bound to.
  */
-import { ChildUser, CompanyUser, ExternalUser, type ResourceDef, type UserType } from '@campus/contract';
+import { ChildUser, CompanyUser, ExternalUser, type Label, type ResourceDef, type UserType } from '@campus/contract';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { schools } from '../db/schema/resources.js';
 import { userSchools } from '../db/schema/users.js';
-import { badRequest, forbidden } from '../platform/errors.js';
+import { badRequest, forbidden, msg } from '../platform/errors.js';
 import { scopeCondition } from '../platform/scope.js';
 import { endSessionsOfUser } from '../platform/sessions.js';
 import type { EngineContext, Row } from './engine/context.js';
@@ -16,8 +16,8 @@ import { defineFamilyHooks, type FamilyHooks, type WriteInput, type WrittenChang
 import { valueAfter } from './engine/lookup.js';
 
 /** Only company staff create and change company staff, sales people and agents. */
-function requireCompany(ctx: EngineContext, what: string): void {
-  if (ctx.user.type !== 'company') throw forbidden(`only company administrators manage ${what}`);
+function requireCompany(ctx: EngineContext, what: Label): void {
+  if (ctx.user.type !== 'company') throw forbidden(msg('error.onlyCompanyManages', { what }));
 }
 
 /**
@@ -29,7 +29,7 @@ function sharedBeforeWrite(ctx: EngineContext, { op, values, existing }: WriteIn
   const adjusted = { ...values };
   if (op === 'add' || adjusted.password !== undefined) adjusted.mustChangePassword = values.mustChangePassword ?? true;
   if (existing && Number(existing.id) === ctx.user.id && adjusted.enabled === false) {
-    throw badRequest([{ path: 'enabled', message: 'you cannot disable your own account' }]);
+    throw badRequest([{ path: 'enabled', ...msg('account.cannotDisableSelf') }]);
   }
   return adjusted;
 }
@@ -37,14 +37,14 @@ function sharedBeforeWrite(ctx: EngineContext, { op, values, existing }: WriteIn
 /** Disabled accounts and accounts whose password an administrator reset lose every session at once. */
 async function sharedAfterWrite(ctx: EngineContext, change: WrittenChange): Promise<void> {
   const isDisabled = change.values.enabled === false;
-  if (isDisabled && change.ids.includes(ctx.user.id)) throw badRequest([{ path: 'enabled', message: 'you cannot disable your own account' }]);
+  if (isDisabled && change.ids.includes(ctx.user.id)) throw badRequest([{ path: 'enabled', ...msg('account.cannotDisableSelf') }]);
   const isPasswordReset = change.op === 'update' && change.values.password !== undefined;
   if (!isDisabled && !isPasswordReset) return;
   for (const id of change.ids) await endSessionsOfUser(ctx.db, id);
 }
 
 function refuseOwnDelete(ctx: EngineContext, rows: Row[]): void {
-  if (rows.some((row) => Number(row.id) === ctx.user.id)) throw badRequest([{ path: 'id', message: 'you cannot delete your own account' }]);
+  if (rows.some((row) => Number(row.id) === ctx.user.id)) throw badRequest([{ path: 'id', ...msg('account.cannotDeleteSelf') }]);
 }
 
 /** Hooks of an account family: the shared rules around the family's own. */
@@ -65,10 +65,10 @@ function defineAccountHooks(def: ResourceDef, own: Omit<FamilyHooks, 'beforeDele
 
 export const companyUserHooks = defineAccountHooks(CompanyUser, {
   beforeWrite(ctx, { values, existing }) {
-    requireCompany(ctx, 'company users');
+    requireCompany(ctx, { zh: '公司用户', en: 'company users' });
     const adjusted = { ...values };
     if (existing && Number(existing.id) === ctx.user.id && adjusted.type !== undefined && adjusted.type !== existing.type) {
-      throw badRequest([{ path: 'type', message: 'you cannot change the type of your own account' }]);
+      throw badRequest([{ path: 'type', ...msg('account.cannotChangeOwnType') }]);
     }
     // A seller level means nothing for company staff.
     if (valueAfter(adjusted, existing, 'type') === 'company') adjusted.sellerPosition = null;
@@ -122,26 +122,26 @@ export const externalUserHooks = defineAccountHooks(ExternalUser, {
   beforeWrite(ctx, { op, values, existing }) {
     const adjusted = { ...values };
     if (ctx.user.type !== 'company' && ctx.user.type !== 'agent' && ctx.user.type !== 'child') {
-      throw forbidden('only company administrators and agents manage external users');
+      throw forbidden(msg('account.onlyManagers', { what: { zh: '外部用户', en: 'external users' } }));
     }
     if (MERCHANT_FIELDS.some((field) => adjusted[field] !== undefined) && !ctx.probes.canSetAgentMerchantId) {
-      throw forbidden('you may not set agent merchant ids');
+      throw forbidden(msg('account.noMerchantIds'));
     }
     if (op === 'add') {
       adjusted.type = adjusted.type ?? 'external';
-      if (adjusted.type === 'agent') requireCompany(ctx, 'agents');
+      if (adjusted.type === 'agent') requireCompany(ctx, { zh: '代理商', en: 'agents' });
     } else if (adjusted.type !== undefined && adjusted.type !== existing?.type) {
-      throw badRequest([{ path: 'type', message: 'the type of an account cannot be changed' }]);
+      throw badRequest([{ path: 'type', ...msg('account.typeFixed') }]);
     }
     const type = valueAfter(adjusted, existing, 'type') as UserType;
-    if (type === 'agent' && ctx.user.type !== 'company') requireCompany(ctx, 'agents');
+    if (type === 'agent' && ctx.user.type !== 'company') requireCompany(ctx, { zh: '代理商', en: 'agents' });
     const schoolIds = adjusted.schoolIds as number[] | undefined;
     if (type === 'agent' && schoolIds !== undefined && schoolIds.length > 0) {
-      throw badRequest([{ path: 'schoolIds', message: "an agent's schools are the schools naming it as their agent" }]);
+      throw badRequest([{ path: 'schoolIds', ...msg('account.agentSchoolsDerived') }]);
     }
     // An agent's new external user must see one of its schools, or it would vanish from the agent's list.
     if (type === 'external' && ctx.user.type !== 'company' && op === 'add' && (schoolIds ?? []).length === 0) {
-      throw badRequest([{ path: 'schoolIds', message: 'bind at least one of your schools' }]);
+      throw badRequest([{ path: 'schoolIds', ...msg('account.bindOneSchool') }]);
     }
     return adjusted;
   },
@@ -166,14 +166,14 @@ export const childUserHooks = defineAccountHooks(ChildUser, {
       // An agent's child accounts are its own: it names no other parent.
       if (op === 'add') adjusted.parentId = ctx.user.id;
       else if (adjusted.parentId !== undefined && adjusted.parentId !== existing?.parentId) {
-        throw forbidden('a child account stays with its agent');
+        throw forbidden(msg('account.childStaysWithAgent'));
       }
     } else if (ctx.user.type === 'company') {
       if (valueAfter(adjusted, existing, 'parentId') === null || valueAfter(adjusted, existing, 'parentId') === undefined) {
-        throw badRequest([{ path: 'parentId', message: 'choose the agent the child account belongs to' }]);
+        throw badRequest([{ path: 'parentId', ...msg('account.chooseAgent') }]);
       }
     } else {
-      throw forbidden('only company administrators and agents manage child accounts');
+      throw forbidden(msg('account.onlyManagers', { what: { zh: '子账号', en: 'child accounts' } }));
     }
     if (op === 'add') adjusted.type = 'child';
     return adjusted;

@@ -1,6 +1,6 @@
 /** Device rules: a serial number starts with its product model's prefix; warranties follow deliveries. */
 import { Device, DeviceClass, DeviceDelivery, DeviceWarranty, formatBusinessDate } from '@campus/contract';
-import { badRequest } from '../platform/errors.js';
+import { badRequest, msg } from '../platform/errors.js';
 import { defineFamilyHooks } from './engine/hooks.js';
 import { findBy, valueAfter } from './engine/lookup.js';
 
@@ -9,10 +9,10 @@ export const deviceHooks = defineFamilyHooks(Device, {
     const code = valueAfter(values, existing, 'deviceClassCode');
     const serial = String(valueAfter(values, existing, 'serialNumber') ?? '');
     const deviceClass = await findBy(ctx.db, DeviceClass, 'code', code);
-    if (!deviceClass) throw badRequest([{ path: 'deviceClassCode', message: 'product model not found' }]);
+    if (!deviceClass) throw badRequest([{ path: 'deviceClassCode', ...msg('validation.referenceNotFound', { field: DeviceClass.label }) }]);
     const prefix = String(deviceClass.snPrefix);
     if (!serial.startsWith(prefix)) {
-      throw badRequest([{ path: 'serialNumber', message: `must start with the model's prefix ${prefix}` }]);
+      throw badRequest([{ path: 'serialNumber', ...msg('device.serialPrefix', { prefix }) }]);
     }
     return values;
   },
@@ -32,9 +32,9 @@ export const deviceWarrantyHooks = defineFamilyHooks(DeviceWarranty, {
   async beforeWrite(ctx, { values, existing }) {
     const deliveryId = valueAfter(values, existing, 'deliveryId');
     const delivery = await findBy(ctx.db, DeviceDelivery, 'id', deliveryId);
-    if (!delivery) throw badRequest([{ path: 'deliveryId', message: 'delivery not found' }]);
+    if (!delivery) throw badRequest([{ path: 'deliveryId', ...msg('validation.referenceNotFound', { field: DeviceDelivery.label }) }]);
     if (!delivery.installationTime) {
-      throw badRequest([{ path: 'deliveryId', message: 'the delivery has no installation time yet' }]);
+      throw badRequest([{ path: 'deliveryId', ...msg('device.deliveryNotInstalled') }]);
     }
     const startDate = formatBusinessDate(delivery.installationTime as Date | string);
     return {

@@ -2,7 +2,7 @@
 import { Parent, PickUpPerson, SchoolClass, Student, Teacher } from '@campus/contract';
 import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import { parentStudents, students } from '../db/schema/index.js';
-import { badRequest } from '../platform/errors.js';
+import { badRequest, msg } from '../platform/errors.js';
 import type { EngineContext, Row } from './engine/context.js';
 import { defineFamilyHooks, type WriteInput } from './engine/hooks.js';
 import { findBy, valueAfter } from './engine/lookup.js';
@@ -13,7 +13,7 @@ async function classInSchool(ctx: EngineContext, { values, existing }: WriteInpu
   if (classId === null || classId === undefined) return values;
   const schoolClass = await findBy(ctx.db, SchoolClass, 'id', classId);
   if (schoolClass && schoolClass.schoolId !== valueAfter(values, existing, 'schoolId')) {
-    throw badRequest([{ path: 'classId', message: 'the class belongs to another school' }]);
+    throw badRequest([{ path: 'classId', ...msg('people.classOfOtherSchool') }]);
   }
   return values;
 }
@@ -45,7 +45,7 @@ export const parentHooks = defineFamilyHooks(Parent, {
       .select({ id: students.id })
       .from(students)
       .where(and(inArray(students.id, studentIds), ne(students.schoolId, Number(schoolId))));
-    if (elsewhere.length > 0) throw badRequest([{ path: 'studentIds', message: 'every linked student must be at the parent\'s school' }]);
+    if (elsewhere.length > 0) throw badRequest([{ path: 'studentIds', ...msg('people.studentsOfParentSchool') }]);
     return values;
   },
   async afterWrite(ctx, change) {
@@ -78,7 +78,7 @@ export const parentHooks = defineFamilyHooks(Parent, {
 export const pickUpPersonHooks = defineFamilyHooks(PickUpPerson, {
   async beforeWrite(ctx, { values, existing }) {
     const student = await findBy(ctx.db, Student, 'id', valueAfter(values, existing, 'studentId'));
-    if (!student) throw badRequest([{ path: 'studentId', message: 'student not found' }]);
+    if (!student) throw badRequest([{ path: 'studentId', ...msg('validation.referenceNotFound', { field: Student.label }) }]);
     // The school follows the student so the scope key on the row is always right.
     return { ...values, schoolId: student.schoolId };
   },

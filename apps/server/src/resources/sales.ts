@@ -6,9 +6,9 @@ import {
   AgentArea,
   API_PATHS,
   SalesTeam,
+  USER_TYPE_LABELS,
   salesTeamMemberSchema,
   salesTeamMembersSchema,
-  type FieldError,
   type SalesTeamMember,
 } from '@campus/contract';
 import { and, asc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
@@ -20,7 +20,7 @@ import { agentAreas } from '../db/schema/resources.js';
 import { salesTeamMembers, salesTeams } from '../db/schema/sales.js';
 import { users } from '../db/schema/users.js';
 import { envelopeSchema, ok } from '../platform/envelope.js';
-import { badRequest, notFound } from '../platform/errors.js';
+import { AppError, badRequest, notFound, msg, type FieldProblem } from '../platform/errors.js';
 import { requireFrame } from '../platform/permissions.js';
 import type { EngineContext } from './engine/context.js';
 import { defineFamilyHooks } from './engine/hooks.js';
@@ -51,13 +51,13 @@ async function membersOf(db: Executor, teamIds: number[]): Promise<(SalesTeamMem
  */
 async function replaceMembers(db: Executor, teamId: number, members: { userId: number; level: number }[]): Promise<void> {
   const userIds = [...new Set(members.map((member) => member.userId))];
-  if (userIds.length !== members.length) throw badRequest([{ path: 'members', message: 'a seller is listed twice' }]);
-  const errors: FieldError[] = [];
+  if (userIds.length !== members.length) throw badRequest([{ path: 'members', ...msg('sales.sellerTwice') }]);
+  const errors: FieldProblem[] = [];
   if (userIds.length > 0) {
     const accounts = await db.select({ id: users.id, type: users.type, name: users.name }).from(users).where(inArray(users.id, userIds));
     for (const [position, member] of members.entries()) {
       const account = accounts.find((candidate) => candidate.id === member.userId);
-      if (account?.type !== 'sales') errors.push({ path: `members.${position}.userId`, message: 'must be a sales account' });
+      if (account?.type !== 'sales') errors.push({ path: `members.${position}.userId`, ...msg('account.mustBeType', { type: USER_TYPE_LABELS.sales }) });
     }
     const elsewhere = await db
       .select({ userId: salesTeamMembers.userId, teamName: salesTeams.name })
@@ -66,7 +66,7 @@ async function replaceMembers(db: Executor, teamId: number, members: { userId: n
       .where(and(inArray(salesTeamMembers.userId, userIds), ne(salesTeamMembers.teamId, teamId)));
     for (const other of elsewhere) {
       const position = members.findIndex((member) => member.userId === other.userId);
-      errors.push({ path: `members.${position}.userId`, message: `already a member of ${other.teamName}` });
+      errors.push({ path: `members.${position}.userId`, ...msg('sales.memberOfOtherTeam', { team: other.teamName }) });
     }
   }
   if (errors.length > 0) throw badRequest(errors);
@@ -86,7 +86,7 @@ async function enrolLeader(ctx: EngineContext, teamId: number): Promise<void> {
     await replaceMembers(ctx.db, teamId, [{ userId: team.leaderId, level: 1 }, ...current.map(({ userId, level }) => ({ userId, level }))]);
   } catch (error) {
     // Reported on the form's field rather than on the members list the form does not show.
-    throw badRequest([{ path: 'leaderId', message: 'the leader is a member of another team' }], error instanceof Error ? error.message : undefined);
+    throw badRequest([{ path: 'leaderId', ...msg('sales.leaderInOtherTeam') }], error instanceof AppError ? error.reason : undefined);
   }
   await ctx.db.update(users).set({ sellerPosition: 'leader' }).where(eq(users.id, team.leaderId));
 }
@@ -128,10 +128,10 @@ export const agentAreaHooks = defineFamilyHooks(AgentArea, {
         ),
       );
     if (conflicts.some((other) => other.isExclusive)) {
-      throw badRequest([{ path: 'province', message: 'another agent holds this area exclusively' }]);
+      throw badRequest([{ path: 'province', ...msg('sales.areaHeldExclusively') }]);
     }
     if (isExclusive && conflicts.length > 0) {
-      throw badRequest([{ path: 'isExclusive', message: 'other agents already hold part of this area' }]);
+      throw badRequest([{ path: 'isExclusive', ...msg('sales.areaShared') }]);
     }
     return values;
   },
@@ -139,7 +139,7 @@ export const agentAreaHooks = defineFamilyHooks(AgentArea, {
 
 async function loadTeam(db: Database, id: number) {
   const [team] = await db.select({ id: salesTeams.id, name: salesTeams.name }).from(salesTeams).where(eq(salesTeams.id, id));
-  if (!team) throw notFound(`sales team ${id} not found`);
+  if (!team) throw notFound(msg('error.recordNotFound', { family: SalesTeam.label, id }));
   return team;
 }
 

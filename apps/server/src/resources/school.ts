@@ -1,9 +1,9 @@
 /** School rules: who owns a new school, review, and the school's own admin account. */
-import { School, type FieldError } from '@campus/contract';
+import { School, USER_TYPE_LABELS } from '@campus/contract';
 import { eq, sql } from 'drizzle-orm';
 import { schools } from '../db/schema/resources.js';
 import { users } from '../db/schema/users.js';
-import { badRequest, forbidden } from '../platform/errors.js';
+import { badRequest, forbidden, msg, type FieldProblem } from '../platform/errors.js';
 import { hashPassword } from '../platform/passwords.js';
 import type { EngineContext, Row } from './engine/context.js';
 import { defineFamilyHooks } from './engine/hooks.js';
@@ -11,12 +11,12 @@ import { loadInScope, recordOperation } from './engine/write.js';
 
 /** Agent and seller references must point at accounts of that type. */
 async function checkAccountTypes(ctx: EngineContext, values: Row): Promise<void> {
-  const errors: FieldError[] = [];
+  const errors: FieldProblem[] = [];
   for (const [field, type] of [['agentId', 'agent'], ['sellerId', 'sales']] as const) {
     const id = values[field];
     if (id === undefined || id === null) continue;
     const [user] = await ctx.db.select({ type: users.type }).from(users).where(eq(users.id, Number(id)));
-    if (user?.type !== type) errors.push({ path: field, message: `must be an account of type ${type}` });
+    if (user?.type !== type) errors.push({ path: field, ...msg('account.mustBeType', { type: USER_TYPE_LABELS[type] }) });
   }
   if (errors.length) throw badRequest(errors);
 }
@@ -41,7 +41,7 @@ export const schoolHooks = defineFamilyHooks(School, {
         delete adjusted.salesTeamId;
       }
     } else if (user.type !== 'company') {
-      throw forbidden('only company staff, sales people and agents manage schools');
+      throw forbidden(msg('school.onlyOwners'));
     }
     if (op === 'add') adjusted.examineState = 0;
     await checkAccountTypes(ctx, adjusted);

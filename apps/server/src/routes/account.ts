@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { users, type LoginOutcome } from '../db/schema/index.js';
 import { consumeCaptcha, issueCaptcha } from '../platform/captcha.js';
 import { envelopeSchema, failureEnvelopeSchema, ok } from '../platform/envelope.js';
-import { badRequest, loginFailed, mustChangePassword } from '../platform/errors.js';
+import { badRequest, loginFailed, mustChangePassword, msg } from '../platform/errors.js';
 import { homeSchoolOf } from '../platform/home-school.js';
 import { accountLockedUntil, isAddressLimited, recordLoginAttempt } from '../platform/login-throttle.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
@@ -66,30 +66,30 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
       if (await isAddressLimited(app.db, request.ip, now)) {
         await record('too_many_attempts');
-        throw loginFailed('too many attempts from this address; please try again later');
+        throw loginFailed(msg('login.tooManyFromAddress'));
       }
       if (!(await consumeCaptcha(app.db, vcId, vcCode, now))) {
         await record('bad_captcha');
-        throw loginFailed('verification code error');
+        throw loginFailed(msg('login.wrongCaptcha'));
       }
       const [user] = await app.db.select().from(users).where(eq(users.loginName, userName));
       if (!user) {
         await record('unknown_user');
-        throw loginFailed('user does not exist');
+        throw loginFailed(msg('login.unknownUser'));
       }
       const lockedUntil = await accountLockedUntil(app.db, userName, now);
       if (lockedUntil) {
         await record('locked', user.id);
         const minutes = Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000);
-        throw loginFailed(`account locked after too many wrong passwords; try again in ${minutes} minute(s)`);
+        throw loginFailed(msg('login.locked', { minutes }));
       }
       if (!(await verifyPassword(password, user.passwordHash))) {
         await record('bad_password', user.id);
-        throw loginFailed(WRONG_PASSWORD_MESSAGE);
+        throw loginFailed(msg('login.wrongPassword'));
       }
       if (!user.enabled) {
         await record('disabled', user.id);
-        throw loginFailed('account disabled');
+        throw loginFailed(msg('login.disabled'));
       }
       if (user.mustChangePassword) {
         await record('must_change_password', user.id);
@@ -172,10 +172,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = app.clock.now();
       const isCodeValid = await consumeSmsCode(app.db, { phone: phoneNum, purpose: 'resetPassword', code: smsCode, now });
       const [user] = await app.db.select().from(users).where(and(eq(users.loginName, userName), eq(users.phoneNum, phoneNum)));
-      if (!isCodeValid || !user) throw badRequest([{ path: 'smsCode', message: 'wrong or expired verification code' }]);
+      if (!isCodeValid || !user) throw badRequest([{ path: 'smsCode', ...msg('validation.wrongSmsCode') }]);
       // Checked only after a valid code, so this answer cannot be used to test passwords.
       if (await verifyPassword(newPassword, user.passwordHash)) {
-        throw badRequest([{ path: 'newPassword', message: 'must differ from the current password' }]);
+        throw badRequest([{ path: 'newPassword', ...msg('validation.mustDiffer') }]);
       }
       const passwordHash = await hashPassword(newPassword);
       await app.db.transaction(async (tx) => {

@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Env } from '../env.js';
 import { envelopeSchema, ok } from '../platform/envelope.js';
-import { notFound } from '../platform/errors.js';
+import { notFound, msg } from '../platform/errors.js';
 import { contentTypeOfKey, megabytesText, receiveUploads, type UploadPolicy } from '../platform/uploads.js';
 
 const MEGABYTE = 1_048_576;
@@ -24,17 +24,17 @@ const byContentType = (types: Readonly<Record<string, string>>) =>
   Object.fromEntries(Object.entries(types).map(([ext, contentType]) => [contentType, ext as UploadExtension]));
 
 const imagePolicy = (env: Env): UploadPolicy => ({
-  noun: 'image',
+  noun: { zh: '图片', en: 'image' },
   types: byContentType(UPLOAD_IMAGE_TYPES),
-  typeList: 'a JPEG, PNG, GIF or WebP image',
+  typeList: { zh: 'JPEG、PNG、GIF 或 WebP 图片', en: 'a JPEG, PNG, GIF or WebP image' },
   maxBytes: Math.floor(env.UPLOAD_IMAGE_MAX_MB * MEGABYTE),
 });
 
 const videoPolicy = (env: Env): UploadPolicy => ({
-  noun: 'video',
+  noun: { zh: '视频', en: 'video' },
   // M4V is MP4 with Apple's brand; browsers play it as MP4.
   types: { ...byContentType(UPLOAD_VIDEO_TYPES), 'video/x-m4v': 'mp4' },
-  typeList: 'an MP4, WebM or MOV (QuickTime) video',
+  typeList: { zh: 'MP4、WebM 或 MOV 视频', en: 'an MP4, WebM or MOV (QuickTime) video' },
   maxBytes: Math.floor(env.UPLOAD_VIDEO_MAX_MB * MEGABYTE),
 });
 
@@ -111,7 +111,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       // An unsigned, forged or expired address is answered like a missing file: nothing to probe.
       const secondsLeft = UPLOAD_KEY_PATTERN.test(key) ? (await app.mediaUrls()).secondsLeft(key, request.query) : null;
       const stored = secondsLeft === null ? undefined : await app.uploads.stat(key);
-      if (!stored || secondsLeft === null) throw notFound('address not found');
+      if (!stored || secondsLeft === null) throw notFound(msg('error.addressNotFound'));
 
       const range = parseRange(request.headers.range, stored.size);
       reply.header('Accept-Ranges', 'bytes').header('Cache-Control', cacheControlFor(secondsLeft)).header('X-Content-Type-Options', 'nosniff');

@@ -23,7 +23,6 @@ import {
   searchAccountsQuerySchema,
   type ButtonValue,
   type ConfigurableProbes,
-  type FieldError,
   type GrantAccount,
   type GrantTree,
   type UserType,
@@ -35,7 +34,7 @@ import { z } from 'zod';
 import type { Database } from '../db/client.js';
 import { grants, loginAttempts, settings, users } from '../db/schema/index.js';
 import { envelopeSchema, ok } from '../platform/envelope.js';
-import { badRequest, forbidden, notFound } from '../platform/errors.js';
+import { badRequest, forbidden, notFound, msg, type FieldProblem } from '../platform/errors.js';
 import { getRequestGrant, requireFrame, type EffectiveGrant } from '../platform/permissions.js';
 import { DEFAULT_TYPE_PROBES, getVisibilityProbes, probesTypeKey, probesUserKey } from '../platform/probes.js';
 import { containsPattern, prefixPattern } from '../platform/like-patterns.js';
@@ -57,7 +56,7 @@ const accountColumns = {
 };
 
 function requireCompany(request: FastifyRequest): void {
-  if (request.user.type !== 'company') throw forbidden('only company administrators may do this');
+  if (request.user.type !== 'company') throw forbidden(msg('error.onlyCompany'));
 }
 
 /**
@@ -66,9 +65,9 @@ function requireCompany(request: FastifyRequest): void {
  */
 async function manageableAccount(db: Database, request: FastifyRequest, userId: number): Promise<GrantAccount> {
   const caller = request.user;
-  if (caller.type !== 'company' && caller.type !== 'agent') throw forbidden('only company administrators and agents manage grants');
+  if (caller.type !== 'company' && caller.type !== 'agent') throw forbidden(msg('grant.onlyManagers'));
   const [account] = await db.select(accountColumns).from(users).where(eq(users.id, userId));
-  if (!account || (caller.type === 'agent' && (account.type !== 'child' || account.parentId !== caller.id))) throw notFound(`account ${userId} not found`);
+  if (!account || (caller.type === 'agent' && (account.type !== 'child' || account.parentId !== caller.id))) throw notFound(msg('grant.accountNotFound', { id: userId }));
   return account;
 }
 
@@ -140,24 +139,24 @@ function grantTreeOf(subject: Subject, stored: Map<number, Set<string>>, isOverr
  * agent, nothing it does not hold itself (403). Answers the rows to store, always-allowed frames included.
  */
 function rowsToStore(frames: { frameId: number; buttons: ButtonValue[] }[], grantable: EffectiveGrant | 'all'): Map<number, ButtonValue[]> {
-  const errors: FieldError[] = [];
+  const errors: FieldProblem[] = [];
   const rows = new Map<number, ButtonValue[]>();
   for (const [position, { frameId, buttons }] of frames.entries()) {
     const frame = FRAME_BY_ID.get(frameId);
     if (!frame) {
-      errors.push({ path: `frames.${position}.frameId`, message: 'unknown frame' });
+      errors.push({ path: `frames.${position}.frameId`, ...msg('grant.unknownFrame') });
       continue;
     }
-    if (rows.has(frameId)) errors.push({ path: `frames.${position}.frameId`, message: 'frame listed twice' });
+    if (rows.has(frameId)) errors.push({ path: `frames.${position}.frameId`, ...msg('grant.frameTwice') });
     const undeclared = buttons.filter((button) => !frame.buttons.includes(button));
-    if (undeclared.length > 0) errors.push({ path: `frames.${position}.buttons`, message: `${frame.index} has no button ${undeclared.join(', ')}` });
+    if (undeclared.length > 0) errors.push({ path: `frames.${position}.buttons`, ...msg('grant.unknownButtons', { frame: frame.index, buttons: undeclared }) });
     rows.set(frameId, [...new Set(buttons)]);
   }
   if (errors.length > 0) throw badRequest(errors);
   if (grantable !== 'all') {
     for (const [frameId, buttons] of rows) {
       const held = grantable.get(frameId);
-      if (!held || buttons.some((button) => !held.has(button))) throw forbidden('you can only grant frames and buttons you hold yourself');
+      if (!held || buttons.some((button) => !held.has(button))) throw forbidden(msg('grant.onlyHeld'));
     }
   }
   for (const frameId of ALWAYS_ALLOWED_IDS) if (!rows.has(frameId)) rows.set(frameId, []);
@@ -210,7 +209,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const subject = await subjectOf(app.db, request, request.body);
-      if (subject.user?.id === request.user.id) throw forbidden('you cannot change your own grant');
+      if (subject.user?.id === request.user.id) throw forbidden(msg('grant.notOwn'));
       const grantable = await grantableBy(request);
       const rows = rowsToStore(request.body.frames, grantable);
       await app.db.transaction(async (tx) => {
@@ -241,7 +240,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const subject = await subjectOf(app.db, request, { userId: request.body.userId });
-      if (subject.user?.id === request.user.id) throw forbidden('you cannot change your own grant');
+      if (subject.user?.id === request.user.id) throw forbidden(msg('grant.notOwn'));
       await app.db.delete(grants).where(subjectCondition(subject));
       const { frames, isOverride } = await storedGrantOf(app.db, subject);
       return ok(grantTreeOf(subject, frames, isOverride, await grantableBy(request)));

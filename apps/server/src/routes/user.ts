@@ -19,7 +19,7 @@ import type { Database } from '../db/client.js';
 import { sessions, users, type SmsPurpose } from '../db/schema/index.js';
 import type { AuthUser } from '../platform/auth.js';
 import { envelopeSchema, ok } from '../platform/envelope.js';
-import { badRequest, notFound } from '../platform/errors.js';
+import { badRequest, notFound, msg } from '../platform/errors.js';
 import { homeSchoolOf } from '../platform/home-school.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
 import { getRequestState } from '../platform/caller-state.js';
@@ -31,7 +31,7 @@ type UserRow = typeof users.$inferSelect;
 async function loadUser(db: Database, user: AuthUser): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, user.id));
   // The auth hook has just read this row; it can only vanish in a concurrent delete.
-  if (!row) throw badRequest([{ path: 'id', message: 'the account no longer exists' }]);
+  if (!row) throw badRequest([{ path: 'id', ...msg('validation.accountGone') }]);
   return row;
 }
 
@@ -56,13 +56,13 @@ async function loginUserInfoOf(db: Database, row: UserRow): Promise<LoginUserInf
 
 /** Checks the caller's current password (MD5 hex) or answers a field error on `path`. */
 async function assertPassword(row: UserRow, clientMd5: string, path: string): Promise<void> {
-  if (!(await verifyPassword(clientMd5, row.passwordHash))) throw badRequest([{ path, message: WRONG_PASSWORD_MESSAGE }]);
+  if (!(await verifyPassword(clientMd5, row.passwordHash))) throw badRequest([{ path, ...msg('validation.wrongPassword') }]);
 }
 
 /** Uses up the SMS code sent to the caller's phone for `purpose`, or answers a field error. */
 async function assertSmsCode(db: Database, row: UserRow, purpose: SmsPurpose, code: string, now: Date): Promise<void> {
   const isValid = row.phoneNum !== null && (await consumeSmsCode(db, { phone: row.phoneNum, purpose, code, now }));
-  if (!isValid) throw badRequest([{ path: 'smsCode', message: 'wrong or expired verification code' }]);
+  if (!isValid) throw badRequest([{ path: 'smsCode', ...msg('validation.wrongSmsCode') }]);
 }
 
 const emptyToNull = (value: string | undefined) => (value === undefined || value === '' ? null : value);
@@ -129,7 +129,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const row = await loadUser(app.db, request.user);
-      if (!row.phoneNum) throw badRequest([{ path: 'phoneNum', message: 'this account has no mobile number' }]);
+      if (!row.phoneNum) throw badRequest([{ path: 'phoneNum', ...msg('validation.noMobile') }]);
       await issueSmsCode({ db: app.db, sms: app.sms, now: app.clock.now() }, { phone: row.phoneNum, purpose: request.body.purpose, deliver: true, ip: request.ip });
       return ok({ phoneMasked: maskPhone(row.phoneNum) });
     },
@@ -151,7 +151,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await loadUser(app.db, request.user);
       await assertPassword(row, oldPassword, 'oldPassword');
       if (oldPassword.toLowerCase() === newPassword.toLowerCase()) {
-        throw badRequest([{ path: 'newPassword', message: 'must differ from the current password' }]);
+        throw badRequest([{ path: 'newPassword', ...msg('validation.mustDiffer') }]);
       }
       await assertSmsCode(app.db, row, 'password', smsCode, now);
       const passwordHash = await hashPassword(newPassword);
@@ -234,7 +234,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         .select({ id: sessions.id })
         .from(sessions)
         .where(and(eq(sessions.id, request.body.id), eq(sessions.userId, request.user.id)));
-      if (!session) throw notFound('session not found');
+      if (!session) throw notFound(msg('error.sessionNotFound'));
       await endSession(app.db, session.id);
       return ok(null);
     },

@@ -66,6 +66,16 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
 }
 
 /**
+ * Tests read the English texts unless a request asks for another language: the console's default
+ * (Chinese, with no Accept-Language) has tests of its own.
+ */
+function answerInEnglishByDefault(app: App): void {
+  const inject = app.inject.bind(app) as (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  const withEnglish = (options: InjectOptions) => inject({ ...options, headers: { 'accept-language': 'en', ...options.headers } });
+  Object.assign(app, { inject: withEnglish });
+}
+
+/**
  * A migrated, demo-seeded app on a database of its own: in-memory PGlite, or (TEST_DB=postgres) a
  * new PostgreSQL database dropped again by close(). Captcha answers are always '1234'; time is a
  * TestClock the test moves by hand.
@@ -85,6 +95,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await seedDemo(database.db);
   const clock = createTestClock();
   const app = await buildApp({ env, database, clock });
+  answerInEnglishByDefault(app);
   await options.extend?.(app);
   await app.ready();
 

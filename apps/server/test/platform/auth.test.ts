@@ -18,7 +18,7 @@ describe('Bearer token on /api routes', () => {
   it("answers HTTP 401 '10010' without a token or with an unknown one", async () => {
     for (const response of [await userInfo(), await userInfo('made-up-token')]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ code: '10010', message: 'token invalid', data: null });
+      expect(response.json()).toEqual({ code: '10010', message: 'token invalid', key: 'auth.tokenInvalid', data: null });
     }
   });
 

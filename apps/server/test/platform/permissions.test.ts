@@ -27,7 +27,7 @@ describe('requireFrame guard', () => {
   it('answers HTTP 403 when the caller holds the frame but not the button', async () => {
     const response = await call('agent1', 'POST', '/api/Test/SchoolDelete');
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ code: 403, message: 'access denied', data: null });
+    expect(response.json()).toEqual({ code: 403, message: 'access denied', key: 'error.forbidden', data: null });
     expect((await call('agent1', 'GET', '/api/Test/SchoolRead')).statusCode).toBe(200);
   });
 
@@ -72,19 +72,24 @@ describe('error envelope', () => {
   it('answers a 500 with the request id only', async () => {
     const response = await t.injectAs(await t.loginAs('admin'), { method: 'GET', url: '/api/Test/Crash', headers: { 'x-request-id': 'req-42' } });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ code: 500, message: 'internal server error', data: { requestId: 'req-42' } });
+    expect(response.json()).toEqual({ code: 500, message: 'internal server error', key: 'error.internal', data: { requestId: 'req-42' } });
   });
 
   it('turns a unique violation into a 400 "already exists" on the field', async () => {
     const response = await t.injectAs(await t.loginAs('admin'), { method: 'POST', url: '/api/Test/DuplicateUser' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ code: 400, message: 'request error', data: { errors: [{ path: 'loginName', message: 'already exists' }] } });
+    expect(response.json()).toEqual({
+      code: 400,
+      message: 'request error',
+      key: 'error.request',
+      data: { errors: [{ path: 'loginName', message: 'already exists', key: 'validation.alreadyExists' }] },
+    });
   });
 
   it('turns a foreign-key violation into a 400 reference error', async () => {
     const response = await t.injectAs(await t.loginAs('admin'), { method: 'POST', url: '/api/Test/ChildWithoutAgent' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().data.errors).toEqual([{ path: 'parentId', message: 'refers to a record that does not exist' }]);
+    expect(response.json().data.errors).toEqual([{ path: 'parentId', message: 'refers to a record that does not exist', key: 'validation.missingReference' }]);
   });
 
   it('answers unknown /api paths with the 404 envelope', async () => {

@@ -60,7 +60,7 @@ describe('POST /api/ExternalUser/Add', () => {
     const { plain: _plain, ...body } = newAccount('dup');
     const response = await call(admin, 'POST', '/api/ExternalUser/Add', { ...body, loginName: 'agent1', type: 'agent' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().data.errors).toEqual([{ path: 'loginName', message: 'already exists' }]);
+    expect(response.json().data.errors).toEqual([{ path: 'loginName', message: 'already exists', key: 'validation.alreadyExists' }]);
   });
 
   it('refuses an agent creating an agent (403)', async () => {

@@ -117,7 +117,7 @@ describe('/api/File uploads and /uploads/', () => {
     const response = await uploadImages([{ filename: 'notes.png', content: Buffer.from('just some text, not an image'), type: 'image/png' }]);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 400, message: expect.stringContaining('"notes.png" is not a JPEG, PNG, GIF or WebP image') });
-    expect(response.json().data.errors).toEqual([{ path: 'files.0', message: expect.stringContaining('notes.png') }]);
+    expect(response.json().data.errors).toMatchObject([{ path: 'files.0', key: 'upload.wrongType', message: expect.stringContaining('notes.png') }]);
     expect(await filesUnder(uploadDir)).toEqual(before);
   });
 

@@ -76,7 +76,7 @@ describe('/api/User calls', () => {
         smsCode: '123456',
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json().data.errors).toEqual([{ path: 'oldPassword', message: 'password error' }]);
+      expect(response.json().data.errors).toEqual([{ path: 'oldPassword', message: 'password error', key: 'validation.wrongPassword' }]);
     });
 
     it('changes the password with the SMS code and ends the other sessions only', async () => {
@@ -104,7 +104,7 @@ describe('/api/User calls', () => {
         newPassword: md5Hex('New@2026'),
         smsCode: await latestCode('13800000003'),
       });
-      expect(response.json().data.errors).toEqual([{ path: 'smsCode', message: 'wrong or expired verification code' }]);
+      expect(response.json().data.errors).toEqual([{ path: 'smsCode', message: 'wrong or expired verification code', key: 'validation.wrongSmsCode' }]);
     });
   });
 

@@ -1,8 +1,9 @@
+import { messageText } from '../messages.js';
 import { z } from 'zod';
 
-const md5Hex = z.string().regex(/^[a-f0-9]{32}$/i, 'must be the MD5 hex of the password');
-const phone = z.string().regex(/^1\d{10}$/, 'must be an 11-digit mobile number');
-const smsCode = z.string().regex(/^\d{6}$/, 'must be 6 digits');
+const md5Hex = z.string().regex(/^[a-f0-9]{32}$/i, messageText('validation.md5'));
+const phone = z.string().regex(/^1\d{10}$/, messageText('validation.mobile'));
+const smsCode = z.string().regex(/^\d{6}$/, messageText('validation.smsCode'));
 
 export const captchaResponseSchema = z.object({ vcId: z.string(), image: z.string() });
 export type CaptchaResponse = z.infer<typeof captchaResponseSchema>;

@@ -2,6 +2,7 @@
  * The upload calls /api/File/UploadImgs and /api/File/UploadVideos (SEED-SPEC section 7) and the
  * addresses they give out, which image and file fields store.
  */
+import { messageText } from '../messages.js';
 import { z } from 'zod';
 
 /** Where uploaded files are served; an upload's URL is this prefix plus its storage key. */
@@ -77,7 +78,7 @@ export const mediaUrlSchema = z
   .string()
   .trim()
   .max(MAX_MEDIA_URL_LENGTH)
-  .refine(isMediaUrl, 'must be an uploaded file (/uploads/...) or an http(s) URL')
+  .refine(isMediaUrl, messageText('validation.mediaUrl'))
   .transform((value) => (isUploadUrl(value) ? unsignedUploadUrl(value) : value));
 
 export const uploadedFileSchema = z.object({

@@ -2,6 +2,7 @@
  * Calls of jurisdictionManage (grants and visibility probes per user type and per user), the login
  * log, and the caller's own sessions.
  */
+import { messageText } from '../messages.js';
 import { z } from 'zod';
 import { BUTTON_VALUES } from '../menu.js';
 import { userTypeSchema, visibilityProbesSchema } from '../users.js';
@@ -10,7 +11,7 @@ import { userTypeSchema, visibilityProbesSchema } from '../users.js';
 export const grantSubjectQuerySchema = z
   .object({ userType: userTypeSchema.optional(), userId: z.coerce.number().int().positive().optional() })
   .refine((subject) => (subject.userType === undefined) !== (subject.userId === undefined), {
-    message: 'give either userType or userId',
+    message: messageText('validation.userTypeOrUserId'),
     path: ['userType'],
   });
 export type GrantSubjectQuery = z.infer<typeof grantSubjectQuerySchema>;
@@ -79,7 +80,7 @@ export const saveGrantRequestSchema = z
     frames: z.array(grantFrameSchema).max(500),
   })
   .refine((subject) => (subject.userType === undefined) !== (subject.userId === undefined), {
-    message: 'give either userType or userId',
+    message: messageText('validation.userTypeOrUserId'),
     path: ['userType'],
   });
 export type SaveGrantRequest = z.infer<typeof saveGrantRequestSchema>;
@@ -112,7 +113,7 @@ export const saveProbesRequestSchema = z
     values: configurableProbesSchema.partial(),
   })
   .refine((subject) => (subject.userType === undefined) !== (subject.userId === undefined), {
-    message: 'give either userType or userId',
+    message: messageText('validation.userTypeOrUserId'),
     path: ['userType'],
   });
 export type SaveProbesRequest = z.infer<typeof saveProbesRequestSchema>;

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { mediaUrlSchema } from '../api/file.js';
 import { ADDRESS_PLACEHOLDERS, MAX_EXPORT_COUNT, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../constants.js';
 import { isInForm, type FieldDef, type ResourceDef } from './define.js';
+import { messageText } from '../messages.js';
 
-const md5Hex = z.string().regex(/^[a-f0-9]{32}$/i, 'must be the MD5 hex of the password');
+const md5Hex = z.string().regex(/^[a-f0-9]{32}$/i, messageText('validation.md5'));
 
 /** Treats '', null and undefined as "no value" so optional fields and filters can be cleared. */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -21,13 +22,13 @@ export function fieldValueSchema(field: FieldDef): z.ZodType {
       let s = z.string().trim();
       if (field.min !== undefined) s = s.min(field.min);
       s = s.max(field.max ?? 200);
-      if (field.pattern) s = s.regex(new RegExp(field.pattern), field.patternMessage?.en ?? 'invalid format');
+      if (field.pattern) s = s.regex(new RegExp(field.pattern), field.patternMessage ? messageText('validation.pattern', { text: field.patternMessage }) : messageText('validation.format'));
       return s;
     }
     case 'textarea':
       return z.string().max(field.max ?? 2000);
     case 'phone':
-      return z.string().trim().regex(/^(1\d{10}|0\d{2,3}-?\d{7,8})$/, 'must be a mobile or landline number');
+      return z.string().trim().regex(/^(1\d{10}|0\d{2,3}-?\d{7,8})$/, messageText('validation.phone'));
     case 'number': {
       let s = field.integer === false ? z.coerce.number() : z.coerce.number().int();
       if (field.min !== undefined) s = s.min(field.min);
@@ -37,7 +38,7 @@ export function fieldValueSchema(field: FieldDef): z.ZodType {
     case 'money':
       return z.coerce
         .number()
-        .int('money is sent in cents')
+        .int(messageText('validation.moneyInCents'))
         .min(field.min ?? 0)
         .max(field.max ?? 1_000_000_000);
     case 'bool':
@@ -45,11 +46,11 @@ export function fieldValueSchema(field: FieldDef): z.ZodType {
     case 'enum': {
       const values = field.options.map((o) => o.value);
       return z.union([z.coerce.number(), z.string()]).refine((v) => values.includes(v), {
-        message: `must be one of ${values.join(', ')}`,
+        message: messageText('validation.oneOf', { values: values.map(String) }),
       });
     }
     case 'date':
-      return z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+      return z.string().regex(/^\d{4}-\d{2}-\d{2}$/, messageText('validation.date'));
     case 'datetime':
       return z.iso.datetime({ offset: true });
     case 'reference': {

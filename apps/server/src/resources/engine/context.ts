@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.js';
 import type { AuthUser } from '../../platform/auth.js';
 import { forbidden } from '../../platform/errors.js';
 import { getRequestState } from '../../platform/caller-state.js';
+import { localeOf } from '../../platform/locale.js';
 import type { SchoolScope } from '../../platform/scope.js';
 
 export type Row = Record<string, unknown>;
@@ -21,12 +22,6 @@ export interface EngineContext {
   locale: Locale;
 }
 
-/** The caller's locale for labels in exports and messages: `lang` query, then Accept-Language. */
-export function localeOf(request: FastifyRequest): Locale {
-  const query = request.query as { lang?: string } | undefined;
-  const wanted = query?.lang ?? request.headers['accept-language'] ?? 'zh';
-  return wanted.toLowerCase().startsWith('en') ? 'en' : 'zh';
-}
 
 /**
  * Resolves the page (view) a call is made through and checks the caller holds its frame and,

@@ -4,14 +4,15 @@
  */
 import type { FieldDef, RegionPart, ResourceDef } from '@campus/contract';
 import { invalidRegionPart, isBlankRegion, regionChildren, type RegionValue } from '@campus/contract/regions';
-import { badRequest } from '../../platform/errors.js';
+import type { ServerMessageKey } from '@campus/contract';
+import { badRequest, msg } from '../../platform/errors.js';
 import type { Row } from './context.js';
 import { valueAfter } from './lookup.js';
 
-const PART_MESSAGES: Record<RegionPart, string> = {
-  province: 'not a province of China',
-  city: 'not a city of the chosen province',
-  area: 'not a district of the chosen city',
+const PART_MESSAGES: Record<RegionPart, ServerMessageKey> = {
+  province: 'region.unknownProvince',
+  city: 'region.unknownCity',
+  area: 'region.unknownArea',
 };
 
 /** The family's address fields by part (a family has at most one address). */
@@ -39,9 +40,9 @@ function checkRegion(def: ResourceDef, values: Row, existing?: Row): Row {
     after[part] = value === null || value === undefined ? null : String(value);
   }
   const missing = parts.find(([part, name]) => def.fields[name]!.required && after[part] === null);
-  if (missing) throw badRequest([{ path: missing[1], message: 'required' }]);
+  if (missing) throw badRequest([{ path: missing[1], ...msg('region.required') }]);
   const invalid = invalidRegionPart(after);
-  if (invalid) throw badRequest([{ path: names[invalid]!, message: PART_MESSAGES[invalid] }]);
+  if (invalid) throw badRequest([{ path: names[invalid]!, ...msg(PART_MESSAGES[invalid]) }]);
   return normalised;
 }
 
@@ -60,7 +61,7 @@ function checkPlaces(def: ResourceDef, values: Row, existing?: Row): void {
     const isProvince = field.level === 'province';
     const unknown = placesOf(valueAfter(values, existing, name)).filter((place) => !(isProvince ? known : citiesOfProvinces).has(place));
     if (unknown.length > 0) {
-      throw badRequest([{ path: name, message: `${isProvince ? 'not provinces of China' : 'not cities of the provinces listed'}: ${unknown.join(', ')}` }]);
+      throw badRequest([{ path: name, ...msg(isProvince ? 'region.unknownProvinces' : 'region.unknownCities', { names: unknown }) }]);
     }
   }
 }

@@ -19,7 +19,7 @@ import { asc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest } from '../../platform/errors.js';
+import { badRequest, msg } from '../../platform/errors.js';
 import { containsPattern } from '../../platform/like-patterns.js';
 import { ok } from '../../platform/envelope.js';
 import { resolveSchoolScope } from '../../platform/scope.js';
@@ -86,7 +86,7 @@ export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef
     const { pageIndex, pageSize, sortField, sortOrder, ...filters } = request.body as z.infer<typeof searchSchema> & Row;
     // Pages end where the bounded count does: deeper OFFSETs cost more with every page and nobody reads them.
     if ((pageIndex - 1) * pageSize >= COUNT_CAP) {
-      throw badRequest([{ path: 'pageIndex', message: `only the first ${COUNT_CAP} rows are paged: narrow the filters` }]);
+      throw badRequest([{ path: 'pageIndex', ...msg('error.tooManyPages', { cap: COUNT_CAP }) }]);
     }
     const where = allConditions(scopeWhere(ctx, table), filterWhere(ctx, table, filters));
     const [rows, count] = await Promise.all([
@@ -145,7 +145,7 @@ export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef
     if (request.query.keyword) conditions.push(ilike(title, containsPattern(request.query.keyword)));
     if (request.query.schoolId && def.scope.via === 'school') conditions.push(eq(columnOf(table, def.scope.field), request.query.schoolId));
     const { valueField } = request.query;
-    if (valueField && !def.fields[valueField]?.unique) throw badRequest([{ path: 'valueField', message: 'must be a unique field' }]);
+    if (valueField && !def.fields[valueField]?.unique) throw badRequest([{ path: 'valueField', ...msg('validation.mustBeUnique') }]);
     const rows = await request.server.db
       .select({ value: columnOf(table, valueField ?? 'id'), label: title })
       .from(table)
@@ -172,7 +172,7 @@ export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef
       const ctx = contextOf(request);
       const { id, ...input } = request.body as Row & { id: number };
       const handler = hooksOf(def).actions?.[action.verb];
-      if (!handler) throw badRequest([], `unknown action ${action.verb}`);
+      if (!handler) throw badRequest([], msg('error.unknownAction', { action: action.verb }));
       return ok(await handler(ctx, id, input));
     });
   }

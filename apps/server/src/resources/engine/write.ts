@@ -1,9 +1,9 @@
 /** Add, Update, BatchDelete and toggles: permission and scope checked, validated, locked, logged. */
-import { RESOURCES, isLinkField, type FieldDef, type FieldError, type ResourceDef } from '@campus/contract';
+import { RESOURCES, isLinkField, type FieldDef, type ResourceDef } from '@campus/contract';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { operationLog } from '../../db/schema/logs.js';
-import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, msg, notFound, type FieldProblem } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { EngineContext, Row } from './context.js';
 import { hooksOf, type WriteOperation } from './hooks.js';
@@ -21,7 +21,7 @@ export async function loadInScope(ctx: EngineContext, db: Executor, id: number, 
   const where = allConditions(eq(columnOf(table, 'id'), id), scopeWhere(ctx, table), viewConditions(ctx, table));
   const query = db.select().from(table).where(where);
   const [row] = forUpdate ? await query.for('update') : await query;
-  if (!row) throw notFound(`${ctx.def.label.en} ${id} not found`);
+  if (!row) throw notFound(msg('error.recordNotFound', { family: ctx.def.label, id }));
   return row as Row;
 }
 
@@ -40,7 +40,7 @@ function referenceScope(ctx: EngineContext, targetDef: ResourceDef | undefined, 
  * (`optionsFilter`, e.g. an account of type agent); scope keys must stay in scope.
  */
 async function checkReferences(ctx: EngineContext, db: Executor, values: Row): Promise<void> {
-  const errors: FieldError[] = [];
+  const errors: FieldProblem[] = [];
   for (const [name, field] of Object.entries(ctx.def.fields)) {
     const value = values[name];
     if (field.kind !== 'reference' || value === undefined || value === null) continue;
@@ -53,11 +53,11 @@ async function checkReferences(ctx: EngineContext, db: Executor, values: Row): P
       .select({ n: sql<number>`count(*)::int` })
       .from(target.table)
       .where(and(...conditions));
-    if (Number(found?.n ?? 0) !== wanted.length) errors.push({ path: name, message: `${field.label.en} not found` });
+    if (Number(found?.n ?? 0) !== wanted.length) errors.push({ path: name, ...msg('validation.referenceNotFound', { field: field.label }) });
   }
   const key = ctx.def.scope.via === 'school' ? ctx.def.scope.field : undefined;
   if (key && ctx.scope.kind !== 'all' && (values[key] === null || (values[key] === undefined && !('id' in values)))) {
-    errors.push({ path: key, message: 'a school in your scope is required' });
+    errors.push({ path: key, ...msg('validation.schoolInScope') });
   }
   if (errors.length) throw badRequest(errors);
 }
@@ -123,7 +123,7 @@ export async function updateRow(ctx: EngineContext, input: Row & { id: number; v
   const table = tableOf(ctx.def);
   return ctx.db.transaction(async (tx) => {
     const existing = await loadInScope(ctx, tx, id, true);
-    if (Number(existing.version) !== version) throw conflict('This record was changed by someone else. Reload it and try again.');
+    if (Number(existing.version) !== version) throw conflict(msg('error.staleVersion'));
     const prepared = await prepare(ctx, tx, 'update', values, existing);
     const columns = Object.fromEntries(Object.entries(await toColumns(ctx.def, prepared)).filter(([, v]) => v !== undefined));
     const [updated] = await tx
@@ -131,7 +131,7 @@ export async function updateRow(ctx: EngineContext, input: Row & { id: number; v
       .set({ ...columns, version: sql`${columnOf(table, 'version')} + 1`, updatedAt: new Date() })
       .where(and(eq(columnOf(table, 'id'), id), eq(columnOf(table, 'version'), version)))
       .returning({ version: columnOf(table, 'version') });
-    if (!updated) throw conflict('This record was changed by someone else. Reload it and try again.');
+    if (!updated) throw conflict(msg('error.staleVersion'));
     await hooksOf(ctx.def).afterWrite?.({ ...ctx, db: tx as Database }, { op: 'update', ids: [id], values: prepared, existing });
     await recordOperation(tx, ctx, 'update', [id], changesOf(ctx.def, existing, prepared));
     return { id, version: Number(updated.version) };
@@ -149,7 +149,7 @@ async function lockAll(ctx: EngineContext, tx: Executor, ids: number[]): Promise
     .for('update');
   if (rows.length !== unique.length) {
     const found = new Set(rows.map((r) => Number((r as Row).id)));
-    throw notFound(`not found: ${unique.filter((i) => !found.has(i)).join(', ')}`);
+    throw notFound(msg('error.recordsNotFound', { ids: unique.filter((i) => !found.has(i)) }));
   }
   return rows as Row[];
 }

@@ -40,7 +40,7 @@ describe('POST /api/Account/SendSmsCode and /api/Account/UpdateUserPassword', ()
 
     const reused = await resetPassword('agent1', '13800000004', code, 'Other@2026');
     expect(reused.statusCode).toBe(400);
-    expect(reused.json().data.errors).toEqual([{ path: 'smsCode', message: 'wrong or expired verification code' }]);
+    expect(reused.json().data.errors).toEqual([{ path: 'smsCode', message: 'wrong or expired verification code', key: 'validation.wrongSmsCode' }]);
   });
 
   it('answers the same for a phone that is not the account’s, but sends nothing', async () => {
@@ -94,7 +94,7 @@ describe('POST /api/Account/SendSmsCode and /api/Account/UpdateUserPassword', ()
     await sendCode('external1', '13800000007');
     const code = await latestCode('13800000007');
     const same = await resetPassword('external1', '13800000007', code, 'Demo@123');
-    expect(same.json().data.errors).toEqual([{ path: 'newPassword', message: 'must differ from the current password' }]);
+    expect(same.json().data.errors).toEqual([{ path: 'newPassword', message: 'must differ from the current password', key: 'validation.mustDiffer' }]);
     t.clock.advance(SMS_RESEND_INTERVAL_MS);
     await sendCode('external1', '13800000007');
     expect((await resetPassword('external1', '13800000007', await latestCode('13800000007'), 'Fresh@2026')).json().code).toBe(200);

@@ -1,0 +1,181 @@
+/**
+ * Messages the server answers, by key, in both languages. Every error and field error carries a key
+ * and its parameters; the server fills `message` in the caller's language (Accept-Language) and the
+ * web may render the key again when the user switches language. No server sentence is English-only.
+ */
+import type { Label } from './resources/define.js';
+
+/** A parameter of a message: text, a number, or a label given in both languages. */
+export type MessageParam = string | number | Label | readonly (string | number)[];
+export type MessageParamsOf = Readonly<Record<string, MessageParam>>;
+
+const m = (zh: string, en: string): Label => ({ zh, en });
+
+export const SERVER_MESSAGES = {
+  // Generic answers
+  'error.request': m('请求参数有误', 'request error'),
+  'error.forbidden': m('无权访问', 'access denied'),
+  'error.notFound': m('记录不存在', 'not found'),
+  'error.recordNotFound': m('{family} {id} 不存在', '{family} {id} not found'),
+  'error.recordsNotFound': m('以下记录不存在：{ids}', 'not found: {ids}'),
+  'error.addressNotFound': m('地址不存在', 'address not found'),
+  'error.internal': m('服务器内部错误', 'internal server error'),
+  'error.staleVersion': m('该记录已被他人修改，请刷新后重试', 'This record was changed by someone else. Reload it and try again.'),
+  'error.wrongState': m('当前状态为“{state}”，不能{action}', 'The record is {state}: it cannot be {action} now'),
+  'error.inUse': m('记录仍被其他数据使用', 'the record is still in use'),
+  'error.tooManyPages': m('只能翻阅前 {cap} 条记录，请缩小筛选范围', 'only the first {cap} rows are paged: narrow the filters'),
+  'error.unknownAction': m('未知操作 {action}', 'unknown action {action}'),
+  'error.onlyCompany': m('仅公司管理员可以执行此操作', 'only company administrators may do this'),
+  'error.onlyCompanyManages': m('仅公司管理员可以管理{what}', 'only company administrators manage {what}'),
+  'error.tooManySmsFromAddress': m('该地址获取验证码过于频繁，请稍后再试', 'too many verification codes from this address; try again later'),
+  'error.smsTooSoon': m('验证码已发送，请一分钟后再试', 'a code was sent to this phone less than a minute ago; please wait a minute'),
+  'auth.tokenInvalid': m('登录已失效，请重新登录', 'token invalid'),
+  'auth.tokenExpired': m('登录已过期，请重新登录', 'token expired'),
+  'error.sessionNotFound': m('会话不存在', 'session not found'),
+
+  // Field errors: validation
+  'validation.invalid': m('格式不正确', 'is invalid'),
+  'validation.required': m('必填', 'is required'),
+  'validation.tooShort': m('至少 {min} 个字符', 'must have at least {min} characters'),
+  'validation.tooLong': m('最多 {max} 个字符', 'must have at most {max} characters'),
+  'validation.tooSmall': m('不能小于 {min}', 'must be at least {min}'),
+  'validation.tooBig': m('不能大于 {max}', 'must be at most {max}'),
+  'validation.tooFewItems': m('至少 {min} 项', 'must have at least {min} items'),
+  'validation.tooManyItems': m('最多 {max} 项', 'must have at most {max} items'),
+  'validation.integer': m('必须是整数', 'must be a whole number'),
+  'validation.number': m('必须是数字', 'must be a number'),
+  'validation.text': m('必须是文本', 'must be text'),
+  'validation.oneOf': m('必须是以下之一：{values}', 'must be one of {values}'),
+  'validation.unknownField': m('不接受的字段：{fields}', 'unknown field: {fields}'),
+  'validation.format': m('格式不正确', 'has the wrong format'),
+  'validation.pattern': m('{text}', '{text}'),
+  'validation.md5': m('必须是密码的 MD5 值', 'must be the MD5 hex of the password'),
+  'validation.phone': m('请输入手机号或固定电话', 'must be a mobile or landline number'),
+  'validation.mobile': m('请输入 11 位手机号', 'must be an 11-digit mobile number'),
+  'validation.smsCode': m('验证码为 6 位数字', 'must be 6 digits'),
+  'validation.date': m('日期格式应为 YYYY-MM-DD', 'must be a date YYYY-MM-DD'),
+  'validation.datetime': m('时间格式不正确', 'must be a date and time'),
+  'validation.moneyInCents': m('金额以分为单位，必须是整数', 'money is sent in cents'),
+  'validation.mediaUrl': m('必须是已上传的文件或 http(s) 地址', 'must be an uploaded file (/uploads/...) or an http(s) URL'),
+  'validation.userTypeOrUserId': m('请指定用户类型或用户', 'give either userType or userId'),
+  'validation.alreadyExists': m('已存在', 'already exists'),
+  'validation.stillUsed': m('仍被其他记录使用', 'is still used by other records'),
+  'validation.missingReference': m('引用的记录不存在', 'refers to a record that does not exist'),
+  'validation.notAllowed': m('不是允许的值', 'is not an allowed value'),
+  'validation.tooLongValue': m('内容过长', 'is too long'),
+  'validation.referenceNotFound': m('{field}不存在', '{field} not found'),
+  'validation.schoolInScope': m('请选择您权限范围内的学校', 'a school in your scope is required'),
+  'validation.mustDiffer': m('新密码不能与当前密码相同', 'must differ from the current password'),
+  'validation.wrongSmsCode': m('验证码错误或已过期', 'wrong or expired verification code'),
+  'validation.wrongPassword': m('密码错误', 'password error'),
+  'validation.noMobile': m('该账号未绑定手机号', 'this account has no mobile number'),
+  'validation.accountGone': m('账号已不存在', 'the account no longer exists'),
+  'validation.mustBeUnique': m('必须是唯一字段', 'must be a unique field'),
+
+  // Addresses
+  'region.required': m('必填', 'required'),
+  'region.unknownProvince': m('不是中国的省份', 'not a province of China'),
+  'region.unknownCity': m('不是所选省份下的城市', 'not a city of the chosen province'),
+  'region.unknownArea': m('不是所选城市下的区县', 'not a district of the chosen city'),
+  'region.unknownProvinces': m('不是中国的省份：{names}', 'not provinces of China: {names}'),
+  'region.unknownCities': m('不是所列省份下的城市：{names}', 'not cities of the provinces listed: {names}'),
+
+  // Uploads
+  'upload.notMultipart': m('请以 multipart/form-data 上传文件', 'send the files as multipart/form-data'),
+  'upload.malformed': m('上传内容格式不正确', 'not a well-formed multipart/form-data upload'),
+  'upload.noFile': m('没有收到文件', 'no file was sent'),
+  'upload.tooMany': m('一次最多上传 {max} 个文件', 'at most {max} files per upload'),
+  'upload.tooLarge': m('“{name}”超过了单个{noun}允许的 {size}', '"{name}" is larger than the {size} allowed for one {noun}'),
+  'upload.wrongType': m('“{name}”不是{types}', '"{name}" is not {types}'),
+
+  // Login and accounts
+  'login.tooManyFromAddress': m('该地址尝试次数过多，请稍后再试', 'too many attempts from this address; please try again later'),
+  'login.wrongCaptcha': m('验证码错误', 'verification code error'),
+  'login.unknownUser': m('用户不存在', 'user does not exist'),
+  // The seed's client recognises a wrong password by this exact text, in every language.
+  'login.wrongPassword': m('password error', 'password error'),
+  'login.locked': m('密码错误次数过多，账号已锁定，请 {minutes} 分钟后再试', 'account locked after too many wrong passwords; try again in {minutes} minute(s)'),
+  'login.disabled': m('账号已停用', 'account disabled'),
+  'login.mustChangePassword': m('请先验证手机号并修改密码', 'the password must be changed before signing in'),
+  'account.cannotDisableSelf': m('不能停用自己的账号', 'you cannot disable your own account'),
+  'account.cannotDeleteSelf': m('不能删除自己的账号', 'you cannot delete your own account'),
+  'account.cannotChangeOwnType': m('不能修改自己账号的类型', 'you cannot change the type of your own account'),
+  'account.typeFixed': m('账号类型创建后不能修改', 'the type of an account cannot be changed'),
+  'account.agentSchoolsDerived': m('代理商的学校由学校的代理商字段决定', "an agent's schools are the schools naming it as their agent"),
+  'account.bindOneSchool': m('请至少绑定一所您的学校', 'bind at least one of your schools'),
+  'account.childStaysWithAgent': m('子账号不能转移到其他代理商', 'a child account stays with its agent'),
+  'account.chooseAgent': m('请选择子账号所属的代理商', 'choose the agent the child account belongs to'),
+  'account.onlyManagers': m('仅公司管理员和代理商可以管理{what}', 'only company administrators and agents manage {what}'),
+  'account.noMerchantIds': m('您无权设置代理商商户号', 'you may not set agent merchant ids'),
+  'account.mustBeType': m('必须是{type}账号', 'must be an account of type {type}'),
+  'school.onlyOwners': m('仅公司员工、销售和代理商可以管理学校', 'only company staff, sales people and agents manage schools'),
+
+  'device.serialPrefix': m('序列号必须以型号前缀 {prefix} 开头', "must start with the model's prefix {prefix}"),
+  'device.deliveryNotInstalled': m('该发货单还没有安装时间', 'the delivery has no installation time yet'),
+  'people.classOfOtherSchool': m('该班级属于其他学校', 'the class belongs to another school'),
+  'people.studentsOfParentSchool': m('关联的学生必须都在家长所在学校', "every linked student must be at the parent's school"),
+  'sales.sellerTwice': m('销售重复', 'a seller is listed twice'),
+  'sales.memberOfOtherTeam': m('已是团队“{team}”的成员', 'already a member of {team}'),
+  'sales.leaderInOtherTeam': m('该负责人已是其他团队的成员', 'the leader is a member of another team'),
+  'sales.areaHeldExclusively': m('该区域已由其他代理商独家代理', 'another agent holds this area exclusively'),
+  'sales.areaShared': m('该区域已有其他代理商代理部分地区', 'other agents already hold part of this area'),
+
+  // Grants
+  'grant.onlyManagers': m('仅公司管理员和代理商可以管理权限', 'only company administrators and agents manage grants'),
+  'grant.accountNotFound': m('账号 {id} 不存在', 'account {id} not found'),
+  'grant.unknownFrame': m('未知页面', 'unknown frame'),
+  'grant.frameTwice': m('页面重复', 'frame listed twice'),
+  'grant.unknownButtons': m('{frame} 没有按钮 {buttons}', '{frame} has no button {buttons}'),
+  'grant.onlyHeld': m('只能授予您自己拥有的页面和按钮', 'you can only grant frames and buttons you hold yourself'),
+  'grant.notOwn': m('不能修改自己的权限', 'you cannot change your own grant'),
+} as const satisfies Record<string, Label>;
+
+export type ServerMessageKey = keyof typeof SERVER_MESSAGES;
+
+/** A message by key with its parameters, as errors and field errors carry it. */
+export interface ServerMessage {
+  key: ServerMessageKey;
+  params?: MessageParamsOf;
+}
+
+export type MessageLocale = 'zh' | 'en';
+
+function paramText(value: MessageParam, locale: MessageLocale): string {
+  if (Array.isArray(value)) return value.join(locale === 'zh' ? '、' : ', ');
+  if (typeof value === 'object' && value !== null) return (value as Label)[locale];
+  return String(value);
+}
+
+/** Whether a text is a key of the catalogue. */
+export function isServerMessageKey(text: string): text is ServerMessageKey {
+  return Object.hasOwn(SERVER_MESSAGES, text);
+}
+
+/** The text of a message in one language, its `{name}` parameters filled. */
+export function formatServerMessage(key: ServerMessageKey, params: MessageParamsOf | undefined, locale: MessageLocale): string {
+  const template = SERVER_MESSAGES[key][locale];
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? paramText(params[name]!, locale) : whole));
+}
+
+/**
+ * A message as the text of a zod issue (`z.string().regex(re, messageText('validation.phone'))`): zod
+ * carries only strings, so key and parameters travel encoded and the server's error layer decodes them.
+ */
+export function messageText(key: ServerMessageKey, params?: MessageParamsOf): string {
+  return params ? `${key}${PARAMS_SEPARATOR}${JSON.stringify(params)}` : key;
+}
+
+const PARAMS_SEPARATOR = '\u0001';
+
+/** Decodes `messageText`; undefined for a text that is not an encoded message. */
+export function parseMessageText(text: string): ServerMessage | undefined {
+  const [key, json] = text.split(PARAMS_SEPARATOR, 2);
+  if (!key || !isServerMessageKey(key)) return undefined;
+  if (json === undefined) return { key };
+  try {
+    return { key, params: JSON.parse(json) as MessageParamsOf };
+  } catch {
+    return { key };
+  }
+}
