@@ -1,6 +1,5 @@
 import {
   API_PATHS,
-  WRONG_PASSWORD_MESSAGE,
   captchaResponseSchema,
   loginRequestSchema,
   loginResponseSchema,

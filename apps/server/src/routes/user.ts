@@ -2,7 +2,6 @@ import {
   API_PATHS,
   endSessionRequestSchema,
   sessionInfoSchema,
-  WRONG_PASSWORD_MESSAGE,
   loginUserInfoSchema,
   smsCodeSentSchema,
   updateLoginUserInfoRequestSchema,
