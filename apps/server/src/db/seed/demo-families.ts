@@ -130,7 +130,7 @@ export async function seedDemoFamilies(tx: Transaction, demoSchools: { id: numbe
       };
     });
     const [firstDevice] = await tx.insert(devices).values(schoolDevices).returning({ id: devices.id });
-    if (position < 4) await tx.insert(maintenanceTickets).values(demoTickets(position, school.id, firstDevice!.id));
+    await tx.insert(maintenanceTickets).values(demoTickets(position, school.id, firstDevice!.id));
     const start = delivery!.installationTime!.toISOString().slice(0, 10);
     await tx.insert(deviceWarranties).values(
       schoolDevices.map((d) => ({

@@ -5,7 +5,7 @@ type TicketRow = Partial<Record<keyof (typeof MaintenanceTicket)['fields'], unkn
 
 /** The demo tickets of the school at `position` in the demo list, on one of its devices. */
 export function demoTickets(position: number, schoolId: number, deviceId: number): TicketRow[] {
-  const day = `202605${String(position + 1).padStart(2, '0')}`;
+  const day = `202605${String((position % 28) + 1).padStart(2, '0')}`;
   return [
     {
       ticketNo: `WX${day}${String(position * 2 + 1).padStart(6, '0')}`,
