@@ -27,8 +27,11 @@ async function rowActionLabels(row: Locator): Promise<string[]> {
   const inline = (await row.locator('td').last().getByRole('button').allInnerTexts()).map((text) => text.replace(/\s+/g, ''));
   if (!inline.includes('更多')) return inline;
   await row.getByRole('button', { name: buttonText('更多') }).hover();
-  const folded = await row.page().locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu').getByRole('menuitem').allInnerTexts();
+  const menu = row.page().locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu');
+  await menu.waitFor();
+  const folded = await menu.getByRole('menuitem').allInnerTexts();
   await row.page().mouse.move(0, 0);
+  await menu.waitFor({ state: 'hidden' });
   return [...inline.filter((text) => text !== '更多'), ...folded.map((text) => text.replace(/\s+/g, ''))];
 }
 
