@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/client.js';
 import type { Env } from './env.js';
 import './badges/license-unset.js';
 import './badges/school-license-unset.js';
+import './badges/maintenance-open.js';
 import { swaggerPlugin } from './plugins/external/swagger.js';
 import { webAppPlugin } from './plugins/external/web-app.js';
 import { authPlugin } from './platform/auth.js';

@@ -28,6 +28,7 @@ export const BADGE_KEYS = [
   'liveFeedbackPending',
   'refundApplied',
   'splitRuleUnset',
+  'maintenanceOpen',
 ] as const;
 export type BadgeKey = (typeof BADGE_KEYS)[number];
 
@@ -169,7 +170,7 @@ const rows: FrameRow[] = [
   [612, 'platLog', '平台日志', 'Platform logs', 'LOG', READ],
   [613, 'mainOperationLog', '操作日志', 'Operation log', 'LOG', READ],
   [614, 'operationLog', '运维日报', 'Ops daily report', 'REPORT', READ],
-  [615, 'equipmentMaintenance', '设备维修', 'Maintenance tickets', 'CRUD', [...CRUD, 'state']],
+  [615, 'equipmentMaintenance', '设备维修', 'Maintenance tickets', 'CRUD', [...CRUD, 'state'], 'maintenanceOpen'],
   [616, 'nvrManage', 'NVR管理', 'NVRs', 'CRUD', CRUD],
   [617, 'holidayManage', '节假日管理', 'Holidays', 'CRUD', CRUD],
   [618, 'schoolStatistics', '学校考勤统计', 'School attendance', 'REPORT', READ],

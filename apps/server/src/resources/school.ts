@@ -1,4 +1,4 @@
-/** School rules: who owns a new school, review, and the school's own admin account. */
+/** School rules: who owns a new school, the review's outcome, and the school's own admin account. */
 import { School, USER_TYPE_LABELS } from '@campus/contract';
 import { eq, sql } from 'drizzle-orm';
 import { schools } from '../db/schema/resources.js';
@@ -43,23 +43,16 @@ export const schoolHooks = defineFamilyHooks(School, {
     } else if (user.type !== 'company') {
       throw forbidden(msg('school.onlyOwners'));
     }
-    if (op === 'add') adjusted.examineState = 0;
     await checkAccountTypes(ctx, adjusted);
     return adjusted;
   },
-  actions: {
-    async Examine(ctx, id, input) {
-      return ctx.db.transaction(async (tx) => {
-        await loadInScope(ctx, tx, id, true);
-        const examineState = input.isPassed ? 1 : 2;
-        await tx
-          .update(schools)
-          .set({ examineState, examineRemark: (input.remark as string | undefined) ?? null, examinedAt: new Date(), version: sql`${schools.version} + 1`, updatedAt: new Date() })
-          .where(eq(schools.id, id));
-        await recordOperation(tx, ctx, 'examine', [id], { examineState, remark: input.remark ?? null });
-        return { id, examineState };
-      });
+  transitions: {
+    // The review's outcome stays on the school; every step also lands in the state history.
+    async Examine(_ctx, _row, input) {
+      return { examineRemark: (input.remark as string | undefined) ?? null, examinedAt: new Date() };
     },
+  },
+  actions: {
     async UpdateAdmin(ctx, id, input) {
       const adminPasswordHash = await hashPassword(String(input.adminPassword));
       return ctx.db.transaction(async (tx) => {

@@ -82,12 +82,33 @@ describe('POST /api/School/Add', () => {
 describe('School actions', () => {
   it('examines a school and records who did it', async () => {
     const id = agent1Schools[0]!;
+    await t.db.update(schools).set({ examineState: 0 }).where(eq(schools.id, id));
     const response = await post(admin, '/api/School/Examine', { id, isPassed: false, remark: '资料不全' });
-    expect(response.json().data).toEqual({ id, examineState: 2 });
+    expect(response.json().data).toMatchObject({ id, state: 2 });
     const [row] = await t.db.select().from(schools).where(eq(schools.id, id));
     expect(row!.examineRemark).toBe('资料不全');
+    expect(row!.examinedAt).toBeInstanceOf(Date);
     const logs = await t.db.select().from(operationLog).where(eq(operationLog.action, 'examine'));
-    expect(logs.at(-1)).toMatchObject({ family: 'School', ids: [id], userId: await userIdOf(t, 'admin') });
+    expect(logs.at(-1)).toMatchObject({ family: 'School', ids: [id], userId: await userIdOf(t, 'admin'), changes: { examineState: [0, 2] } });
+  });
+
+  it('answers 409 to a second review, and reviews a resubmitted school again', async () => {
+    const id = agent1Schools[3]!;
+    await t.db.update(schools).set({ examineState: 0 }).where(eq(schools.id, id));
+    expect((await post(admin, '/api/School/Examine', { id, isPassed: false, remark: '缺少营业执照' })).statusCode).toBe(200);
+    const twice = await post(admin, '/api/School/Examine', { id, isPassed: true });
+    expect(twice.statusCode).toBe(409);
+    // Resubmit needs only the update button: the agent sends the school back for review.
+    expect((await post(agent1, '/api/School/Resubmit', { id })).json().data).toMatchObject({ state: 0 });
+    expect((await post(admin, '/api/School/Examine', { id, isPassed: true, remark: '资料齐全' })).json().data).toMatchObject({ state: 1 });
+    const history = await t.injectAs(agent1, { method: 'GET', url: `/api/School/History?id=${id}` });
+    expect(history.json().data.map((e: { verb: string; from: number; to: number }) => [e.verb, e.from, e.to])).toEqual([
+      ['Examine', 0, 2],
+      ['Resubmit', 2, 0],
+      ['Examine', 0, 1],
+    ]);
+    // An approved school cannot be resubmitted.
+    expect((await post(agent1, '/api/School/Resubmit', { id })).statusCode).toBe(409);
   });
 
   it('stores the school admin password as a slow hash of the MD5, never as sent', async () => {
@@ -229,7 +250,7 @@ describe('GET /api/User/Options', () => {
   });
 
   it('refuses an account type it does not offer', async () => {
-    const response = await t.injectAs(admin, { method: 'GET', url: '/api/User/Options?type=company' });
+    const response = await t.injectAs(admin, { method: 'GET', url: '/api/User/Options?type=external' });
     expect(response.statusCode).toBe(400);
   });
 });

@@ -3,7 +3,7 @@ import { REGIONS } from '@campus/contract/regions';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
-import { deviceDeliveries, grants, schools, students, users } from '../../src/db/schema/index.js';
+import { deviceDeliveries, devices, grants, schools, students, users } from '../../src/db/schema/index.js';
 import { md5Hex } from '../../src/platform/passwords.js';
 import type { TestApp } from '../helpers/test-app.js';
 
@@ -84,6 +84,10 @@ export async function validAddBody(t: TestApp, def: ResourceDef, schoolId: numbe
       return { name: `测试团队${n}` };
     case 'AgentArea':
       return { agentId: await userIdOf(t, 'agent2'), ...SPARE_DISTRICTS[counter % SPARE_DISTRICTS.length], isExclusive: true };
+    case 'MaintenanceTicket': {
+      const [device] = await t.db.select({ id: devices.id }).from(devices).where(eq(devices.schoolId, schoolId)).limit(1);
+      return { deviceId: device!.id, title: `闸机故障${n}`, priority: 'urgent', description: '识别失败' };
+    }
     default:
       throw new Error(`no fixture for ${def.name}`);
   }

@@ -46,6 +46,7 @@ const PAGES: readonly PageEntry[] = [
   defineResourcePage('salesTeam', 'SalesTeamPage'),
   defineResourcePage('sellArea', 'SellAreaPage'),
   defineResourcePage('agencyArea', 'AgencyAreaPage'),
+  defineResourcePage('equipmentMaintenance', 'EquipmentMaintenancePage'),
   defineResourcePage('userCompany', 'UserCompanyPage'),
   defineResourcePage('userExternal', 'UserExternalPage'),
   defineResourcePage('userChild', 'UserChildPage'),

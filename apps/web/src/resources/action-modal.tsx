@@ -1,10 +1,15 @@
-/** A declared row action with fields: a modal form, sent as POST /api/{Family}/{verb} `{ id, ...fields }`. */
-import type { ActionDef } from '@campus/contract';
-import { Button, Form, Modal, Space } from 'antd';
+/**
+ * A declared row action or workflow transition with fields: a modal form, sent as POST
+ * /api/{Family}/{verb} `{ id, ...fields }`. A transition also sends the version the row was read at
+ * and, when it asks again for the refund password, its MD5 as `reauthPassword`.
+ */
+import type { ActionDef, TransitionDef } from '@campus/contract';
+import { Button, Form, Input, Modal, Space } from 'antd';
 import { useId, useMemo } from 'react';
 import { SubmitButton } from '../components/submit-button';
 import { usePreventDoubleClick } from '../hooks/use-prevent-double-click';
 import { applyFieldErrors } from '../lib/form-errors';
+import { hashPassword } from '../lib/md5';
 import { useLocale, useT } from '../lib/i18n';
 import { showToast } from '../lib/toast';
 import { FormControl } from './field-control';
@@ -15,7 +20,7 @@ import type { ResourceApi, ResourceRow } from './resource-api';
 
 interface ActionModalProps {
   api: ResourceApi;
-  action: ActionDef;
+  action: ActionDef | TransitionDef;
   row: ResourceRow;
   /** Names the row in the title (the family's titleField). */
   rowTitle: string;
@@ -32,10 +37,14 @@ export function ActionModal({ api, action, row, rowTitle, onClose, onDone }: Act
   // Fields named like a row field start from the row's value (e.g. the current admin account).
   const initialValues = useMemo(() => rowToFormValues(entries, row), [entries, row]);
   const actionName = labelText(action.label, locale);
+  const isTransition = 'from' in action;
+  const reauth = isTransition && action.reauth === 'refundPassword';
 
   const submit = usePreventDoubleClick(async (values: FormValues) => {
     try {
-      await api.runAction(action.verb, { id: row.id, ...buildAddBody(entries, values) });
+      const { reauthPassword, ...fieldValues } = values;
+      const transitionExtras = isTransition ? { version: row.version, ...(reauth ? { reauthPassword: hashPassword(String(reauthPassword)) } : {}) } : {};
+      await api.runAction(action.verb, { id: row.id, ...buildAddBody(entries, fieldValues), ...transitionExtras });
       showToast('success', t('resource.actionDone', { action: actionName }));
       onDone();
     } catch (error) {
@@ -52,7 +61,7 @@ export function ActionModal({ api, action, row, rowTitle, onClose, onDone }: Act
       footer={
         <Space>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <SubmitButton guard={submit} type="primary" htmlType="submit" form={formId}>
+          <SubmitButton guard={submit} type="primary" danger={isTransition && action.danger === true} htmlType="submit" form={formId}>
             {t('common.ok')}
           </SubmitButton>
         </Space>
@@ -64,6 +73,11 @@ export function ActionModal({ api, action, row, rowTitle, onClose, onDone }: Act
             <FormControl field={field} options={{ t, locale, boolAsRadio: true }} />
           </Form.Item>
         ))}
+        {reauth && (
+          <Form.Item name="reauthPassword" label={t('workflow.refundPassword')} rules={[{ required: true, message: t('workflow.refundPasswordRequired') }]}>
+            <Input.Password autoComplete="off" />
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );

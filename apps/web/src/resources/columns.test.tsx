@@ -71,10 +71,11 @@ describe('permissions', () => {
 
   it('keeps only the row actions the caller holds, delete last', () => {
     const kinds = (can: (b: string) => boolean) =>
-      allowedRowActions(School, can).map((spec) => (spec.kind === 'action' ? spec.action.verb : spec.kind));
-    expect(kinds(holding('update', 'delete', 'examine', 'password'))).toEqual(['edit', 'Examine', 'UpdateAdmin', 'delete']);
-    expect(kinds(holding('examine'))).toEqual(['Examine']);
-    expect(kinds(holding())).toEqual([]);
+      allowedRowActions(School, can).map((spec) => (spec.kind === 'action' ? spec.action.verb : spec.kind === 'transition' ? spec.transition.verb : spec.kind));
+    expect(kinds(holding('update', 'delete', 'examine', 'password'))).toEqual(['edit', 'Examine', 'Resubmit', 'UpdateAdmin', 'delete']);
+    // Without update there is no edit drawer, so the review history gets a row action of its own.
+    expect(kinds(holding('examine'))).toEqual(['Examine', 'history']);
+    expect(kinds(holding())).toEqual(['history']);
   });
 });
 

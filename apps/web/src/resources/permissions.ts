@@ -1,5 +1,5 @@
 /** Which toolbar and row buttons a caller gets: a button whose permission value is absent is removed. */
-import type { ActionDef, ButtonValue, ResourceDef, ToggleDef } from '@campus/contract';
+import type { ActionDef, ButtonValue, ResourceDef, ToggleDef, TransitionDef } from '@campus/contract';
 
 export interface ToolbarButtons {
   add: boolean;
@@ -9,7 +9,14 @@ export interface ToolbarButtons {
   toggles: readonly ToggleDef[];
 }
 
-export type RowActionSpec = { kind: 'edit' } | { kind: 'delete' } | { kind: 'action'; action: ActionDef };
+export type RowActionSpec =
+  | { kind: 'edit' }
+  | { kind: 'delete' }
+  | { kind: 'action'; action: ActionDef }
+  /** A workflow transition: offered only on rows whose state it starts from (see transitions.ts). */
+  | { kind: 'transition'; transition: TransitionDef }
+  /** The row's state history, for callers who cannot open the edit drawer that shows it. */
+  | { kind: 'history' };
 
 type Can = (button: ButtonValue) => boolean;
 
@@ -22,11 +29,13 @@ export function allowedToolbar(def: ResourceDef, can: Can): ToolbarButtons {
   };
 }
 
-/** Row buttons in their display order: edit, the declared actions, delete. */
+/** Row buttons in their display order: edit, the workflow's transitions, the declared actions, history, delete. */
 export function allowedRowActions(def: ResourceDef, can: Can): RowActionSpec[] {
   const specs: RowActionSpec[] = [];
   if (can('update')) specs.push({ kind: 'edit' });
+  for (const transition of def.workflow?.transitions ?? []) if (can(transition.button)) specs.push({ kind: 'transition', transition });
   for (const action of def.actions ?? []) if (can(action.button)) specs.push({ kind: 'action', action });
+  if (def.workflow && !can('update')) specs.push({ kind: 'history' });
   if (can('delete')) specs.push({ kind: 'delete' });
   return specs;
 }

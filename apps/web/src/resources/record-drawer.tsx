@@ -16,6 +16,7 @@ import { labelText } from './labels';
 import { isPickable } from './reference-select';
 import { useRegionParents } from './region-select';
 import type { ResourceApi, ResourceRow } from './resource-api';
+import { StateHistorySection } from './state-timeline';
 import { useSchoolScope } from './use-school-scope';
 
 export type DrawerTarget = { mode: 'add' } | { mode: 'edit'; row: ResourceRow };
@@ -156,6 +157,7 @@ export function RecordDrawer({ def, api, target, hiddenFields, presetValues, sch
           ))}
         </Row>
       </Form>
+      {row && def.workflow && <StateHistorySection def={def} api={api} rowId={row.id} />}
     </Drawer>
   );
 }

@@ -1,5 +1,5 @@
 /** The calls of one family through one page (view), with the paths of routes.ts on the server. */
-import { MAX_EXPORT_COUNT, resourcePath, toggleVerb, type ReferenceOption, type SearchAnswer } from '@campus/contract';
+import { MAX_EXPORT_COUNT, resourcePath, toggleVerb, type ReferenceOption, type SearchAnswer, type StateHistoryEntry } from '@campus/contract';
 import { downloadFile, http, type DownloadedFile } from '../lib/request';
 import type { FilterPayload } from './filter-payload';
 import type { WireBody } from './form-values';
@@ -36,6 +36,8 @@ export function resourceApi(family: string, view: string) {
     batchDelete: (ids: readonly number[]) => http.post<{ deleted: number }>(path('BatchDelete'), ids, { query: viewQuery }),
     toggle: (field: string, ids: readonly number[], value: unknown) => http.post<unknown>(path(toggleVerb(field)), { ids, value }, { query: viewQuery }),
     runAction: (verb: string, body: WireBody & { id: number }) => http.post<unknown>(path(verb), body, { query: viewQuery }),
+    /** A workflow row's state changes, oldest first. */
+    history: (id: number) => http.get<StateHistoryEntry[]>(path('History'), { id, view }),
     exportFile: (filters: FilterPayload & SortState, lang: 'zh' | 'en', signal?: AbortSignal): Promise<DownloadedFile> =>
       downloadFile(path('Export'), { ...filters, view, lang, maxCount: MAX_EXPORT_COUNT }, { signal, timeoutMs: EXPORT_TIMEOUT_MS, fallbackName: `${family}.xlsx` }),
   };

@@ -26,6 +26,8 @@ import type { ExtraRowAction, ResourceOverrides } from './resource-overrides';
 import { RowActions, rowActionsWidth, type RowActionItem } from './row-actions';
 import { TableSettings, type Density } from './table-settings';
 import { useExport } from './use-export';
+import { rowActionsFor } from './transitions';
+import { useWorkflowActions } from './workflow-actions';
 import './resource-page.css';
 
 const PAGE_SIZE_OPTIONS = [10, 20, 50, 100, 200];
@@ -90,6 +92,7 @@ export function ResourcePage({ def, frame, overrides, fixedValues = NO_FIXED_VAL
 
   const toolbar = allowedToolbar(def, can);
   const rowTitle = (row: ResourceRow) => String(row[def.titleField] ?? row.id);
+  const workflow = useWorkflowActions({ def, api, rowTitle, onChanged: () => void refreshFamily() });
 
   const toggle = async (ids: number[], field: string, value: unknown) => {
     setTogglingIds((current) => new Set([...current, ...ids]));
@@ -124,6 +127,8 @@ export function ResourcePage({ def, frame, overrides, fixedValues = NO_FIXED_VAL
     const { spec } = item;
     if (spec.kind === 'edit') return setDrawer({ mode: 'edit', row });
     if (spec.kind === 'delete') return confirmDelete([row.id], t('resource.deleteOneConfirm', { family: familyLabel, title: rowTitle(row) }));
+    if (spec.kind === 'transition') return workflow.runTransition(spec.transition, row);
+    if (spec.kind === 'history') return workflow.showHistory(row);
     const { action } = spec;
     if (action.fields && Object.keys(action.fields).length > 0) return setRunningAction({ action, row });
     const run = async () => {
@@ -167,7 +172,7 @@ export function ResourcePage({ def, frame, overrides, fixedValues = NO_FIXED_VAL
             title: t('resource.actions'),
             fixed: 'right' as const,
             width: rowActionsWidth(rowActionItems.length, locale),
-            render: (_: unknown, row: ResourceRow) => <RowActions row={row} items={rowActionItems} t={t} locale={locale} onRun={runRowAction} />,
+            render: (_: unknown, row: ResourceRow) => <RowActions row={row} items={rowActionsFor(def, rowActionItems, row)} t={t} locale={locale} onRun={runRowAction} />,
           },
         ]
       : []),
@@ -320,6 +325,7 @@ export function ResourcePage({ def, frame, overrides, fixedValues = NO_FIXED_VAL
         />
       )}
       {openPanel && <openPanel.extra.Panel row={openPanel.row} frame={frame} onClose={() => setOpenPanel(null)} />}
+      {workflow.element}
       {exporter.progress}
     </div>
   );

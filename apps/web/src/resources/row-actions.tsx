@@ -1,4 +1,4 @@
-/** The operations cell: edit, declared actions, extra actions of an override, delete. */
+/** The operations cell: edit, workflow transitions, declared actions, extra actions of an override, history, delete. */
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Space } from 'antd';
 import type { Locale, Translate } from '../lib/i18n';
@@ -22,16 +22,21 @@ interface RowActionsProps {
 
 function itemKey(item: RowActionItem): string {
   if ('extra' in item) return `extra:${item.extra.key}`;
+  if (item.spec.kind === 'transition') return `transition:${item.spec.transition.verb}`;
   return item.spec.kind === 'action' ? `action:${item.spec.action.verb}` : item.spec.kind;
 }
+
+const FIXED_LABELS = { edit: 'resource.edit', delete: 'resource.delete', history: 'workflow.history' } as const;
 
 function itemLabel(item: RowActionItem, t: Translate, locale: Locale): string {
   if ('extra' in item) return labelText(item.extra.label, locale);
   if (item.spec.kind === 'action') return labelText(item.spec.action.label, locale);
-  return t(item.spec.kind === 'edit' ? 'resource.edit' : 'resource.delete');
+  if (item.spec.kind === 'transition') return labelText(item.spec.transition.label, locale);
+  return t(FIXED_LABELS[item.spec.kind]);
 }
 
-const isDelete = (item: RowActionItem) => 'spec' in item && item.spec.kind === 'delete';
+/** Delete and transitions declared `danger` (close, cancel, reject) are red. */
+const isDanger = (item: RowActionItem) => 'spec' in item && (item.spec.kind === 'delete' || (item.spec.kind === 'transition' && item.spec.transition.danger === true));
 
 /** Approximate width of the operations column for `count` buttons. */
 export function rowActionsWidth(count: number, locale: Locale): number {
@@ -47,14 +52,14 @@ export function RowActions({ row, items, t, locale, onRun }: RowActionsProps) {
   return (
     <Space size={0} wrap={false}>
       {inline.map((item) => (
-        <Button key={itemKey(item)} type="link" size="small" danger={isDelete(item)} onClick={() => onRun(item, row)}>
+        <Button key={itemKey(item)} type="link" size="small" danger={isDanger(item)} onClick={() => onRun(item, row)}>
           {itemLabel(item, t, locale)}
         </Button>
       ))}
       {folded.length > 0 && (
         <Dropdown
           menu={{
-            items: folded.map((item) => ({ key: itemKey(item), label: itemLabel(item, t, locale), danger: isDelete(item) })),
+            items: folded.map((item) => ({ key: itemKey(item), label: itemLabel(item, t, locale), danger: isDanger(item) })),
             onClick: ({ key }) => {
               const item = folded.find((candidate) => itemKey(candidate) === key);
               if (item) onRun(item, row);

@@ -37,4 +37,5 @@ export const API_PATHS = {
 export const PLAIN_REFERENCE_FAMILIES = ['User'] as const;
 
 /** Query of GET /api/User/Options: accounts of one type, as far as the caller may name them. */
-export const ACCOUNT_OPTION_TYPES = ['agent', 'sales'] as const;
+// company: the assignee of a maintenance ticket (only company staff may name one: see nameableAccounts).
+export const ACCOUNT_OPTION_TYPES = ['agent', 'sales', 'company'] as const;

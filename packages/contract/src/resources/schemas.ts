@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { mediaUrlSchema } from '../api/file.js';
 import { ADDRESS_PLACEHOLDERS, MAX_EXPORT_COUNT, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../constants.js';
-import { isInForm, type FieldDef, type ResourceDef } from './define.js';
+import { isInForm, type FieldDef, type ResourceDef, type StateValue, type TransitionDef } from './define.js';
 import { messageText } from '../messages.js';
 
 const md5Hex = z.string().regex(/^[a-f0-9]{32}$/i, messageText('validation.md5'));
@@ -86,8 +86,9 @@ export function fieldValueSchema(field: FieldDef): z.ZodType {
   }
 }
 
+/** Fields Add and Update accept: never read-only ones, nor a workflow's state (only transitions move it). */
 function formFields(def: ResourceDef): [string, FieldDef][] {
-  return Object.entries(def.fields).filter(([, f]) => isInForm(f) && !f.readOnly);
+  return Object.entries(def.fields).filter(([name, f]) => isInForm(f) && !f.readOnly && name !== def.workflow?.field);
 }
 
 /** Body of POST /api/{Family}/Add. */
@@ -236,3 +237,40 @@ export const searchAnswerSchema = z.object({
   totalIsCapped: z.boolean(),
 });
 export type SearchAnswer<T = Record<string, unknown>> = { items: T[]; total: number; totalIsCapped: boolean };
+
+/**
+ * Body of a workflow transition POST /api/{Family}/{verb}: the row, optionally the version the caller
+ * read (a stale one answers 409), the transition's fields and, for `reauth`, the refund password's MD5.
+ */
+export function transitionBodySchemaOf(transition: TransitionDef) {
+  const shape: Record<string, z.ZodType> = {
+    id: z.coerce.number().int().positive(),
+    version: z.coerce.number().int().positive().optional(),
+  };
+  for (const [name, field] of Object.entries(transition.fields ?? {})) {
+    const value = fieldValueSchema(field);
+    // A blank required field (a remark of '') is missing: a transition's fields are its reason.
+    shape[name] = z.preprocess(blankToUndefined, field.required ? value : value.optional());
+  }
+  if (transition.reauth) shape.reauthPassword = md5Hex;
+  return z.strictObject(shape);
+}
+
+/** Answer of a transition: the row's new version and state. */
+export interface TransitionAnswer {
+  id: number;
+  version: number;
+  state: StateValue;
+}
+
+/** One step of a row's state history (GET /api/{Family}/History?id=), oldest first. */
+export interface StateHistoryEntry {
+  at: string;
+  userId: number | null;
+  userName: string | null;
+  /** null for the row's first recorded state. */
+  from: StateValue | null;
+  to: StateValue;
+  verb: string;
+  remark: string | null;
+}

@@ -60,16 +60,33 @@ export const School = defineResource({
     createdAt: { kind: 'datetime', label: { zh: '创建时间', en: 'Created' }, readOnly: true, sortable: true, filter: 'range' },
   },
   toggles: [{ field: 'state', button: 'state' }],
-  actions: [
-    {
-      verb: 'Examine',
-      button: 'examine',
-      label: { zh: '审核', en: 'Review' },
-      fields: {
-        isPassed: { kind: 'bool', label: { zh: '是否通过', en: 'Approved' }, required: true, trueLabel: { zh: '通过', en: 'Approve' }, falseLabel: { zh: '驳回', en: 'Reject' } },
-        remark: { kind: 'textarea', label: { zh: '审核意见', en: 'Comment' }, max: 500 },
+  // A new school waits for review; a rejected one is resubmitted and reviewed again.
+  workflow: {
+    field: 'examineState',
+    initial: 0,
+    transitions: [
+      {
+        verb: 'Examine',
+        from: [0],
+        to: { by: 'isPassed', cases: { true: 1, false: 2 } },
+        button: 'examine',
+        label: { zh: '审核', en: 'Review' },
+        fields: {
+          isPassed: { kind: 'bool', label: { zh: '是否通过', en: 'Approved' }, required: true, trueLabel: { zh: '通过', en: 'Approve' }, falseLabel: { zh: '驳回', en: 'Reject' } },
+          remark: { kind: 'textarea', label: { zh: '审核意见', en: 'Comment' }, max: 500 },
+        },
       },
-    },
+      {
+        verb: 'Resubmit',
+        from: [2],
+        to: 0,
+        button: 'update',
+        label: { zh: '重新提交', en: 'Resubmit' },
+        confirm: { zh: '重新提交后学校将再次等待审核，确定吗？', en: 'The school will wait for review again. Resubmit it?' },
+      },
+    ],
+  },
+  actions: [
     {
       verb: 'UpdateAdmin',
       button: 'password',

@@ -9,6 +9,7 @@ import {
   DeviceDelivery,
   DeviceWarranty,
   License,
+  MaintenanceTicket,
   Parent,
   PickUpPerson,
   SalesArea,
@@ -83,6 +84,7 @@ export const teachers = register(resourceTable(Teacher, foreignKey), Teacher.nam
 export const pickUpPersons = register(resourceTable(PickUpPerson, foreignKey), PickUpPerson.name);
 export const salesAreas = register(resourceTable(SalesArea, foreignKey), SalesArea.name);
 export const agentAreas = register(resourceTable(AgentArea, foreignKey), AgentArea.name);
+export const maintenanceTickets = register(resourceTable(MaintenanceTicket, foreignKey), MaintenanceTicket.name);
 
 /** The table of a declared family. */
 export function familyTable(name: string): ResourceTable {

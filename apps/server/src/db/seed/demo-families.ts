@@ -1,16 +1,18 @@
 /**
  * Demo rows of the declared families for the demo schools: classes, students, parents, teachers,
- * pick-up persons, product models, devices, deliveries, warranties and licence codes. Generated
+ * pick-up persons, product models, devices, deliveries, warranties, licence codes and maintenance tickets. Generated
  * deterministically so every start of the demo looks the same.
  */
 import { GRADE_OPTIONS } from '@campus/contract';
 import type { Transaction } from '../client.js';
+import { demoTickets } from './demo-maintenance.js';
 import {
   deviceClasses,
   deviceDeliveries,
   deviceWarranties,
   devices,
   licenses,
+  maintenanceTickets,
   parentStudents,
   parents,
   pickUpPersons,
@@ -127,7 +129,8 @@ export async function seedDemoFamilies(tx: Transaction, demoSchools: { id: numbe
         licenseKey: c.licenseEnabled && !(i === 1 && position % 2 === 1) ? `LIC-${serial}` : null,
       };
     });
-    await tx.insert(devices).values(schoolDevices);
+    const [firstDevice] = await tx.insert(devices).values(schoolDevices).returning({ id: devices.id });
+    await tx.insert(maintenanceTickets).values(demoTickets(position, school.id, firstDevice!.id));
     const start = delivery!.installationTime!.toISOString().slice(0, 10);
     await tx.insert(deviceWarranties).values(
       schoolDevices.map((d) => ({

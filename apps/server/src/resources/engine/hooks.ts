@@ -56,6 +56,9 @@ export function defineFamilyHooks(def: ResourceDef, hooks: FamilyHooks): FamilyH
   for (const action of def.actions ?? []) {
     if (!hooks.actions?.[action.verb]) throw new Error(`${def.name}: action '${action.verb}' is declared but has no handler`);
   }
+  for (const verb of Object.keys(hooks.transitions ?? {})) {
+    if (!def.workflow?.transitions.some((transition) => transition.verb === verb)) throw new Error(`${def.name}: hook for undeclared transition '${verb}'`);
+  }
   registry.set(def.name, hooks);
   return hooks;
 }

@@ -29,6 +29,7 @@ import { hooksOf } from './hooks.js';
 import { COUNT_CAP, allConditions, boundedCount, columnOf, filterWhere, orderOf, scopeWhere, selectPage, selectRows, toWire, viewConditions } from './query.js';
 import { tableOf } from './registry.js';
 import { addRow, deleteRows, loadInScope, setToggle, updateRow } from './write.js';
+import { registerWorkflowRoutes } from './workflow-routes.js';
 
 const idQuerySchema = viewQuerySchema.extend({ id: z.coerce.number().int().positive() });
 
@@ -176,5 +177,7 @@ export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef
       return ok(await handler(ctx, id, input));
     });
   }
+
+  registerWorkflowRoutes(parent, def, { guard, contextOf });
 }
 

@@ -39,7 +39,7 @@ function referenceScope(ctx: EngineContext, targetDef: ResourceDef | undefined, 
  * Checks every reference points at existing rows the caller may see and that its picker offers
  * (`optionsFilter`, e.g. an account of type agent); scope keys must stay in scope.
  */
-async function checkReferences(ctx: EngineContext, db: Executor, values: Row): Promise<void> {
+export async function checkReferences(ctx: EngineContext, db: Executor, values: Row): Promise<void> {
   const errors: FieldProblem[] = [];
   for (const [name, field] of Object.entries(ctx.def.fields)) {
     const value = values[name];
@@ -96,7 +96,9 @@ export async function recordOperation(db: Executor, ctx: EngineContext, action: 
 }
 
 async function prepare(ctx: EngineContext, db: Executor, op: WriteOperation, values: Row, existing?: Row): Promise<Row> {
-  const fixed = { ...values, ...(op === 'add' ? (ctx.view.fixed ?? {}) : {}) };
+  // A workflow's row starts in its initial state: only transitions move it (the schemas never accept it).
+  const initial = op === 'add' && ctx.def.workflow ? { [ctx.def.workflow.field]: ctx.def.workflow.initial } : {};
+  const fixed = { ...values, ...(op === 'add' ? (ctx.view.fixed ?? {}) : {}), ...initial };
   const hooks = hooksOf(ctx.def);
   const located = checkAddress(ctx.def, fixed, existing);
   const adjusted = hooks.beforeWrite ? await hooks.beforeWrite({ ...ctx, db: db as Database }, { op, values: located, existing }) : located;

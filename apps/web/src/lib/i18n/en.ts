@@ -236,4 +236,9 @@ export const en: Record<MessageKey, string> = {
   'resource.classes': 'Classes',
   'resource.address': 'Address',
   'resource.yuan': 'yuan',
+  'workflow.history': 'History',
+  'workflow.noHistory': 'No state changes yet',
+  'workflow.unknownUser': 'Deleted user',
+  'workflow.refundPassword': 'Refund password',
+  'workflow.refundPasswordRequired': 'Enter your refund password',
 };

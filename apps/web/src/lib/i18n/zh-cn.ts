@@ -237,6 +237,11 @@ export const zhCN = {
   'resource.classes': '班级',
   'resource.address': '地址',
   'resource.yuan': '元',
+  'workflow.history': '流转记录',
+  'workflow.noHistory': '暂无流转记录',
+  'workflow.unknownUser': '已删除的用户',
+  'workflow.refundPassword': '退款密码',
+  'workflow.refundPasswordRequired': '请输入退款密码',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

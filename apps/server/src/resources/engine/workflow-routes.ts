@@ -1,0 +1,40 @@
+/** The calls of a workflow family: one POST per transition, and the state history of a row. */
+import { resourcePath, transitionBodySchemaOf, viewQuerySchema, type ButtonValue, type ResourceDef } from '@campus/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/envelope.js';
+import type { EngineContext } from './context.js';
+import { assertWorkflow, readHistory, runTransition, type TransitionInput } from './workflow.js';
+
+/** How routes.ts checks the caller's page and button, and finds the context it resolved. */
+export interface RouteGuards {
+  guard: (def: ResourceDef, button?: ButtonValue) => (request: FastifyRequest) => Promise<void>;
+  contextOf: (request: FastifyRequest) => EngineContext;
+}
+
+const historyQuerySchema = viewQuerySchema.extend({ id: z.coerce.number().int().positive() });
+
+/**
+ * Registers `POST /api/{Family}/{verb}` for each transition (guarded by its button) and
+ * `GET /api/{Family}/History?id=` (guarded like Get). Throws at start on an inconsistent workflow.
+ */
+export function registerWorkflowRoutes(parent: FastifyInstance, def: ResourceDef, { guard, contextOf }: RouteGuards): void {
+  if (!def.workflow) return;
+  assertWorkflow(def);
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const tags = [def.name];
+  for (const transition of def.workflow.transitions) {
+    const body = transitionBodySchemaOf(transition);
+    app.post(
+      resourcePath(def.name, transition.verb),
+      { onRequest: guard(def, transition.button), schema: { tags, summary: `${transition.label.en} (workflow transition)`, querystring: viewQuerySchema, body } },
+      async (request) => ok(await runTransition(contextOf(request), transition, request.body as TransitionInput)),
+    );
+  }
+  app.get(
+    resourcePath(def.name, 'History'),
+    { onRequest: guard(def), schema: { tags, summary: 'State history of a row, oldest first', querystring: historyQuerySchema } },
+    async (request) => ok(await readHistory(contextOf(request), request.query.id)),
+  );
+}

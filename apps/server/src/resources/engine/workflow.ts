@@ -1,0 +1,171 @@
+/**
+ * Workflow families: a state field that only transitions move. Every transition runs the same way, in
+ * one transaction: lock the row in scope, check its state, run the family's hook, set the state and
+ * bump the version, write the state history and the operation log.
+ */
+import type { EnumOption, FieldDef, ResourceDef, StateHistoryEntry, StateValue, TransitionAnswer, TransitionDef, WorkflowDef } from '@campus/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { users } from '../../db/schema/users.js';
+import { stateHistory } from '../../db/schema/workflow.js';
+import type { ServerMessage } from '@campus/contract';
+import { badRequest, conflict, msg } from '../../platform/errors.js';
+import { verifyPassword } from '../../platform/passwords.js';
+import type { EngineContext, Row } from './context.js';
+import { hooksOf } from './hooks.js';
+import { columnOf, toDb } from './query.js';
+import { tableOf } from './registry.js';
+import { checkReferences, loadInScope, recordOperation, type Executor } from './write.js';
+
+/** What a transition's body carries once validated. */
+export type TransitionInput = Row & { id: number; version?: number; reauthPassword?: string };
+
+function stateOptionsOf(def: ResourceDef, workflow: WorkflowDef): readonly EnumOption[] {
+  const field = def.fields[workflow.field];
+  if (field?.kind !== 'enum') throw new Error(`${def.name}: workflow field '${workflow.field}' must be an enum field`);
+  return field.options;
+}
+
+const sameState = (a: unknown, b: unknown) => a !== null && a !== undefined && String(a) === String(b);
+
+/**
+ * Refuses to start on a workflow that names a state its enum lacks, chooses its target by a field
+ * that is not a bool of the transition, or repeats a verb (programming errors, caught at boot).
+ */
+export function assertWorkflow(def: ResourceDef): void {
+  const workflow = def.workflow;
+  if (!workflow) return;
+  const options = stateOptionsOf(def, workflow);
+  const isState = (value: StateValue) => options.some((option) => sameState(option.value, value));
+  const fail = (message: string) => {
+    throw new Error(`${def.name} workflow: ${message}`);
+  };
+  if (!isState(workflow.initial)) fail(`initial state ${workflow.initial} is not an option of '${workflow.field}'`);
+  const verbs = new Set((def.actions ?? []).map((action) => action.verb));
+  for (const transition of workflow.transitions) {
+    if (verbs.has(transition.verb)) fail(`verb '${transition.verb}' is declared twice`);
+    verbs.add(transition.verb);
+    const targets = typeof transition.to === 'object' ? [transition.to.cases.true, transition.to.cases.false] : [transition.to];
+    for (const state of [...transition.from, ...targets]) if (!isState(state)) fail(`${transition.verb}: state ${state} is not an option of '${workflow.field}'`);
+    if (typeof transition.to === 'object' && transition.fields?.[transition.to.by]?.kind !== 'bool') {
+      fail(`${transition.verb}: 'to.by' must name a bool field of the transition`);
+    }
+  }
+}
+
+/** The state a transition reaches with this input. */
+export function targetState(transition: TransitionDef, input: Row): StateValue {
+  const { to } = transition;
+  return typeof to === 'object' ? (input[to.by] === true ? to.cases.true : to.cases.false) : to;
+}
+
+function wrongStateMessage(ctx: EngineContext, transition: TransitionDef, current: unknown): ServerMessage {
+  const option = stateOptionsOf(ctx.def, ctx.def.workflow!).find((candidate) => sameState(candidate.value, current));
+  return msg('error.wrongState', { state: option ? { zh: option.zh, en: option.en } : String(current), action: transition.label });
+}
+
+/** Checks the caller's refund password (MD5 from the client) against its slow hash; 400 on `reauthPassword` otherwise. */
+async function checkRefundPassword(ctx: EngineContext, md5: unknown): Promise<void> {
+  const [user] = await ctx.db.select({ hash: users.refundPasswordHash }).from(users).where(eq(users.id, ctx.user.id));
+  if (!user?.hash) throw badRequest([{ path: 'reauthPassword', ...msg('workflow.noRefundPassword') }]);
+  if (typeof md5 !== 'string' || !(await verifyPassword(md5, user.hash))) {
+    throw badRequest([{ path: 'reauthPassword', ...msg('workflow.wrongRefundPassword') }]);
+  }
+}
+
+/** References among the transition's fields must point at rows the caller may pick (an assignee of the right type). */
+async function checkTransitionReferences(ctx: EngineContext, db: Executor, transition: TransitionDef, id: number, input: Row): Promise<void> {
+  const fields = transition.fields ?? {};
+  if (!Object.values(fields).some((field) => field.kind === 'reference')) return;
+  await checkReferences({ ...ctx, def: { ...ctx.def, fields } }, db, { ...input, id });
+}
+
+/**
+ * Column values a transition writes besides the state: its fields named like a field of the row
+ * (an assignee, a resolution) are stored on the row; the others (a remark) only in the history.
+ */
+function rowValuesOf(def: ResourceDef, input: Row): Row {
+  const values: Row = {};
+  for (const [name, value] of Object.entries(input)) {
+    const field: FieldDef | undefined = def.fields[name];
+    if (field && value !== undefined) values[name] = toDb(field, value);
+  }
+  return values;
+}
+
+/** Runs one transition on one row (module doc); a wrong state or a stale version answers 409 and changes nothing. */
+export async function runTransition(ctx: EngineContext, transition: TransitionDef, body: TransitionInput): Promise<TransitionAnswer> {
+  const { id, version, reauthPassword, ...input } = body;
+  const workflow = ctx.def.workflow!;
+  const table = tableOf(ctx.def);
+  // The slow hash is checked before the row is locked, so a transition never holds the lock through it.
+  if (transition.reauth) await checkRefundPassword(ctx, reauthPassword);
+  return ctx.db.transaction(async (tx) => {
+    const row = await loadInScope(ctx, tx, id, true);
+    const from = row[workflow.field];
+    if (!transition.from.some((state) => sameState(from, state))) throw conflict(wrongStateMessage(ctx, transition, from));
+    if (version !== undefined && Number(row.version) !== version) throw conflict(msg('error.staleVersion'));
+    await checkTransitionReferences(ctx, tx, transition, id, input);
+    const to = targetState(transition, input);
+    const extra = (await hooksOf(ctx.def).transitions?.[transition.verb]?.({ ...ctx, db: tx as Database }, row, input)) ?? {};
+    const stateField = ctx.def.fields[workflow.field]!;
+    const [updated] = await tx
+      .update(table)
+      .set({
+        ...rowValuesOf(ctx.def, input),
+        ...extra,
+        [workflow.field]: toDb(stateField, to),
+        version: sql`${columnOf(table, 'version')} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(eq(columnOf(table, 'id'), id))
+      .returning({ version: columnOf(table, 'version') });
+    const remark = typeof input.remark === 'string' && input.remark !== '' ? input.remark : null;
+    await tx.insert(stateHistory).values({
+      family: ctx.def.name,
+      rowId: id,
+      fromState: from === null || from === undefined ? null : String(from),
+      toState: String(to),
+      verb: transition.verb,
+      remark,
+      userId: ctx.user.id,
+    });
+    const given = Object.fromEntries(Object.entries(input).map(([name, value]) => [name, [row[name] ?? null, value]]));
+    await recordOperation(tx, ctx, operationName(transition.verb), [id], { ...given, [workflow.field]: [from ?? null, to] });
+    return { id, version: Number(updated!.version), state: to };
+  });
+}
+
+/** The operation log names actions in lower camel case (`add`, `update`, `examine`). */
+const operationName = (verb: string) => verb.charAt(0).toLowerCase() + verb.slice(1);
+
+/** A stored state (text) as the enum's value, so numeric states read back as numbers. */
+function storedState(def: ResourceDef, stored: string | null): StateValue | null {
+  if (stored === null) return null;
+  return stateOptionsOf(def, def.workflow!).find((option) => sameState(option.value, stored))?.value ?? stored;
+}
+
+/** The state history of one row in scope, oldest first; 404 outside the scope. */
+export async function readHistory(ctx: EngineContext, id: number): Promise<StateHistoryEntry[]> {
+  await loadInScope(ctx, ctx.db, id);
+  const rows = await ctx.db
+    .select({
+      at: stateHistory.createdAt,
+      userId: stateHistory.userId,
+      userName: users.name,
+      from: stateHistory.fromState,
+      to: stateHistory.toState,
+      verb: stateHistory.verb,
+      remark: stateHistory.remark,
+    })
+    .from(stateHistory)
+    .leftJoin(users, eq(users.id, stateHistory.userId))
+    .where(and(eq(stateHistory.family, ctx.def.name), eq(stateHistory.rowId, id)))
+    .orderBy(asc(stateHistory.createdAt), asc(stateHistory.id));
+  return rows.map((entry) => ({
+    ...entry,
+    at: entry.at.toISOString(),
+    from: storedState(ctx.def, entry.from),
+    to: storedState(ctx.def, entry.to)!,
+  }));
+}

@@ -1,0 +1,28 @@
+/** Maintenance tickets: the school follows the device, and each ticket gets a readable number. */
+import { MaintenanceTicket } from '@campus/contract';
+import { eq, sql } from 'drizzle-orm';
+import { devices, maintenanceTickets } from '../db/schema/resources.js';
+import { badRequest, msg } from '../platform/errors.js';
+import { defineFamilyHooks } from './engine/hooks.js';
+
+defineFamilyHooks(MaintenanceTicket, {
+  /**
+   * The ticket's school is the device's, so the scope key is always right. Until the engine runs
+   * `schoolRef({ from })` itself (issue 7, "rules that recur"), this hook does it.
+   */
+  async beforeWrite(ctx, { values }) {
+    if (values.deviceId === undefined || values.deviceId === null) return values;
+    const [device] = await ctx.db.select({ schoolId: devices.schoolId }).from(devices).where(eq(devices.id, Number(values.deviceId)));
+    // A device still in stock has no school: nobody could ever reach its ticket but company staff.
+    if (device && device.schoolId === null) throw badRequest([{ path: 'deviceId', ...msg('maintenance.deviceNotInstalled') }]);
+    return { ...values, schoolId: device?.schoolId ?? null };
+  },
+  /** `WX` + the day (China time) + the id: unique without a counter to race on. */
+  async afterWrite(ctx, { op, ids }) {
+    if (op !== 'add') return;
+    await ctx.db
+      .update(maintenanceTickets)
+      .set({ ticketNo: sql`'WX' || to_char(${maintenanceTickets.createdAt} AT TIME ZONE 'Asia/Shanghai', 'YYYYMMDD') || lpad(${maintenanceTickets.id}::text, 6, '0')` })
+      .where(eq(maintenanceTickets.id, ids[0]!));
+  },
+});

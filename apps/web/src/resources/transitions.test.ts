@@ -1,0 +1,46 @@
+import { MaintenanceTicket, TICKET_STATE_OPTIONS, type ButtonValue } from '@campus/contract';
+import { describe, expect, it } from 'vitest';
+import { allowedRowActions } from './permissions';
+import type { ResourceRow } from './resource-api';
+import type { RowActionItem } from './row-actions';
+import { needsForm, rowActionsFor } from './transitions';
+
+const holding =
+  (...buttons: ButtonValue[]) =>
+  (button: ButtonValue) =>
+    buttons.includes(button);
+
+/** The row's actions as names: transitions by verb, the others by kind. */
+function offered(state: number, can: (button: ButtonValue) => boolean): string[] {
+  const items: RowActionItem[] = allowedRowActions(MaintenanceTicket, can).map((spec) => ({ spec }));
+  const row: ResourceRow = { id: 1, version: 1, state };
+  return rowActionsFor(MaintenanceTicket, items, row).map((item) =>
+    'spec' in item ? (item.spec.kind === 'transition' ? item.spec.transition.verb : item.spec.kind) : item.extra.key,
+  );
+}
+
+describe('rowActionsFor', () => {
+  it("offers exactly the transitions that start from the row's state", () => {
+    const byState = Object.fromEntries(TICKET_STATE_OPTIONS.map((option) => [option.en, offered(option.value, holding('update', 'state'))]));
+    expect(byState).toEqual({
+      Open: ['edit', 'Assign', 'Close'],
+      Assigned: ['edit', 'Assign', 'Start', 'Close'],
+      'In progress': ['edit', 'Complete', 'Close'],
+      Done: ['edit'],
+      Closed: ['edit'],
+    });
+  });
+
+  it('offers no transition whose button the caller lacks, and the history instead of the edit drawer', () => {
+    expect(offered(1, holding('export'))).toEqual(['history']);
+    expect(offered(2, holding('state'))).toEqual(['Assign', 'Start', 'Close', 'history']);
+  });
+});
+
+describe('needsForm', () => {
+  it('opens a form only for transitions with fields or a password to ask', () => {
+    const verbs = MaintenanceTicket.workflow.transitions.filter((transition) => needsForm(transition)).map((transition) => transition.verb);
+    expect(verbs).toEqual(['Assign', 'Complete', 'Close']);
+    expect(needsForm({ ...MaintenanceTicket.workflow.transitions[1]!, reauth: 'refundPassword' })).toBe(true);
+  });
+});
