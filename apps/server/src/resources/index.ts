@@ -3,6 +3,7 @@ import { RESOURCES } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import './accounts.js';
 import './device.js';
+import './order.js';
 import './people.js';
 import './school.js';
 import { salesTeamMemberRoutes } from './sales.js';

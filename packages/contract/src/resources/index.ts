@@ -4,6 +4,7 @@ import { Device, DeviceClass, DeviceDelivery, DeviceWarranty, License } from './
 import { Parent, PickUpPerson, SchoolClass, Student, Teacher } from './people.js';
 import { ChildUser, CompanyUser, ExternalUser } from './accounts.js';
 import { AgentArea, SalesArea, SalesTeam } from './sales.js';
+import { Order } from './order.js';
 
 export * from './define.js';
 export * from './schemas.js';
@@ -13,6 +14,7 @@ export * from './device.js';
 export * from './people.js';
 export * from './accounts.js';
 export * from './sales.js';
+export * from './order.js';
 
 /** Every declared family, by name. */
 export const RESOURCES: Readonly<Record<string, ResourceDef>> = Object.fromEntries(
@@ -34,6 +36,7 @@ export const RESOURCES: Readonly<Record<string, ResourceDef>> = Object.fromEntri
     SalesArea,
     SalesTeam,
     AgentArea,
+    Order,
   ].map(
     (r) => [r.name, r as ResourceDef],
   ),
