@@ -73,7 +73,7 @@ export function fieldValueSchema(field: FieldDef): z.ZodType {
       for (const [name, f] of Object.entries(field.fields)) {
         // A form sends back the lines it read: computed values (amounts, prices) are dropped, never stored.
         if (f.readOnly) {
-          line[name] = z.unknown().transform(() => undefined);
+          line[name] = z.unknown().optional().transform(() => undefined);
           continue;
         }
         const value = fieldValueSchema(f);
