@@ -236,4 +236,11 @@ export const en: Record<MessageKey, string> = {
   'resource.classes': 'Classes',
   'resource.address': 'Address',
   'resource.yuan': 'yuan',
+
+  'lines.add': 'Add line',
+  'lines.remove': 'Remove line {line}',
+  'lines.total': 'Total',
+  'lines.empty': 'No lines yet: add one',
+  'lines.atLeast': 'Add at least {min} line(s)',
+  'lines.computedOnSave': 'Computed on save',
 };

@@ -237,6 +237,13 @@ export const zhCN = {
   'resource.classes': '班级',
   'resource.address': '地址',
   'resource.yuan': '元',
+
+  'lines.add': '添加明细',
+  'lines.remove': '删除第 {line} 行',
+  'lines.total': '合计',
+  'lines.empty': '暂无明细，请添加',
+  'lines.atLeast': '至少需要 {min} 条明细',
+  'lines.computedOnSave': '保存后计算',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;
