@@ -149,7 +149,7 @@ const rows: FrameRow[] = [
   // Inventory
   [501, 'singleProManage', '单品管理', 'Product models', 'CRUD', CRUD],
   [502, 'deviceInformation', '设备信息', 'Devices', 'CRUD', CRUD, 'licenseUnset'],
-  [503, 'orderManage', '订单管理', 'Device orders', 'CRUD', CRUD],
+  [503, 'orderManage', '订单管理', 'Device orders', 'CRUD', [...CRUD, 'examine', 'send', 'state', 'close']],
   [504, 'equipmentDelivery', '设备发货', 'Deliveries', 'CRUD', CRUD],
   [505, 'warrantyManage', '质保管理', 'Warranties', 'CRUD', CRUD],
   [506, 'productStatistics', '产品统计', 'Product statistics', 'REPORT', READ],

@@ -123,6 +123,15 @@ export const SERVER_MESSAGES = {
   'sales.areaHeldExclusively': m('该区域已由其他代理商独家代理', 'another agent holds this area exclusively'),
   'sales.areaShared': m('该区域已有其他代理商代理部分地区', 'other agents already hold part of this area'),
 
+  'lines.noPrice': m('{field}尚未定价', '{field} has no price yet'),
+  'order.noSerials': m('请填写发货设备的序列号', 'list the serial numbers of the devices shipped'),
+  'order.serialsTwice': m('序列号重复：{serials}', 'listed twice: {serials}'),
+  'order.serialsUnknown': m('序列号不存在：{serials}', 'not found: {serials}'),
+  'order.serialsNotInStock': m('设备不在库：{serials}', 'not in stock: {serials}'),
+  'order.serialsMismatch': m('发货设备必须与订单明细一致（型号：订购数 / 实发数 — {details}）', 'the devices must match the order lines (model: ordered / picked — {details})'),
+  'order.notEditable': m('只有已提交的订单可以修改，该订单{state}', 'Only submitted orders can be changed; this order is {state}.'),
+  'order.notDeletable': m('只有已提交或已取消的订单可以删除：{orders}', 'Only submitted or cancelled orders can be deleted: {orders}'),
+
   // Grants
   'grant.onlyManagers': m('仅公司管理员和代理商可以管理权限', 'only company administrators and agents manage grants'),
   'grant.accountNotFound': m('账号 {id} 不存在', 'account {id} not found'),

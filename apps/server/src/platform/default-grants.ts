@@ -35,6 +35,8 @@ const AGENT_FRAMES: [number, readonly ButtonValue[]][] = [
   full('userTemperature'),
   only('schoolManage', ['add', 'update', 'export', 'state', 'password']),
   readOnly('deviceInformation'),
+  // Agents order devices for their schools; the company confirms, ships and completes them.
+  only('orderManage', ['add', 'update', 'delete', 'export']),
   readOnly('equipmentDelivery'),
   readOnly('warrantyManage'),
   only('equipmentManage', ['update', 'export', 'enable']),

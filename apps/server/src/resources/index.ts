@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import './accounts.js';
 import './device.js';
 import './maintenance.js';
+import './order.js';
 import './people.js';
 import './school.js';
 import { salesTeamMemberRoutes } from './sales.js';

@@ -82,6 +82,14 @@ export async function validAddBody(t: TestApp, def: ResourceDef, schoolId: numbe
       return { name: `测试区域${n}`, provinces: '浙江省,江苏省' };
     case 'SalesTeam':
       return { name: `测试团队${n}` };
+    case 'Order':
+      return {
+        schoolId,
+        consigneeName: '测试收货人',
+        consigneePhone: '13900002222',
+        deliveryAddress: '学校门卫室',
+        items: [{ deviceClassCode: 'GATE-G3', quantity: 2 }, { deviceClassCode: 'ATT-A8', quantity: 1 }],
+      };
     case 'AgentArea':
       return { agentId: await userIdOf(t, 'agent2'), ...SPARE_DISTRICTS[counter % SPARE_DISTRICTS.length], isExclusive: true };
     case 'MaintenanceTicket': {

@@ -37,6 +37,7 @@ const PAGES: readonly PageEntry[] = [
   defineResourcePage('signCardManage', 'SignCardManagePage'),
   defineResourcePage('singleProManage', 'SingleProManagePage'),
   defineResourcePage('deviceInformation', 'DeviceInformationPage'),
+  defineResourcePage('orderManage', 'OrderManagePage'),
   defineResourcePage('equipmentDelivery', 'EquipmentDeliveryPage'),
   defineResourcePage('warrantyManage', 'WarrantyManagePage'),
   defineResourcePage('studentInfo', 'StudentInfoPage'),

@@ -10,6 +10,7 @@ import {
   pickerValueToInstant,
   yuanToCents,
 } from './field-values';
+import { linesToForm, linesToWire } from './line-values';
 
 export type FormValues = Record<string, unknown>;
 export type WireBody = Record<string, unknown>;
@@ -23,6 +24,7 @@ export function writableFieldsOf(fields: Record<string, FieldDef>, hidden: Reado
 /** A wire value as the form control expects it (yuan, dayjs); passwords always start empty. */
 export function toFormValue(field: FieldDef, wire: unknown): unknown {
   if (wire === null || wire === undefined || field.kind === 'password') return undefined;
+  if (field.kind === 'lines') return linesToForm(field, wire);
   if (field.kind === 'money' && typeof wire === 'number') return centsToYuan(wire);
   if (field.kind === 'datetime' && typeof wire === 'string') return instantToPickerValue(wire);
   if (field.kind === 'date' && typeof wire === 'string') return dateToPickerValue(wire);
@@ -32,6 +34,7 @@ export function toFormValue(field: FieldDef, wire: unknown): unknown {
 /** A form value on the wire; undefined means "no value". Passwords travel as MD5 (SEED-SPEC section 5). */
 export function toWireValue(field: FieldDef, value: unknown): unknown {
   if (value === undefined || value === null) return undefined;
+  if (field.kind === 'lines') return linesToWire(field, value);
   if (typeof value === 'string') {
     const text = field.kind === 'textarea' || field.kind === 'password' ? value : value.trim();
     if (text === '') return undefined;
@@ -66,6 +69,7 @@ export function buildAddBody(entries: readonly FieldEntry[], values: FormValues)
 }
 
 function sameWireValue(field: FieldDef, stored: unknown, next: unknown): boolean {
+  if (field.kind === 'lines') return JSON.stringify(linesToWire(field, linesToForm(field, stored))) === JSON.stringify(next ?? []);
   const blank = (v: unknown) => v === undefined || v === null || v === '';
   if (blank(stored) || blank(next)) return blank(stored) && blank(next);
   // Instants compare by the second: the picker has no milliseconds.

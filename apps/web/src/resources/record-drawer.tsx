@@ -13,10 +13,13 @@ import { FormControl } from './field-control';
 import { fieldRules } from './field-rules';
 import { buildAddBody, changedFields, defaultFormValues, rowToFormValues, writableFieldsOf, type FormValues } from './form-values';
 import { labelText } from './labels';
+import { LinesEditor } from './lines-editor';
+import { linesToForm } from './line-values';
 import { isPickable } from './reference-select';
 import { useRegionParents } from './region-select';
 import type { ResourceApi, ResourceRow } from './resource-api';
 import { StateHistorySection } from './state-timeline';
+import { useRowWithLines } from './use-row-with-lines';
 import { useSchoolScope } from './use-school-scope';
 
 export type DrawerTarget = { mode: 'add' } | { mode: 'edit'; row: ResourceRow };
@@ -59,6 +62,10 @@ export function RecordDrawer({ def, api, target, hiddenFields, presetValues, sch
     [def, hiddenFields],
   );
   const initialValues = useMemo(() => (row ? rowToFormValues(entries, row) : defaultFormValues(entries)), [entries, row]);
+  const isReadingLines = useRowWithLines(def, api, row, (fresh) => {
+    setRow(fresh);
+    form.setFieldsValue(rowToFormValues(entries, fresh));
+  });
   const { schoolIdOf, clearDependents } = useSchoolScope(form, schoolScopedReferences, presetValues);
   const { regionParents, clearRegionDependents } = useRegionParents(form, def.fields);
 
@@ -132,7 +139,7 @@ export function RecordDrawer({ def, api, target, hiddenFields, presetValues, sch
         scrollToFirstError
       >
         <Row gutter={16}>
-          {entries.map(([name, field]) => (
+          {entries.filter(([, field]) => field.kind !== 'lines').map(([name, field]) => (
             <Col key={name} xs={24} md={isWide(field) ? 24 : 12}>
               <Form.Item
                 name={name}
@@ -156,6 +163,10 @@ export function RecordDrawer({ def, api, target, hiddenFields, presetValues, sch
             </Col>
           ))}
         </Row>
+        {/* An order's items below the main fields, full width. */}
+        {entries.map(([name, field]) =>
+          field.kind === 'lines' ? <LinesEditor key={name} name={name} field={field} storedLines={linesToForm(field, row?.[name])} loading={isReadingLines} /> : null,
+        )}
       </Form>
       {row && def.workflow && <StateHistorySection def={def} api={api} rowId={row.id} />}
     </Drawer>

@@ -123,6 +123,12 @@ export interface LineAmountDef {
   into: string;
   /** The parent's money field set to the sum of the lines. */
   total: string;
+  /**
+   * Where the server reads the unit price (the line's `unitPrice` field is then readOnly): this field
+   * of the row the line's `reference` names, e.g. the product model's price. Without it the client
+   * sends the unit price.
+   */
+  priceFrom?: { reference: string; field: string };
 }
 
 export type FieldKind = FieldDef['kind'];

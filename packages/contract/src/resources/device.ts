@@ -33,6 +33,8 @@ export const DeviceClass = defineResource({
     licensePrice2: { kind: 'money', label: { zh: '授权价格2(2年)', en: 'Licence price 2 (2 yrs)' } },
     licensePrice3: { kind: 'money', label: { zh: '授权价格3(3年)', en: 'Licence price 3 (3 yrs)' } },
     licensePrice4: { kind: 'money', label: { zh: '授权价格4(永久)', en: 'Licence price 4 (perpetual)' } },
+    // What an agent pays per device on an order (orderManage copies it into each line).
+    unitPrice: { kind: 'money', label: { zh: '单价', en: 'Unit price' } },
     remark: { kind: 'textarea', label: { zh: '备注', en: 'Remark' }, max: 500, list: false },
   },
 });

@@ -5,6 +5,7 @@ import { Parent, PickUpPerson, SchoolClass, Student, Teacher } from './people.js
 import { ChildUser, CompanyUser, ExternalUser } from './accounts.js';
 import { AgentArea, SalesArea, SalesTeam } from './sales.js';
 import { MaintenanceTicket } from './maintenance.js';
+import { Order } from './order.js';
 
 export * from './define.js';
 export * from './schemas.js';
@@ -15,6 +16,7 @@ export * from './people.js';
 export * from './accounts.js';
 export * from './sales.js';
 export * from './maintenance.js';
+export * from './order.js';
 
 /** Every declared family, by name. */
 export const RESOURCES: Readonly<Record<string, ResourceDef>> = Object.fromEntries(
@@ -37,6 +39,7 @@ export const RESOURCES: Readonly<Record<string, ResourceDef>> = Object.fromEntri
     SalesTeam,
     AgentArea,
     MaintenanceTicket,
+    Order,
   ].map(
     (r) => [r.name, r as ResourceDef],
   ),

@@ -72,7 +72,11 @@ export function fieldValueSchema(field: FieldDef): z.ZodType {
     case 'lines': {
       const line: Record<string, z.ZodType> = {};
       for (const [name, f] of Object.entries(field.fields)) {
-        if (f.readOnly) continue;
+        // A form sends back the lines it read: computed values (amounts, prices) are dropped, never stored.
+        if (f.readOnly) {
+          line[name] = z.unknown().optional().transform(() => undefined);
+          continue;
+        }
         const value = fieldValueSchema(f);
         line[name] = f.required ? value : z.preprocess(blankToUndefined, value.optional());
       }

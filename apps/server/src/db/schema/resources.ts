@@ -10,6 +10,7 @@ import {
   DeviceWarranty,
   License,
   MaintenanceTicket,
+  Order,
   Parent,
   PickUpPerson,
   SalesArea,
@@ -18,8 +19,10 @@ import {
   Student,
   Teacher,
   type FieldDef,
+  type ResourceDef,
 } from '@campus/contract';
 import { text } from 'drizzle-orm/pg-core';
+import { linesTable } from '../../resources/engine/lines-table.js';
 import { resourceTable, type ReferenceTarget, type ResourceTable } from '../../resources/engine/table.js';
 import { timestamptz } from './columns.js';
 import { salesTeams } from './sales.js';
@@ -64,6 +67,15 @@ function register(table: ResourceTable, name: string): ResourceTable {
   return table;
 }
 
+const lineTables = new Map<string, ResourceTable>();
+
+/** Builds and registers the table of a family's lines field (an order's items). */
+function registerLines(def: ResourceDef, field: string): ResourceTable {
+  const table = linesTable(def, field, foreignKey, () => familyTable(def.name).id);
+  lineTables.set(`${def.name}.${field}`, table);
+  return table;
+}
+
 export const schools = register(
   resourceTable(School, foreignKey, {
     examineRemark: text('examine_remark'),
@@ -85,6 +97,15 @@ export const pickUpPersons = register(resourceTable(PickUpPerson, foreignKey), P
 export const salesAreas = register(resourceTable(SalesArea, foreignKey), SalesArea.name);
 export const agentAreas = register(resourceTable(AgentArea, foreignKey), AgentArea.name);
 export const maintenanceTickets = register(resourceTable(MaintenanceTicket, foreignKey), MaintenanceTicket.name);
+export const orders = register(resourceTable(Order, foreignKey), Order.name);
+export const orderItems = registerLines(Order, 'items');
+
+/** The table of a family's lines field. */
+export function lineTable(def: ResourceDef, field: string): ResourceTable {
+  const table = lineTables.get(`${def.name}.${field}`);
+  if (!table) throw new Error(`no table for ${def.name}.${field}: add it to db/schema/resources.ts`);
+  return table;
+}
 
 /** The table of a declared family. */
 export function familyTable(name: string): ResourceTable {

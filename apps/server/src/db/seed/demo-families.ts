@@ -1,9 +1,11 @@
 /**
  * Demo rows of the declared families for the demo schools: classes, students, parents, teachers,
- * pick-up persons, product models, devices, deliveries, warranties, licence codes and maintenance tickets. Generated
+ * pick-up persons, product models, devices, deliveries, warranties, licence codes, maintenance tickets and
+ * device orders. Generated
  * deterministically so every start of the demo looks the same.
  */
 import { GRADE_OPTIONS } from '@campus/contract';
+import { eq } from 'drizzle-orm';
 import type { Transaction } from '../client.js';
 import { demoTickets } from './demo-maintenance.js';
 import {
@@ -13,6 +15,8 @@ import {
   devices,
   licenses,
   maintenanceTickets,
+  orderItems,
+  orders as deviceOrders,
   parentStudents,
   parents,
   pickUpPersons,
@@ -28,10 +32,10 @@ const GIVEN = ['子涵', '欣怡', '梓萱', '一诺', '浩宇', '宇轩', '沐�
 export const demoName = (n: number) => `${SURNAMES[n % SURNAMES.length]}${GIVEN[Math.floor(n / SURNAMES.length) % GIVEN.length]}`;
 
 const DEVICE_CLASSES = [
-  { type: 1, name: '人脸识别闸机 G3', code: 'GATE-G3', snPrefix: 'G3', manufacturerName: '深圳慧眼科技有限公司', licenseEnabled: true, licensePrice1: 30000, licensePrice2: 55000, licensePrice3: 78000, licensePrice4: 120000 },
-  { type: 2, name: '人脸考勤机 A8', code: 'ATT-A8', snPrefix: 'A8', manufacturerName: '杭州视联电子有限公司', licenseEnabled: true, licensePrice1: 20000, licensePrice2: 36000, licensePrice3: 50000, licensePrice4: 80000 },
-  { type: 3, name: '签到卡读卡器 R2', code: 'CARD-R2', snPrefix: 'R2', manufacturerName: '广州卡联科技有限公司', licenseEnabled: false },
-  { type: 5, name: '16路 NVR N16', code: 'NVR-N16', snPrefix: 'N16', manufacturerName: '杭州视联电子有限公司', licenseEnabled: false },
+  { type: 1, name: '人脸识别闸机 G3', code: 'GATE-G3', unitPrice: 680000, snPrefix: 'G3', manufacturerName: '深圳慧眼科技有限公司', licenseEnabled: true, licensePrice1: 30000, licensePrice2: 55000, licensePrice3: 78000, licensePrice4: 120000 },
+  { type: 2, name: '人脸考勤机 A8', code: 'ATT-A8', unitPrice: 320000, snPrefix: 'A8', manufacturerName: '杭州视联电子有限公司', licenseEnabled: true, licensePrice1: 20000, licensePrice2: 36000, licensePrice3: 50000, licensePrice4: 80000 },
+  { type: 3, name: '签到卡读卡器 R2', code: 'CARD-R2', unitPrice: 45000, snPrefix: 'R2', manufacturerName: '广州卡联科技有限公司', licenseEnabled: false },
+  { type: 5, name: '16路 NVR N16', code: 'NVR-N16', unitPrice: 260000, snPrefix: 'N16', manufacturerName: '杭州视联电子有限公司', licenseEnabled: false },
 ] as const;
 
 /** Inserts the demo rows of the families for the given schools (ids with their agent). */
@@ -159,7 +163,34 @@ export async function seedDemoFamilies(tx: Transaction, demoSchools: { id: numbe
   }
 
   // Stock not yet delivered: only company-wide scopes see it.
-  await tx.insert(devices).values(
-    Array.from({ length: 6 }, (_, i) => ({ serialNumber: `G3${9000 + i}`, deviceClassCode: 'GATE-G3', state: 1, licenseKey: null })),
-  );
+  await tx.insert(devices).values([
+    ...Array.from({ length: 6 }, (_, i) => ({ serialNumber: `G3${9000 + i}`, deviceClassCode: 'GATE-G3', state: 1, licenseKey: null })),
+    ...Array.from({ length: 4 }, (_, i) => ({ serialNumber: `A8${9100 + i}`, deviceClassCode: 'ATT-A8', state: 1, licenseKey: null })),
+  ]);
+  await seedDemoOrders(tx, demoSchools);
+}
+
+/** One order per school, all submitted except the first school's, which is confirmed and ready to ship from stock. */
+async function seedDemoOrders(tx: Transaction, demoSchools: { id: number; agentId: number }[]): Promise<void> {
+  const price = (code: string) => DEVICE_CLASSES.find((c) => c.code === code)!.unitPrice;
+  for (const [position, school] of demoSchools.entries()) {
+    const lines = position === 0 ? [{ deviceClassCode: 'GATE-G3', quantity: 2 }, { deviceClassCode: 'ATT-A8', quantity: 1 }] : [{ deviceClassCode: 'ATT-A8', quantity: 1 + (position % 3) }];
+    const priced = lines.map((line, index) => ({ ...line, lineNo: index + 1, unitPrice: price(line.deviceClassCode), amount: line.quantity * price(line.deviceClassCode) }));
+    const [order] = await tx
+      .insert(deviceOrders)
+      .values({
+        agentId: school.agentId,
+        schoolId: school.id,
+        consigneeName: '王老师',
+        consigneePhone: '13900000001',
+        deliveryAddress: '学校总务处',
+        totalAmount: priced.reduce((sum, line) => sum + line.amount, 0),
+        state: position === 0 ? 2 : 1,
+        remark: '演示订单',
+      })
+      .returning({ id: deviceOrders.id });
+    // The number the server gives an order: day and id (resources/order.ts orderNumber).
+    await tx.update(deviceOrders).set({ orderNo: `DD20260401${String(order!.id).padStart(6, '0')}` }).where(eq(deviceOrders.id, order!.id));
+    await tx.insert(orderItems).values(priced.map((line) => ({ ...line, orderId: order!.id })));
+  }
 }

@@ -1,5 +1,5 @@
 /** Search conditions, the row shape answered to clients, and bounded counts. */
-import { columnName, isLinkField, type FieldDef, type ResourceDef } from '@campus/contract';
+import { columnName, isLinkField, isStoredElsewhere, type FieldDef, type ResourceDef } from '@campus/contract';
 import { and, asc, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgColumn } from 'drizzle-orm/pg-core';
 import { accountScopeCondition, scopeCondition } from '../../platform/scope.js';
@@ -103,7 +103,7 @@ export function selection(ctx: Pick<EngineContext, 'def' | 'probes'>, table: Res
   };
   const joins: { table: ResourceTable; on: SQL }[] = [];
   for (const [name, field] of visibleFields(ctx)) {
-    if (isLinkField(field)) continue; // not a column: the family's afterRead fills it in
+    if (isStoredElsewhere(field)) continue; // not a column: the family's afterRead or the lines engine fills it in
     fields[name] = columnOf(table, name);
     if (field.kind !== 'reference') continue;
     const target = referenceTargetOf(field);

@@ -26,6 +26,7 @@ import { resolveSchoolScope } from '../../platform/scope.js';
 import { resolveContext, type EngineContext, type Row } from './context.js';
 import { attachmentHeader, exportWorkbook } from './export.js';
 import { hooksOf } from './hooks.js';
+import { withLines } from './lines.js';
 import { COUNT_CAP, allConditions, boundedCount, columnOf, filterWhere, orderOf, scopeWhere, selectPage, selectRows, toWire, viewConditions } from './query.js';
 import { tableOf } from './registry.js';
 import { addRow, deleteRows, loadInScope, setToggle, updateRow } from './write.js';
@@ -102,7 +103,7 @@ export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef
     const [row] = await selectRows(ctx, allConditions(eq(columnOf(table, 'id'), request.query.id), scopeWhere(ctx, table), viewConditions(ctx, table)));
     if (!row) await loadInScope(ctx, ctx.db, request.query.id); // answers the 404
     const [completed] = await completeRows(request, ctx, [toWire(def, row as Row)]);
-    return ok(completed);
+    return ok(await withLines(ctx, completed!));
   });
 
   app.post(path('Add'), { onRequest: guard(def, 'add'), schema: { tags, querystring: viewQuerySchema, body: addSchemaOf(def) } }, async (request) => {

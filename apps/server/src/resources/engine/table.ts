@@ -38,7 +38,8 @@ function isNumericEnum(field: Extract<FieldDef, { kind: 'enum' }>): boolean {
   return field.options.every((o) => typeof o.value === 'number');
 }
 
-function columnBuilder(
+/** The drizzle column of one declared field (type, not-null, unique, default, foreign key). */
+export function columnBuilder(
   table: string,
   name: string,
   field: FieldDef,

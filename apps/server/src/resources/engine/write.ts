@@ -1,5 +1,5 @@
 /** Add, Update, BatchDelete and toggles: permission and scope checked, validated, locked, logged. */
-import { RESOURCES, isLinkField, type FieldDef, type ResourceDef } from '@campus/contract';
+import { RESOURCES, isStoredElsewhere, type FieldDef, type ResourceDef } from '@campus/contract';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { operationLog } from '../../db/schema/logs.js';
@@ -8,6 +8,7 @@ import { hashPassword } from '../../platform/passwords.js';
 import type { EngineContext, Row } from './context.js';
 import { hooksOf, type WriteOperation } from './hooks.js';
 import { allConditions, columnOf, scopeWhere, toDb, viewConditions } from './query.js';
+import { writeLines } from './lines.js';
 import { checkAddress } from './regions.js';
 import { columnKeyOf, referenceTargetOf, tableOf } from './registry.js';
 import type { ResourceTable } from './table.js';
@@ -29,7 +30,7 @@ export async function loadInScope(ctx: EngineContext, db: Executor, id: number, 
  * The rows of a family the caller may reference: its data scope; for accounts the accounts it
  * manages, and itself (an agent's child account names the agent as its parent).
  */
-function referenceScope(ctx: EngineContext, targetDef: ResourceDef | undefined, table: ResourceTable) {
+export function referenceScope(ctx: EngineContext, targetDef: ResourceDef | undefined, table: ResourceTable) {
   if (!targetDef) return undefined;
   const inScope = scopeWhere({ ...ctx, def: targetDef }, table);
   return targetDef.scope.via === 'account' ? or(inScope, eq(columnOf(table, 'id'), ctx.user.id)) : inScope;
@@ -64,14 +65,14 @@ export async function checkReferences(ctx: EngineContext, db: Executor, values: 
 
 /**
  * Turns validated wire values into column values: passwords hashed, datetimes parsed; multiple
- * references left out (they are no column: the family's afterWrite stores them).
+ * references and lines left out (they are no column: the family's afterWrite and writeLines store them).
  */
 async function toColumns(def: ResourceDef, values: Row): Promise<Row> {
   const out: Row = {};
   for (const [name, value] of Object.entries(values)) {
     const field: FieldDef | undefined = def.fields[name];
     if (!field) out[name] = value;
-    else if (isLinkField(field)) continue;
+    else if (isStoredElsewhere(field)) continue;
     else if (field.kind === 'password') out[columnKeyOf(def, name)] = value ? await hashPassword(String(value)) : undefined;
     else out[name] = toDb(field, value);
   }
@@ -113,6 +114,7 @@ export async function addRow(ctx: EngineContext, values: Row): Promise<{ id: num
     const prepared = await prepare(ctx, tx, 'add', values);
     const [inserted] = await tx.insert(table).values(await toColumns(ctx.def, prepared)).returning({ id: columnOf(table, 'id') });
     const id = Number(inserted!.id);
+    await writeLines(ctx, tx, id, prepared);
     await hooksOf(ctx.def).afterWrite?.({ ...ctx, db: tx as Database }, { op: 'add', ids: [id], values: prepared });
     await recordOperation(tx, ctx, 'add', [id], changesOf(ctx.def, undefined, prepared));
     return { id };
@@ -134,6 +136,7 @@ export async function updateRow(ctx: EngineContext, input: Row & { id: number; v
       .where(and(eq(columnOf(table, 'id'), id), eq(columnOf(table, 'version'), version)))
       .returning({ version: columnOf(table, 'version') });
     if (!updated) throw conflict(msg('error.staleVersion'));
+    await writeLines(ctx, tx, id, prepared);
     await hooksOf(ctx.def).afterWrite?.({ ...ctx, db: tx as Database }, { op: 'update', ids: [id], values: prepared, existing });
     await recordOperation(tx, ctx, 'update', [id], changesOf(ctx.def, existing, prepared));
     return { id, version: Number(updated.version) };

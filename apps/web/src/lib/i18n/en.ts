@@ -241,4 +241,11 @@ export const en: Record<MessageKey, string> = {
   'workflow.unknownUser': 'Deleted user',
   'workflow.refundPassword': 'Refund password',
   'workflow.refundPasswordRequired': 'Enter your refund password',
+
+  'lines.add': 'Add line',
+  'lines.remove': 'Remove line {line}',
+  'lines.total': 'Total',
+  'lines.empty': 'No lines yet: add one',
+  'lines.atLeast': 'Add at least {min} line(s)',
+  'lines.computedOnSave': 'Computed on save',
 };

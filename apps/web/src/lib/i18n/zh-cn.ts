@@ -242,6 +242,13 @@ export const zhCN = {
   'workflow.unknownUser': '已删除的用户',
   'workflow.refundPassword': '退款密码',
   'workflow.refundPasswordRequired': '请输入退款密码',
+
+  'lines.add': '添加明细',
+  'lines.remove': '删除第 {line} 行',
+  'lines.total': '合计',
+  'lines.empty': '暂无明细，请添加',
+  'lines.atLeast': '至少需要 {min} 条明细',
+  'lines.computedOnSave': '保存后计算',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

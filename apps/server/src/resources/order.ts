@@ -1,0 +1,134 @@
+/**
+ * Device order rules: whose order it is, numbering, edits only while submitted, and shipping — which
+ * picks in-stock devices by serial number, creates the delivery and marks the devices delivered.
+ */
+import { Device, DeviceDelivery, ORDER_DELETABLE_STATES, ORDER_EDITABLE_STATES, ORDER_STATE_OPTIONS, Order, School, formatBusinessDate, type Label, type ServerMessage } from '@campus/contract';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { devices, orderItems, orders } from '../db/schema/resources.js';
+import { badRequest, conflict, msg } from '../platform/errors.js';
+import type { EngineContext, Row } from './engine/context.js';
+import { defineFamilyHooks } from './engine/hooks.js';
+import { findBy, valueAfter } from './engine/lookup.js';
+import { allConditions, scopeWhere } from './engine/query.js';
+import { addRow, recordOperation } from './engine/write.js';
+
+/** Device states the shipping reads and writes (DEVICE_STATE_OPTIONS). */
+const IN_STOCK = 1;
+const DELIVERED = 2;
+
+const stateLabel = (state: unknown): Label | string => ORDER_STATE_OPTIONS.find((o) => o.value === Number(state)) ?? String(state);
+
+/** The order number: day of ordering and the row id, so it is unique and sorts like the orders. */
+export function orderNumber(id: number, at: Date): string {
+  return `DD${formatBusinessDate(at).replaceAll('-', '')}${String(id).padStart(6, '0')}`;
+}
+
+/** Serial numbers as typed into the Ship form: one per line, or separated by commas or spaces. */
+export function parseSerialNumbers(text: string): string[] {
+  return text.split(/[\s,，、;；]+/).filter(Boolean);
+}
+
+/** The agent an order belongs to: the calling agent (or a child account's agent), else the school's agent. */
+async function agentOf(ctx: EngineContext, values: Row, existing: Row | undefined): Promise<unknown> {
+  const { user } = ctx;
+  if (user.type === 'agent') return user.id;
+  if (user.type === 'child') return user.parentId;
+  if (values.agentId !== undefined && values.agentId !== null) return values.agentId;
+  if (existing) return existing.agentId;
+  const school = await findBy(ctx.db, School, 'id', valueAfter(values, existing, 'schoolId'));
+  return school?.agentId ?? null;
+}
+
+/** Counts per product model: what the lines ask for, or what the picked devices are. */
+function countByModel(rows: Row[], quantityOf: (row: Row) => number): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const row of rows) counts.set(String(row.deviceClassCode), (counts.get(String(row.deviceClassCode)) ?? 0) + quantityOf(row));
+  return counts;
+}
+
+/** "GATE-G3: ordered 2, picked 1" for every model whose picked count differs from the order's. */
+function modelMismatches(ordered: Map<string, number>, picked: Map<string, number>): string[] {
+  const models = [...new Set([...ordered.keys(), ...picked.keys()])];
+  return models.filter((m) => (ordered.get(m) ?? 0) !== (picked.get(m) ?? 0)).map((m) => `${m}: ${ordered.get(m) ?? 0} / ${picked.get(m) ?? 0}`);
+}
+
+/**
+ * The in-stock devices picked for an order, locked; refuses unknown or duplicated serial numbers,
+ * devices not in stock, and a pick whose models and counts differ from the order's lines.
+ */
+async function pickDevices(ctx: EngineContext, order: Row, serialNumbers: string[]): Promise<Row[]> {
+  const fail = (message: ServerMessage): never => {
+    throw badRequest([{ path: 'serialNumbers', ...message }]);
+  };
+  if (serialNumbers.length === 0) fail(msg('order.noSerials'));
+  const repeated = serialNumbers.filter((s, i) => serialNumbers.indexOf(s) !== i);
+  if (repeated.length) fail(msg('order.serialsTwice', { serials: [...new Set(repeated)] }));
+
+  const picked = (await ctx.db
+    .select()
+    .from(devices)
+    .where(allConditions(inArray(devices.serialNumber, serialNumbers), scopeWhere({ ...ctx, def: Device }, devices)))
+    .for('update')) as Row[];
+  const found = new Set(picked.map((d) => String(d.serialNumber)));
+  const missing = serialNumbers.filter((s) => !found.has(s));
+  if (missing.length) fail(msg('order.serialsUnknown', { serials: missing }));
+  const notInStock = picked.filter((d) => Number(d.state) !== IN_STOCK).map((d) => String(d.serialNumber));
+  if (notInStock.length) fail(msg('order.serialsNotInStock', { serials: notInStock }));
+
+  const lines = (await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, Number(order.id)))) as Row[];
+  const mismatches = modelMismatches(
+    countByModel(lines, (line) => Number(line.quantity)),
+    countByModel(picked, () => 1),
+  );
+  if (mismatches.length) fail(msg('order.serialsMismatch', { details: mismatches }));
+  return picked;
+}
+
+/**
+ * Ship: the picked devices go to the order's school as one delivery of equipmentDelivery (written
+ * through the engine like an Add, so it is checked and logged), and are marked delivered. Runs in
+ * the transition's transaction; answers the order's link to its delivery.
+ */
+export async function shipOrder(ctx: EngineContext, order: Row, input: Row): Promise<Row> {
+  const picked = await pickDevices(ctx, order, parseSerialNumbers(String(input.serialNumbers ?? '')));
+  const delivery = await addRow(
+    { ...ctx, def: DeviceDelivery, view: DeviceDelivery.views[0]! },
+    {
+      deliveryNo: `FH${String(order.orderNo).replace(/^DD/, '')}`,
+      schoolId: order.schoolId,
+      agentId: order.agentId,
+      deviceCount: picked.length,
+      warrantyMonths: input.warrantyMonths,
+      consigneeName: order.consigneeName,
+      consigneePhone: order.consigneePhone,
+      deliveryAddress: order.deliveryAddress,
+      remark: `${Order.label.zh} ${String(order.orderNo)}`,
+    },
+  );
+  const ids = picked.map((d) => Number(d.id));
+  await ctx.db
+    .update(devices)
+    .set({ state: DELIVERED, schoolId: Number(order.schoolId), version: sql`${devices.version} + 1`, updatedAt: new Date() })
+    .where(inArray(devices.id, ids));
+  await recordOperation(ctx.db, { ...ctx, def: Device }, 'ship', ids, { state: [IN_STOCK, DELIVERED], schoolId: order.schoolId, orderNo: order.orderNo });
+  return { deliveryId: delivery.id };
+}
+
+export const orderHooks = defineFamilyHooks(Order, {
+  async beforeWrite(ctx, { op, values, existing }) {
+    if (op === 'update' && existing && !ORDER_EDITABLE_STATES.includes(Number(existing.state))) {
+      throw conflict(msg('order.notEditable', { state: stateLabel(existing.state) }));
+    }
+    return { ...values, agentId: await agentOf(ctx, values, existing) };
+  },
+  async afterWrite(ctx, change) {
+    if (change.op !== 'add') return;
+    const [id] = change.ids;
+    await ctx.db.update(orders).set({ orderNo: orderNumber(id!, new Date()) }).where(eq(orders.id, id!));
+  },
+  beforeDelete(_ctx, rows) {
+    const kept = rows.filter((row) => !ORDER_DELETABLE_STATES.includes(Number(row.state)));
+    if (kept.length) throw conflict(msg('order.notDeletable', { orders: kept.map((r) => String(r.orderNo)) }));
+  },
+  transitions: { Ship: shipOrder },
+});
