@@ -4,6 +4,7 @@ import { Device, DeviceClass, DeviceDelivery, DeviceWarranty, License } from './
 import { Parent, PickUpPerson, SchoolClass, Student, Teacher } from './people.js';
 import { ChildUser, CompanyUser, ExternalUser } from './accounts.js';
 import { AgentArea, SalesArea, SalesTeam } from './sales.js';
+import { LoginLog, declareOperationLog } from './logs.js';
 
 export * from './define.js';
 export * from './schemas.js';
@@ -13,31 +14,35 @@ export * from './device.js';
 export * from './people.js';
 export * from './accounts.js';
 export * from './sales.js';
+export * from './logs.js';
+export * from './log-schemas.js';
+
+/** Every declared family but the operation log, which lists them (and itself) as its `family` options. */
+const FAMILIES: readonly ResourceDef[] = [
+  School,
+  SchoolClass,
+  DeviceClass,
+  Device,
+  DeviceDelivery,
+  DeviceWarranty,
+  License,
+  Student,
+  Parent,
+  Teacher,
+  PickUpPerson,
+  CompanyUser,
+  ExternalUser,
+  ChildUser,
+  SalesArea,
+  SalesTeam,
+  AgentArea,
+  LoginLog,
+];
+
+export const OperationLog = declareOperationLog(FAMILIES);
 
 /** Every declared family, by name. */
-export const RESOURCES: Readonly<Record<string, ResourceDef>> = Object.fromEntries(
-  [
-    School,
-    SchoolClass,
-    DeviceClass,
-    Device,
-    DeviceDelivery,
-    DeviceWarranty,
-    License,
-    Student,
-    Parent,
-    Teacher,
-    PickUpPerson,
-    CompanyUser,
-    ExternalUser,
-    ChildUser,
-    SalesArea,
-    SalesTeam,
-    AgentArea,
-  ].map(
-    (r) => [r.name, r as ResourceDef],
-  ),
-);
+export const RESOURCES: Readonly<Record<string, ResourceDef>> = Object.fromEntries([...FAMILIES, OperationLog].map((r) => [r.name, r]));
 
 /** The family shown on a page (route index), if any. */
 export function resourceOfFrame(frame: string): ResourceDef | undefined {

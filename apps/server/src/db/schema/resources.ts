@@ -17,10 +17,12 @@ import {
   Student,
   Teacher,
   type FieldDef,
+  type ResourceDef,
 } from '@campus/contract';
 import { text } from 'drizzle-orm/pg-core';
 import { resourceTable, type ReferenceTarget, type ResourceTable } from '../../resources/engine/table.js';
 import { timestamptz } from './columns.js';
+import { loginAttempts, operationLog } from './logs.js';
 import { salesTeams } from './sales.js';
 import { users } from './users.js';
 
@@ -44,6 +46,8 @@ const handWrittenTables: Readonly<Record<string, () => unknown>> = {
   ExternalUser: () => users,
   ChildUser: () => users,
   SalesTeam: () => salesTeams,
+  LoginLog: () => loginAttempts,
+  OperationLog: () => operationLog,
 };
 
 /** Foreign keys resolve lazily: tables reference each other in any order. */
@@ -62,6 +66,9 @@ function register(table: ResourceTable, name: string): ResourceTable {
   familyTables.set(name, table);
   return table;
 }
+
+/** Registers the table of a family declared outside RESOURCES (engine tests declare small families of their own). */
+export const registerFamilyTable = (def: ResourceDef, table: ResourceTable): ResourceTable => register(table, def.name);
 
 export const schools = register(
   resourceTable(School, foreignKey, {
