@@ -54,7 +54,7 @@ beforeAll(async () => {
     created_at timestamp(3) with time zone not null default now()
   )`);
   admin = await t.loginAs('admin');
-  [schoolId] = await schoolIdsOf(t, 'agent1');
+  schoolId = (await schoolIdsOf(t, 'agent1'))[0]!;
 });
 afterAll(() => t.close());
 
@@ -70,9 +70,9 @@ async function search(family: string, body: Row, token = admin): Promise<LogPage
 /** Writes test log rows at the given times (ms before the test clock's now); answers their ids. */
 async function writeRows(ago: number[], message: string): Promise<number[]> {
   const now = t.clock.now().getTime();
-  const rows = await t.db.execute(
+  const rows = (await t.db.execute(
     sql`insert into test_log (school_id, message, created_at) select ${schoolId}, ${message}, t from unnest(${`{${ago.map((ms) => new Date(now - ms).toISOString()).join(',')}}`}::timestamptz[]) as t returning id`,
-  );
+  )) as unknown as { rows: unknown[] };
   return (rows.rows as { id: number }[]).map((row) => Number(row.id));
 }
 
