@@ -5,6 +5,8 @@ import { DEMO_ACCOUNTS, seedDemo } from './db/seed/demo.js';
 import { seedDefaults } from './db/seed/defaults.js';
 import { ensureInitialAdmin } from './db/seed/initial-admin.js';
 import { loadEnv, type Env } from './env.js';
+import { scheduleDailyJobs } from './platform/daily-jobs.js';
+import { logRetentionJob } from './resources/engine/log-retention.js';
 
 /**
  * Demo data goes into the embedded database unless SEED_DEMO=0, and into PostgreSQL only with
@@ -53,6 +55,7 @@ async function start(): Promise<void> {
     if (hasDemo) await seedDemo(database.db);
     else await ensureInitialAdmin(database.db, { password: env.ADMIN_INITIAL_PASSWORD, phone: env.ADMIN_INITIAL_PHONE });
     app = await buildApp({ env, database });
+    scheduleDailyJobs(app, [logRetentionJob]);
     await app.listen({ port: env.PORT, host: env.HOST });
     printBanner(env, database.kind, hasDemo);
   } catch (error) {

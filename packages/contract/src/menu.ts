@@ -188,7 +188,8 @@ const rows: FrameRow[] = [
   [801, 'userCompany', '公司用户', 'Company users', 'CRUD', [...CRUD, 'enable', 'password']],
   [802, 'userExternal', '外部用户', 'External users', 'CRUD', [...CRUD, 'enable', 'password']],
   [803, 'userChild', '子账号', 'Child accounts', 'CRUD', [...CRUD, 'enable', 'password']],
-  [804, 'jurisdictionManage', '权限管理', 'Permissions', 'CUSTOM', ['update']],
+  // export: the login log (LoginLog) on this page.
+  [804, 'jurisdictionManage', '权限管理', 'Permissions', 'CUSTOM', ['update', 'export']],
   [805, 'personalInformation', '个人信息', 'Personal information', 'CUSTOM', []],
 ];
 

@@ -132,6 +132,9 @@ export const SERVER_MESSAGES = {
   'order.notEditable': m('只有已提交的订单可以修改，该订单{state}', 'Only submitted orders can be changed; this order is {state}.'),
   'order.notDeletable': m('只有已提交或已取消的订单可以删除：{orders}', 'Only submitted or cancelled orders can be deleted: {orders}'),
 
+  'log.tooManyPages': m('按页码只能翻阅前 {cap} 条记录，请用“下一页”继续', 'only the first {cap} rows are paged by number: continue with the cursor'),
+  'log.badCursor': m('翻页位置无效，请从第一页重新开始', 'invalid cursor: start again from the first page'),
+
   // Grants
   'grant.onlyManagers': m('仅公司管理员和代理商可以管理权限', 'only company administrators and agents manage grants'),
   'grant.accountNotFound': m('账号 {id} 不存在', 'account {id} not found'),

@@ -1,5 +1,6 @@
 /**
- * jurisdictionManage: grants and visibility probes per user type and per user, and the login log.
+ * jurisdictionManage: grants and visibility probes per user type and per user (the login log is the
+ * LoginLog family).
  * Company administrators edit everything; an agent edits the grants of its own child accounts only,
  * and only with frames and buttons it holds itself. Grants are read on every request, so a change
  * takes effect at the user's next call without a new login.
@@ -14,8 +15,6 @@ import {
   grantAccountSchema,
   grantSubjectQuerySchema,
   grantTreeSchema,
-  loginLogAnswerSchema,
-  loginLogSearchSchema,
   probeSettingsSchema,
   resetUserGrantRequestSchema,
   saveGrantRequestSchema,
@@ -27,19 +26,18 @@ import {
   type GrantTree,
   type UserType,
 } from '@campus/contract';
-import { and, asc, desc, eq, gte, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/client.js';
-import { grants, loginAttempts, settings, users } from '../db/schema/index.js';
+import { grants, settings, users } from '../db/schema/index.js';
 import { envelopeSchema, ok } from '../platform/envelope.js';
 import { badRequest, forbidden, notFound, msg, type FieldProblem } from '../platform/errors.js';
 import { getRequestGrant, requireFrame, type EffectiveGrant } from '../platform/permissions.js';
 import { DEFAULT_TYPE_PROBES, getVisibilityProbes, probesTypeKey, probesUserKey } from '../platform/probes.js';
 import { containsPattern, prefixPattern } from '../platform/like-patterns.js';
 import { getSetting, setSetting } from '../platform/settings.js';
-import { COUNT_CAP } from '../resources/engine/query.js';
 
 const ALWAYS_ALLOWED_IDS = new Set(ALWAYS_ALLOWED_ROUTES.flatMap((index) => (index === 'refresh' ? [] : [frameOf(index).fixedId])));
 
@@ -338,48 +336,6 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
       const subject = await subjectOf(app.db, request, { userId: request.body.userId });
       await app.db.delete(settings).where(eq(settings.key, probesUserKey(subject.user!.id)));
       return ok(null);
-    },
-  );
-
-  app.post(
-    API_PATHS.searchLoginLog,
-    {
-      onRequest: canRead,
-      schema: {
-        tags,
-        summary: 'The login log: every login attempt, newest first (company administrators)',
-        body: loginLogSearchSchema,
-        response: { 200: envelopeSchema(loginLogAnswerSchema) },
-      },
-    },
-    async (request) => {
-      requireCompany(request);
-      const { pageIndex, pageSize, loginName, ip, outcome, isFailure, createdAtFrom, createdAtTo } = request.body;
-      const where = and(
-        loginName ? ilike(loginAttempts.loginName, prefixPattern(loginName)) : undefined,
-        ip ? sql`${loginAttempts.ip} like ${prefixPattern(ip)}` : undefined,
-        outcome ? eq(loginAttempts.outcome, outcome) : undefined,
-        isFailure === true ? ne(loginAttempts.outcome, 'success') : isFailure === false ? eq(loginAttempts.outcome, 'success') : undefined,
-        createdAtFrom ? gte(loginAttempts.createdAt, new Date(createdAtFrom)) : undefined,
-        createdAtTo ? sql`${loginAttempts.createdAt} <= ${new Date(createdAtTo)}` : undefined,
-      );
-      const capped = app.db.select({ one: sql`1` }).from(loginAttempts).where(where).limit(COUNT_CAP + 1).as('capped');
-      const [rows, [count]] = await Promise.all([
-        app.db
-          .select()
-          .from(loginAttempts)
-          .where(where)
-          .orderBy(desc(loginAttempts.createdAt), desc(loginAttempts.id))
-          .limit(pageSize)
-          .offset((pageIndex - 1) * pageSize),
-        app.db.select({ n: sql<number>`count(*)::int` }).from(capped),
-      ]);
-      const n = Number(count?.n ?? 0);
-      return ok({
-        items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-        total: Math.min(n, COUNT_CAP),
-        totalIsCapped: n > COUNT_CAP,
-      });
     },
   );
 };

@@ -1,4 +1,4 @@
-import { frameOf, isExported, type FieldDef, type ResourceDef } from '@campus/contract';
+import { frameOf, isExported, isLogFamily, type FieldDef, type ResourceDef } from '@campus/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { families, grantEverything, grantReadOnly, readWorkbook, schoolIdsOf, schoolOfRow, validAddBody, viewQuery } from './fixtures.js';
@@ -26,7 +26,7 @@ afterAll(() => t.close());
 const call = (token: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
   t.injectAs(token, { method, url, ...(payload === undefined ? {} : { payload: payload as Row }) });
 
-async function search(token: string, def: ResourceDef, body: Row = {}): Promise<{ items: Row[]; total: number; totalIsCapped: boolean }> {
+async function search(token: string, def: ResourceDef, body: Row = {}): Promise<{ items: Row[]; total: number; totalIsCapped: boolean; hasMore?: boolean }> {
   const response = await call(token, 'POST', `/api/${def.name}/Search?${viewQuery(def)}`, { pageSize: 200, ...body });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data;
@@ -64,12 +64,32 @@ function filterFromRow(name: string, field: FieldDef, row: Row): { body: Row; ma
 describe.each(families.map((def) => [def.name, def] as const))('/api/%s', (_name, def) => {
   const filterFields = Object.entries(def.fields).filter(([, f]) => f.filter);
 
-  it('answers a page of rows with a total', async () => {
-    const page = await search(admin, def, { pageSize: 2 });
-    expect(page.items.length).toBeLessThanOrEqual(2);
-    expect(page.total).toBeGreaterThanOrEqual(page.items.length);
-    expect(page.totalIsCapped).toBe(false);
-  });
+  // Log families are read-only: Search (no count, key paged), Get and Export; no write route at all.
+  if (isLogFamily(def)) {
+    it('answers a page of rows newest first, saying whether more follow', async () => {
+      const page = await search(admin, def, { pageSize: 2 });
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      expect(typeof page.hasMore).toBe('boolean');
+      const [first] = page.items;
+      if (first) expect((await call(admin, 'GET', `/api/${def.name}/Get?id=${first.id}&${viewQuery(def)}`)).json().data).toMatchObject(first);
+    });
+
+    it('has no write route', async () => {
+      for (const verb of ['Add', 'Update', 'BatchDelete']) {
+        expect((await call(admin, 'POST', `/api/${def.name}/${verb}?${viewQuery(def)}`, verb === 'BatchDelete' ? [1] : { id: 1 })).statusCode).toBe(404);
+      }
+    });
+
+    it('exports the rows of the search as a workbook with the labelled header', async () => {
+      const { items, hasMore } = await search(admin, def);
+      const sheet = await readWorkbook(await call(admin, 'GET', `/api/${def.name}/Export?${viewQuery(def)}&lang=en`));
+      expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(Object.values(def.fields).filter(isExported).map((f) => f.label.en));
+      if (!hasMore) expect(sheet.actualRowCount - 1).toBe(items.length);
+      expect((await call(readOnlyUser, 'GET', `/api/${def.name}/Export?${viewQuery(def)}`)).statusCode).toBe(403);
+    });
+  } else {
+    crudChecks();
+  }
 
   it.each(filterFields.map(([name, f]) => [name, f] as const))('filters by %s', async (name, field) => {
     const { items } = await search(admin, def);
@@ -79,6 +99,14 @@ describe.each(families.map((def) => [def.name, def] as const))('/api/%s', (_name
     const filtered = await search(admin, def, filter.body);
     expect(filtered.items.map((r) => r.id)).toContain(sample.id);
     expect(filtered.items.filter((r) => !filter.matches(r))).toEqual([]);
+  });
+
+  function crudChecks() {
+  it('answers a page of rows with a total', async () => {
+    const page = await search(admin, def, { pageSize: 2 });
+    expect(page.items.length).toBeLessThanOrEqual(2);
+    expect(page.total).toBeGreaterThanOrEqual(page.items.length);
+    expect(page.totalIsCapped).toBe(false);
   });
 
   it('refuses an Add without its required fields, naming each field', async () => {
@@ -136,6 +164,7 @@ describe.each(families.map((def) => [def.name, def] as const))('/api/%s', (_name
     expect((await call(readOnlyUser, 'POST', `/api/${def.name}/BatchDelete?${viewQuery(def)}`, [1])).statusCode).toBe(403);
     expect((await call(readOnlyUser, 'GET', `/api/${def.name}/Export?${viewQuery(def)}`)).statusCode).toBe(403);
   });
+  }
 
   // Accounts are scoped by who manages them, not by school: test/resources/accounts.test.ts covers them.
   if (def.scope.via === 'global' || def.scope.via === 'account') return;

@@ -190,8 +190,8 @@ describe('visibility probes', () => {
   });
 });
 
-describe('POST /api/Permission/SearchLoginLog', () => {
-  it('finds login attempts by account, outcome and failure, newest first', async () => {
+describe('POST /api/LoginLog/Search', () => {
+  it('finds login attempts by account, outcome and address, newest first', async () => {
     const captcha = await t.app.inject({ method: 'GET', url: '/api/Account/GetVerificationCode' });
     await t.app.inject({
       method: 'POST',
@@ -199,18 +199,31 @@ describe('POST /api/Permission/SearchLoginLog', () => {
       headers: { 'user-agent': 'LoginLogTest/1.0' },
       payload: { userName: 'sales2', password: md5Hex('wrong'), vcId: captcha.json().data.vcId, vcCode: CAPTCHA_CODE },
     });
-    const failed = (await call(admin, 'POST', '/api/Permission/SearchLoginLog', { loginName: 'sales2', isFailure: true })).json().data;
+    // The account filter is a case-insensitive part of the name.
+    const failed = (await call(admin, 'POST', '/api/LoginLog/Search', { loginName: 'ALES2', outcome: 'bad_password' })).json().data;
     expect(failed.items[0]).toMatchObject({ loginName: 'sales2', outcome: 'bad_password', userAgent: 'LoginLogTest/1.0' });
-    expect(failed.items.every((row: Row) => row.outcome !== 'success')).toBe(true);
+    expect(failed.items.every((row: Row) => row.outcome === 'bad_password')).toBe(true);
 
-    const successes = (await call(admin, 'POST', '/api/Permission/SearchLoginLog', { loginName: 'admin', outcome: 'success', pageSize: 5 })).json().data;
-    expect(successes.total).toBeGreaterThan(0);
+    const successes = (await call(admin, 'POST', '/api/LoginLog/Search', { loginName: 'admin', outcome: 'success', pageSize: 5 })).json().data;
+    expect(successes.items.length).toBeGreaterThan(0);
+    expect(successes.items[0].userIdLabel).toBe('系统管理员');
     const times = successes.items.map((row: Row) => String(row.createdAt));
     expect(times).toEqual([...times].sort().reverse());
+
+    const address = String(successes.items[0].ip);
+    const byAddress = (await call(admin, 'POST', '/api/LoginLog/Search', { ip: address.slice(0, 3) })).json().data;
+    expect(byAddress.items.every((row: Row) => String(row.ip).startsWith(address.slice(0, 3)))).toBe(true);
+    expect((await call(admin, 'POST', '/api/LoginLog/Search', { ip: 'no-such-address' })).json().data.items).toEqual([]);
   });
 
-  it('is for company administrators only', async () => {
-    expect((await call(await t.loginAs('agent1'), 'POST', '/api/Permission/SearchLoginLog', {})).statusCode).toBe(403);
+  it('is for company staff only, although agents hold the page', async () => {
+    const agent1 = await t.loginAs('agent1');
+    expect((await call(agent1, 'POST', '/api/LoginLog/Search', {})).statusCode).toBe(403);
+    expect((await call(agent1, 'GET', '/api/LoginLog/Export')).statusCode).toBe(403);
+  });
+
+  it('is gone from /api/Permission', async () => {
+    expect((await call(admin, 'POST', '/api/Permission/SearchLoginLog', {})).statusCode).toBe(404);
   });
 });
 

@@ -51,6 +51,7 @@ const PAGES: readonly PageEntry[] = [
   defineResourcePage('userCompany', 'UserCompanyPage'),
   defineResourcePage('userExternal', 'UserExternalPage'),
   defineResourcePage('userChild', 'UserChildPage'),
+  defineResourcePage('mainOperationLog', 'MainOperationLogPage'),
   definePage('jurisdictionManage', 'JurisdictionManagePage', () => import('./jurisdiction-manage/jurisdiction-manage-page')),
 ];
 

@@ -1,7 +1,8 @@
 /** The pages of the resource families: every frame of a declared family gets the generic page. */
-import { resourceOfFrame } from '@campus/contract';
+import { isLogFamily, resourceOfFrame } from '@campus/contract';
 import type { ComponentType } from 'react';
 import { childUserOverrides, externalUserOverrides } from './accounts';
+import { LogPage } from './log-page';
 import { parentOverrides, studentOverrides, teacherOverrides } from './people';
 import type { ResourceOverrides } from './resource-overrides';
 import { ResourcePage } from './resource-page';
@@ -31,6 +32,8 @@ export function resourcePageFor(frame: string): ComponentType {
   const def = resourceOfFrame(frame);
   if (!def) throw new Error(`No resource family is declared for the frame '${frame}'`);
   function FrameResourcePage() {
+    // Log families (mode 'log') are read-only lists paged by key: a page of their own.
+    if (isLogFamily(def!)) return <LogPage def={def!} frame={frame} />;
     return <ResourcePage def={def!} frame={frame} overrides={OVERRIDES[def!.name]} />;
   }
   FrameResourcePage.displayName = `ResourcePage(${frame})`;

@@ -24,7 +24,6 @@ export const API_PATHS = {
   getProbes: '/api/Permission/GetProbes',
   saveProbes: '/api/Permission/SaveProbes',
   resetUserProbes: '/api/Permission/ResetUserProbes',
-  searchLoginLog: '/api/Permission/SearchLoginLog',
   salesTeamMembers: '/api/SalesTeam/GetMembers',
   saveSalesTeamMembers: '/api/SalesTeam/SaveMembers',
   uploadImages: '/api/File/UploadImgs',

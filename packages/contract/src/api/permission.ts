@@ -142,32 +142,6 @@ export const LOGIN_OUTCOME_LABELS: Record<LoginOutcome, { zh: string; en: string
   too_many_attempts: { zh: '尝试过多', en: 'Too many attempts', color: 'orange' },
 };
 
-export const loginLogSearchSchema = z.object({
-  pageIndex: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(20),
-  loginName: z.string().trim().max(64).optional(),
-  ip: z.string().trim().max(64).optional(),
-  outcome: z.enum(LOGIN_OUTCOMES).optional(),
-  /** Only failed attempts (every outcome but success). */
-  isFailure: z.boolean().optional(),
-  createdAtFrom: z.iso.datetime({ offset: true }).optional(),
-  createdAtTo: z.iso.datetime({ offset: true }).optional(),
-});
-export type LoginLogSearch = z.infer<typeof loginLogSearchSchema>;
-
-export const loginLogRowSchema = z.object({
-  id: z.number(),
-  loginName: z.string(),
-  userId: z.number().nullable(),
-  ip: z.string(),
-  userAgent: z.string().nullable(),
-  outcome: z.enum(LOGIN_OUTCOMES),
-  createdAt: z.string(),
-});
-export type LoginLogRow = z.infer<typeof loginLogRowSchema>;
-
-export const loginLogAnswerSchema = z.object({ items: z.array(loginLogRowSchema), total: z.number(), totalIsCapped: z.boolean() });
-
 /** One of the caller's sessions (personalInformation). */
 export const sessionInfoSchema = z.object({
   id: z.number(),

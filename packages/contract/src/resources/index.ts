@@ -6,6 +6,7 @@ import { ChildUser, CompanyUser, ExternalUser } from './accounts.js';
 import { AgentArea, SalesArea, SalesTeam } from './sales.js';
 import { MaintenanceTicket } from './maintenance.js';
 import { Order } from './order.js';
+import { LoginLog, declareOperationLog } from './logs.js';
 
 export * from './define.js';
 export * from './schemas.js';
@@ -17,33 +18,37 @@ export * from './accounts.js';
 export * from './sales.js';
 export * from './maintenance.js';
 export * from './order.js';
+export * from './logs.js';
+export * from './log-schemas.js';
+
+/** Every declared family but the operation log, which lists them (and itself) as its `family` options. */
+const FAMILIES: readonly ResourceDef[] = [
+  School,
+  SchoolClass,
+  DeviceClass,
+  Device,
+  DeviceDelivery,
+  DeviceWarranty,
+  License,
+  Student,
+  Parent,
+  Teacher,
+  PickUpPerson,
+  CompanyUser,
+  ExternalUser,
+  ChildUser,
+  SalesArea,
+  SalesTeam,
+  AgentArea,
+  MaintenanceTicket,
+  Order,
+  LoginLog,
+];
+
+export const OperationLog = declareOperationLog(FAMILIES);
 
 /** Every declared family, by name. */
-export const RESOURCES: Readonly<Record<string, ResourceDef>> = Object.fromEntries(
-  [
-    School,
-    SchoolClass,
-    DeviceClass,
-    Device,
-    DeviceDelivery,
-    DeviceWarranty,
-    License,
-    Student,
-    Parent,
-    Teacher,
-    PickUpPerson,
-    CompanyUser,
-    ExternalUser,
-    ChildUser,
-    SalesArea,
-    SalesTeam,
-    AgentArea,
-    MaintenanceTicket,
-    Order,
-  ].map(
-    (r) => [r.name, r as ResourceDef],
-  ),
-);
+export const RESOURCES: Readonly<Record<string, ResourceDef>> = Object.fromEntries([...FAMILIES, OperationLog].map((r) => [r.name, r]));
 
 /** The family shown on a page (route index), if any. */
 export function resourceOfFrame(frame: string): ResourceDef | undefined {

@@ -8,3 +8,4 @@ export * from './grants.js';
 export * from './settings.js';
 export * from './people.js';
 export * from './workflow.js';
+export * from './jobs.js';

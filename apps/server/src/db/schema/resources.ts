@@ -25,6 +25,7 @@ import { text } from 'drizzle-orm/pg-core';
 import { linesTable } from '../../resources/engine/lines-table.js';
 import { resourceTable, type ReferenceTarget, type ResourceTable } from '../../resources/engine/table.js';
 import { timestamptz } from './columns.js';
+import { loginAttempts, operationLog } from './logs.js';
 import { salesTeams } from './sales.js';
 import { users } from './users.js';
 
@@ -48,6 +49,8 @@ const handWrittenTables: Readonly<Record<string, () => unknown>> = {
   ExternalUser: () => users,
   ChildUser: () => users,
   SalesTeam: () => salesTeams,
+  LoginLog: () => loginAttempts,
+  OperationLog: () => operationLog,
 };
 
 /** Foreign keys resolve lazily: tables reference each other in any order. */
@@ -75,6 +78,8 @@ function registerLines(def: ResourceDef, field: string): ResourceTable {
   lineTables.set(`${def.name}.${field}`, table);
   return table;
 }
+/** Registers the table of a family declared outside RESOURCES (engine tests declare small families of their own). */
+export const registerFamilyTable = (def: ResourceDef, table: ResourceTable): ResourceTable => register(table, def.name);
 
 export const schools = register(
   resourceTable(School, foreignKey, {

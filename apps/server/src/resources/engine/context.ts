@@ -34,6 +34,8 @@ export async function resolveContext(
 ): Promise<EngineContext> {
   const db = request.server.db;
   const user = request.user;
+  // Some families answer only some user types whatever their grant (the login log: company staff).
+  if (def.userTypes && !def.userTypes.includes(user.type)) throw forbidden();
   const { grant, scope, probes } = await getRequestState(request);
   const held = def.views.filter((v) => grant.has(frameOf(v.frame).fixedId));
   const view = options.view ? held.find((v) => v.frame === options.view) : held[0];

@@ -38,13 +38,27 @@ export function cellValue(field: FieldDef, name: string, row: Row, locale: Local
       return formatBusinessDateTime(value instanceof Date ? value : String(value), { seconds: true });
     case 'number':
       return Number(value);
+    case 'json':
+      return JSON.stringify(value);
     default:
       return String(value);
   }
 }
 
+/** A key order of its own (log families: time, then id): each batch continues after the last row read. */
+export interface ExportPaging {
+  order: SQL[];
+  after: (row: Row) => SQL;
+}
+
 /** Streams the workbook; the caller sends the returned stream as the reply body. */
-export function exportWorkbook(ctx: EngineContext, where: SQL | undefined, sort: { field?: string; order?: 'asc' | 'desc' }, maxCount: number): PassThrough {
+export function exportWorkbook(
+  ctx: EngineContext,
+  where: SQL | undefined,
+  sort: { field?: string; order?: 'asc' | 'desc' },
+  maxCount: number,
+  paging?: ExportPaging,
+): PassThrough {
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: true });
   const sheet = workbook.addWorksheet(ctx.def.label[ctx.locale]);
@@ -65,21 +79,25 @@ export function exportWorkbook(ctx: EngineContext, where: SQL | undefined, sort:
 
   const run = async () => {
     let written = 0;
-    let lastId: number | undefined;
+    let lastRow: Row | undefined;
     while (written < maxCount) {
       const limit = Math.min(BATCH, maxCount - written);
-      // Keyset paging when the order is by id (constant cost per batch); offset batches otherwise.
-      const keyset = byId && lastId !== undefined ? (ascending ? gt(idColumn, lastId) : lt(idColumn, lastId)) : undefined;
-      let query = selectRows(ctx, allConditions(where, keyset)).orderBy(...orderOf(ctx, table, sort.field, sort.order)).limit(limit);
-      if (!byId) query = query.offset(written);
+      // Keyset paging when the order is by id or the caller's key (constant cost per batch); offset batches otherwise.
+      const lastId = lastRow && Number(lastRow.id);
+      const idKeyset = byId && lastId !== undefined ? (ascending ? gt(idColumn, lastId) : lt(idColumn, lastId)) : undefined;
+      const keyset = paging ? lastRow && paging.after(lastRow) : idKeyset;
+      let query = selectRows(ctx, allConditions(where, keyset))
+        .orderBy(...(paging?.order ?? orderOf(ctx, table, sort.field, sort.order)))
+        .limit(limit);
+      if (!byId && !paging) query = query.offset(written);
       const found = (await query) as Row[];
       const rows = afterRead && found.length > 0 ? await afterRead(ctx, found) : found;
       for (const row of rows) {
         sheet.addRow(Object.fromEntries(fields.map(([name, f]) => [name, cellValue(f, name, row, ctx.locale)]))).commit();
       }
       written += rows.length;
-      if (rows.length < limit) break;
-      lastId = Number(rows[rows.length - 1]!.id);
+      if (found.length < limit) break;
+      lastRow = found[found.length - 1];
     }
     sheet.commit();
     await workbook.commit();

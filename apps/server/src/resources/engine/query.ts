@@ -95,12 +95,9 @@ export function orderOf(ctx: Pick<EngineContext, 'def'>, table: ResourceTable, s
  * of the referenced row as `${field}Label` (one LEFT JOIN per reference).
  */
 export function selection(ctx: Pick<EngineContext, 'def' | 'probes'>, table: ResourceTable) {
-  const fields: Record<string, AnyPgColumn | SQL.Aliased> = {
-    id: columnOf(table, 'id'),
-    version: columnOf(table, 'version'),
-    createdAt: columnOf(table, 'createdAt'),
-    updatedAt: columnOf(table, 'updatedAt'),
-  };
+  // Log rows are never updated: they have no version or updatedAt (log.ts).
+  const stamps = ctx.def.mode === 'log' ? ['id', 'createdAt'] : ['id', 'version', 'createdAt', 'updatedAt'];
+  const fields: Record<string, AnyPgColumn | SQL.Aliased> = Object.fromEntries(stamps.map((name) => [name, columnOf(table, name)]));
   const joins: { table: ResourceTable; on: SQL }[] = [];
   for (const [name, field] of visibleFields(ctx)) {
     if (isStoredElsewhere(field)) continue; // not a column: the family's afterRead or the lines engine fills it in

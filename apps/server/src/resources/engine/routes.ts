@@ -4,6 +4,7 @@ import {
   exportQuerySchemaOf,
   fieldValueSchema,
   idListSchema,
+  isLogFamily,
   optionsQuerySchema,
   resourcePath,
   searchSchemaOf,
@@ -27,6 +28,7 @@ import { resolveContext, type EngineContext, type Row } from './context.js';
 import { attachmentHeader, exportWorkbook } from './export.js';
 import { hooksOf } from './hooks.js';
 import { withLines } from './lines.js';
+import { registerLogRoutes } from './log-routes.js';
 import { COUNT_CAP, allConditions, boundedCount, columnOf, filterWhere, orderOf, scopeWhere, selectPage, selectRows, toWire, viewConditions } from './query.js';
 import { tableOf } from './registry.js';
 import { addRow, deleteRows, loadInScope, setToggle, updateRow } from './write.js';
@@ -73,6 +75,7 @@ async function completeRows(request: FastifyRequest, ctx: EngineContext, rows: R
 
 /** Registers Search, Get, Add, Update, BatchDelete, Export, Options, toggles and actions of one family. */
 export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef): void {
+  if (isLogFamily(def)) return registerLogRoutes(parent, def, { guard, contextOf, completeRows });
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const path = (verb: string) => resourcePath(def.name, verb);
   const tags = [def.name];

@@ -24,6 +24,7 @@ import {
   type TableConfig,
 } from 'drizzle-orm/pg-core';
 import { id, rowStamps, timestamptz } from '../../db/schema/columns.js';
+import { logIndexes, logStamps } from './log-table.js';
 
 /** A table built at run time: its columns are known by name only. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- column set is derived from a declaration at run time
@@ -106,7 +107,8 @@ export function resourceTable(
     // Multiple references and lines live in tables of their own, not in a column.
     if (!SYSTEM_FIELDS.has(name) && !isStoredElsewhere(field)) columns[name] = columnBuilder(def.table, name, field, refTarget);
   }
-  Object.assign(columns, extra, rowStamps());
+  const isLog = def.mode === 'log';
+  Object.assign(columns, extra, isLog ? logStamps() : rowStamps());
   const table = pgTable(def.table, columns, (t) => {
     const cols = t as unknown as Record<string, ExtraConfigColumn>;
     const key = scopeKey(def);
@@ -116,9 +118,11 @@ export function resourceTable(
     const add = (indexName: string, build: () => IndexBuilder) => {
       if (!indexes.has(indexName)) indexes.set(indexName, build());
     };
-    if (key) add(name(key, 'id'), () => index(name(key, 'id')).on(cols[key]!, cols.id!));
+    if (isLog) for (const [indexName, build] of logIndexes(def, cols, key)) add(indexName, build);
+    if (key && !isLog) add(name(key, 'id'), () => index(name(key, 'id')).on(cols[key]!, cols.id!));
     for (const [field, f] of Object.entries(def.fields)) {
       if (!f.filter || f.unique || field === key || isStoredElsewhere(f)) continue;
+      if (isLog && f.filter !== 'contains') continue; // logIndexes closed them with (time, id)
       const col = cols[field]!;
       if (f.filter === 'contains') {
         // Trigram index: ILIKE '%x%' can use it; a btree cannot.

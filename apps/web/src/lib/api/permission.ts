@@ -1,15 +1,12 @@
-/** Calls of jurisdictionManage (grants, probes, login log), the caller's sessions and sales team members. */
+/** Calls of jurisdictionManage (grants, probes), the caller's sessions and sales team members. */
 import {
   API_PATHS,
   type ConfigurableProbes,
   type GrantAccount,
   type GrantFrame,
   type GrantTree,
-  type LoginLogRow,
-  type LoginLogSearch,
   type ProbeSettings,
   type SalesTeamMember,
-  type SearchAnswer,
   type SessionInfo,
   type UserType,
 } from '@campus/contract';
@@ -26,7 +23,6 @@ export const permissionApi = {
   getProbes: (subject: GrantSubject) => http.get<ProbeSettings>(API_PATHS.getProbes, subject),
   saveProbes: (subject: GrantSubject, values: Partial<ConfigurableProbes>) => http.post<null>(API_PATHS.saveProbes, { ...subject, values }),
   resetUserProbes: (userId: number) => http.post<null>(API_PATHS.resetUserProbes, { userId }),
-  searchLoginLog: (body: Partial<LoginLogSearch>) => http.post<SearchAnswer<LoginLogRow>>(API_PATHS.searchLoginLog, body),
 };
 
 export const sessionApi = {

@@ -249,6 +249,24 @@ export const zhCN = {
   'lines.empty': '暂无明细，请添加',
   'lines.atLeast': '至少需要 {min} 条明细',
   'lines.computedOnSave': '保存后计算',
+
+  'log.range': '时间范围',
+  'log.today': '今天',
+  'log.last7Days': '近 7 天',
+  'log.last30Days': '近 30 天',
+  'log.defaultRange': '未选时间：显示 {from} 以来的记录',
+  'log.newestFirst': '按时间倒序',
+  'log.previous': '上一页',
+  'log.next': '下一页',
+  'log.page': '第 {page} 页',
+  'log.pageSize': '每页条数',
+  'log.perPage': '{size} 条/页',
+  'log.detailTitle': '{family}详情',
+  'log.field': '字段',
+  'log.before': '修改前',
+  'log.after': '修改后',
+  'log.deletedRows': '删除的记录',
+  'log.noChanges': '无变更内容',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

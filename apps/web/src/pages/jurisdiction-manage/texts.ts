@@ -64,15 +64,6 @@ export const TEXT = {
   probesReset: { zh: '全部跟随类型', en: 'Follow the type for all' },
   probe: { zh: '开关', en: 'Switch' },
   value: { zh: '取值', en: 'Value' },
-  time: { zh: '时间', en: 'Time' },
-  account: { zh: '账号', en: 'Account' },
-  outcome: { zh: '结果', en: 'Outcome' },
-  address: { zh: '地址', en: 'Address' },
-  userAgent: { zh: '浏览器', en: 'User agent' },
-  failuresOnly: { zh: '仅失败', en: 'Failures only' },
-  search: { zh: '查询', en: 'Search' },
-  resetFilters: { zh: '重置', en: 'Reset' },
-  total: { zh: '共 {total} 条', en: '{total} attempts' },
   companyOnly: { zh: '仅公司管理员可用', en: 'Company administrators only' },
 } satisfies Record<string, Label>;
 

@@ -1,0 +1,58 @@
+/** The rows of a log list: the filters, the time range and key paging, read with TanStack Query. */
+import { DEFAULT_PAGE_SIZE, resourcePath, type LogSearchAnswer, type ResourceDef } from '@campus/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useReducer, useState } from 'react';
+import { http } from '../lib/request';
+import type { FilterPayload } from './filter-payload';
+import { defaultLogRange, rangeFilters, type LogRange } from './log-range';
+import { firstLogPage, logPagingReducer } from './log-paging';
+import type { ResourceRow } from './resource-api';
+
+/** POST /api/{LogFamily}/Search through one page (view). */
+export function searchLog(family: string, view: string, body: FilterPayload & { pageSize: number; cursor?: string }) {
+  return http.post<LogSearchAnswer<ResourceRow>>(resourcePath(family, 'Search'), body, { query: { view } });
+}
+
+/**
+ * @example const list = useLogList(LoginLog, 'jurisdictionManage'); list.next(); list.setRange(null)
+ */
+export function useLogList(def: ResourceDef, frame: string, fixedValues: FilterPayload = {}) {
+  const timeField = def.log?.timeField ?? 'createdAt';
+  const [filters, setFiltersState] = useState<FilterPayload>({});
+  const [range, setRangeState] = useState<LogRange | null>(() => defaultLogRange());
+  const [paging, dispatch] = useReducer(logPagingReducer, DEFAULT_PAGE_SIZE, firstLogPage);
+  // What Search and Export both send: the filters within the range (none: the server's default range).
+  const searchFilters: FilterPayload = { ...filters, ...fixedValues, ...rangeFilters(timeField, range) };
+  const body = { ...searchFilters, pageSize: paging.pageSize, ...(paging.cursor ? { cursor: paging.cursor } : {}) };
+  const query = useQuery({
+    queryKey: ['log', def.name, frame, body],
+    queryFn: () => searchLog(def.name, frame, body),
+    placeholderData: keepPreviousData,
+  });
+  const answer = query.data;
+  return {
+    query,
+    rows: answer?.items ?? [],
+    /** The range the server applied (its default when the range was cleared). */
+    appliedRange: answer?.range,
+    searchFilters,
+    range,
+    pageNumber: paging.pageNumber,
+    pageSize: paging.pageSize,
+    hasPrevious: paging.pageNumber > 1,
+    hasNext: Boolean(answer?.nextCursor),
+    next: () => answer?.nextCursor && dispatch({ type: 'next', cursor: answer.nextCursor }),
+    previous: () => dispatch({ type: 'previous', cursor: answer?.prevCursor ?? null }),
+    setFilters: (next: FilterPayload) => {
+      setFiltersState(next);
+      dispatch({ type: 'restart' });
+    },
+    setRange: (next: LogRange | null) => {
+      setRangeState(next);
+      dispatch({ type: 'restart' });
+    },
+    setPageSize: (pageSize: number) => dispatch({ type: 'restart', pageSize }),
+  };
+}
+
+export type LogList = ReturnType<typeof useLogList>;
