@@ -7,3 +7,4 @@ export * from './sms.js';
 export * from './grants.js';
 export * from './settings.js';
 export * from './people.js';
+export * from './reports.js';
