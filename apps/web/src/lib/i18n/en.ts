@@ -236,4 +236,12 @@ export const en: Record<MessageKey, string> = {
   'resource.classes': 'Classes',
   'resource.address': 'Address',
   'resource.yuan': 'yuan',
+  'report.grain': 'Grain',
+  'report.grainDay': 'By day',
+  'report.grainWeek': 'By week',
+  'report.grainMonth': 'By month',
+  'report.totals': 'Total',
+  'report.groups': '{total} groups',
+  'report.none': 'None',
+  'report.chartLoading': 'Loading the chart',
 };

@@ -237,6 +237,14 @@ export const zhCN = {
   'resource.classes': '班级',
   'resource.address': '地址',
   'resource.yuan': '元',
+  'report.grain': '粒度',
+  'report.grainDay': '按日',
+  'report.grainWeek': '按周',
+  'report.grainMonth': '按月',
+  'report.totals': '合计',
+  'report.groups': '共 {total} 组',
+  'report.none': '无',
+  'report.chartLoading': '图表加载中',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;
