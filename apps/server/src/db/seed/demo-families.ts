@@ -181,7 +181,8 @@ function demoDeviceHistory(demoSchools: { id: number }[]) {
     return [
       { serialNumber: `N16${5000 + position}`, deviceClassCode: 'NVR-N16', schoolId: school.id, state: 2, createdAt: at(month, 2), shippedAt: at(month, 20) },
       { serialNumber: `R2${5100 + position}`, deviceClassCode: 'CARD-R2', schoolId: school.id, state: 4, ...lifeTimes(at(month, 25)) },
-      { serialNumber: `A8${5200 + position}`, deviceClassCode: 'ATT-A8', schoolId: school.id, state: 5, ...lifeTimes(at((month + 2) % 11, 15)) },
+      // Licensed while in use, so it does not wait for a licence (the licenseUnset badge).
+      { serialNumber: `A8${5200 + position}`, deviceClassCode: 'ATT-A8', schoolId: school.id, state: 5, licenseKey: `LIC-${5200 + position}`, ...lifeTimes(at((month + 2) % 11, 15)) },
     ];
   });
   const stock = Array.from({ length: 11 }, (_, month) =>
