@@ -12,6 +12,8 @@ const webPackage = JSON.parse(readFileSync(fileURLToPath(new URL('./package.json
 const VENDOR_GROUPS = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
   { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+|@emotion)[\\/]/, priority: 20 },
+  // ECharts is loaded only by report pages (a dynamic import): its own chunk, never in the shell's vendor chunk.
+  { name: 'echarts', test: /node_modules[\\/](echarts|zrender)[\\/]/, priority: 25 },
   // The place list (~160 KB) stays in the lazily loaded chunk of the address pickers.
   { name: 'vendor', test: /node_modules[\\/](?!@vant[\\/]area-data)/, priority: 10 },
 ];

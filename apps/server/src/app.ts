@@ -23,6 +23,7 @@ import { permissionRoutes } from './routes/permission.js';
 import { userRoutes } from './routes/user.js';
 import { accountOptionsRoutes } from './routes/account-options.js';
 import { resourceRoutes } from './resources/index.js';
+import { reportRoutes } from './reports/index.js';
 
 export interface BuildAppOptions {
   env: Env;
@@ -78,6 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(accountOptionsRoutes);
   await app.register(permissionRoutes);
   await app.register(resourceRoutes);
+  await app.register(reportRoutes);
   await app.register(fileRoutes);
   return app;
 }

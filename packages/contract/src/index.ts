@@ -10,3 +10,4 @@ export * from './api/paths.js';
 export * from './api/permission.js';
 export * from './resources/index.js';
 export * from './time.js';
+export * from './reports/index.js';

@@ -49,6 +49,8 @@ const AGENT_FRAMES: [number, readonly ButtonValue[]][] = [
   full('holidayManage'),
   full('schoolStatistics'),
   full('stuMonthStatistic'),
+  full('productStatistics'),
+  full('warehousingStatistics'),
   readOnly('payDetailManage'),
   only('refundManage', ['export', 'add']),
   full('userExternal'),

@@ -24,6 +24,11 @@ function defineResourcePage(index: string, componentName: string): PageEntry {
   return definePage(index, componentName, () => import('../resources/pages').then((module) => ({ default: module.resourcePageFor(index) })));
 }
 
+/** The page of a report's frame, drawn by the generic report page (apps/web/src/reports). */
+function defineReportPage(index: string, componentName: string): PageEntry {
+  return definePage(index, componentName, () => import('../reports/pages').then((module) => ({ default: module.reportPageFor(index) })));
+}
+
 /**
  * The pages that exist. A frame without an entry here is "declared but not built": it is left out of
  * the menu and the route guard sends it to /index. A later page registers itself with one line.
@@ -52,6 +57,8 @@ const PAGES: readonly PageEntry[] = [
   defineResourcePage('userExternal', 'UserExternalPage'),
   defineResourcePage('userChild', 'UserChildPage'),
   defineResourcePage('mainOperationLog', 'MainOperationLogPage'),
+  defineReportPage('productStatistics', 'ProductStatisticsPage'),
+  defineReportPage('warehousingStatistics', 'WarehousingStatisticsPage'),
   definePage('jurisdictionManage', 'JurisdictionManagePage', () => import('./jurisdiction-manage/jurisdiction-manage-page')),
 ];
 

@@ -11,7 +11,8 @@ import { useRegionParents } from './region-select';
 import { useSchoolScope } from './use-school-scope';
 
 interface FilterBarProps {
-  def: ResourceDef;
+  /** The family (or a report: its filters as `fields`). */
+  def: Pick<ResourceDef, 'fields'>;
   /** Unique among open pages: it prefixes the control ids, which labels point at. */
   formName: string;
   hiddenFields: ReadonlySet<string>;
@@ -24,7 +25,7 @@ interface FilterBarProps {
 }
 
 /** Filters the bar shows: declared, not fixed by the page, and pickable when they are references. */
-export function visibleFiltersOf(def: ResourceDef, hiddenFields: ReadonlySet<string>): [string, FieldDef][] {
+export function visibleFiltersOf(def: Pick<ResourceDef, 'fields'>, hiddenFields: ReadonlySet<string>): [string, FieldDef][] {
   return Object.entries(def.fields).filter(
     ([name, field]) => field.filter !== undefined && !hiddenFields.has(name) && (field.kind !== 'reference' || isPickable(field)),
   );

@@ -45,7 +45,7 @@ function rangeEndOf(field: FieldDef, value: unknown, end: 'from' | 'to'): string
  * dropped; a range `[from, to]` becomes `nameFrom` / `nameTo`; money is sent in cents.
  * @example buildFilterPayload(School, { schoolName: ' Sun ', state: -1 }) // { schoolName: 'Sun' }
  */
-export function buildFilterPayload(def: ResourceDef, values: Record<string, unknown>): FilterPayload {
+export function buildFilterPayload(def: Pick<ResourceDef, 'fields'>, values: Record<string, unknown>): FilterPayload {
   const payload: FilterPayload = {};
   for (const [name, field] of Object.entries(def.fields)) {
     if (!field.filter) continue;

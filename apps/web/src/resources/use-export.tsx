@@ -26,7 +26,7 @@ function ExportProgress({ title, startedAt, onCancel }: { title: string; started
 /**
  * @example const exporter = useExport(api, 'School'); <Button onClick={() => exporter.run(filters)} /> {exporter.progress}
  */
-export function useExport(api: ResourceApi, familyLabel: string) {
+export function useExport(api: Pick<ResourceApi, 'exportFile'>, familyLabel: string) {
   const t = useT();
   const locale = useLocale();
   const [startedAt, setStartedAt] = useState<number | null>(null);

@@ -65,6 +65,9 @@ export const Device = defineResource({
     state: { kind: 'enum', options: DEVICE_STATE_OPTIONS, label: { zh: '状态', en: 'State' }, filter: 'equals', defaultValue: 1 },
     licenseKey: { kind: 'text', label: { zh: '授权码', en: 'Licence code' }, max: 64, filter: 'equals' },
     createdAt: { kind: 'datetime', label: { zh: '入库时间', en: 'Stocked at' }, readOnly: true, sortable: true, filter: 'range' },
+    // Set by the database when the state first leaves stock / first reaches installed (warehousingStatistics).
+    shippedAt: { kind: 'datetime', label: { zh: '出库时间', en: 'Shipped at' }, readOnly: true },
+    installedAt: { kind: 'datetime', label: { zh: '安装时间', en: 'Installed at' }, readOnly: true },
   },
   indexes: [['schoolId', 'state'], ['deviceClassCode']],
 });

@@ -50,7 +50,11 @@ export function fieldValueSchema(field: FieldDef): z.ZodType {
       });
     }
     case 'date':
-      return z.string().regex(/^\d{4}-\d{2}-\d{2}$/, messageText('validation.date'));
+      return z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, messageText('validation.date'))
+        // 2026-02-30 matches the pattern; the database would refuse it with a 500.
+        .refine((v) => !Number.isNaN(Date.parse(v)) && new Date(Date.parse(v)).toISOString().startsWith(v), messageText('validation.date'));
     case 'datetime':
       return z.iso.datetime({ offset: true });
     case 'reference': {
@@ -158,7 +162,8 @@ export function filterKeysOf(def: ResourceDef): string[] {
   );
 }
 
-function filterShape(def: ResourceDef): Record<string, z.ZodType> {
+/** The zod shape of a declaration's filters (Search bodies, Export queries, report filters). */
+export function filterShapeOf(def: Pick<ResourceDef, 'fields'>): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, field] of Object.entries(def.fields)) {
     if (!field.filter) continue;
@@ -194,7 +199,7 @@ export function searchSchemaOf(def: ResourceDef) {
     pageIndex: z.coerce.number().int().min(1).default(1),
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
     ...sortShape(def),
-    ...filterShape(def),
+    ...filterShapeOf(def),
   });
 }
 
@@ -205,7 +210,7 @@ export function exportQuerySchemaOf(def: ResourceDef) {
     view: z.string().optional(),
     lang: z.enum(['zh', 'en']).optional(),
     ...sortShape(def),
-    ...filterShape(def),
+    ...filterShapeOf(def),
   });
 }
 

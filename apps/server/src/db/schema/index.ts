@@ -9,3 +9,4 @@ export * from './settings.js';
 export * from './people.js';
 export * from './workflow.js';
 export * from './jobs.js';
+export * from './reports.js';

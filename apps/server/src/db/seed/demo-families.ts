@@ -131,6 +131,7 @@ export async function seedDemoFamilies(tx: Transaction, demoSchools: { id: numbe
         schoolId: school.id,
         state: 3,
         licenseKey: c.licenseEnabled && !(i === 1 && position % 2 === 1) ? `LIC-${serial}` : null,
+        ...lifeTimes(delivery!.installationTime!),
       };
     });
     const [firstDevice] = await tx.insert(devices).values(schoolDevices).returning({ id: devices.id });
@@ -167,6 +168,7 @@ export async function seedDemoFamilies(tx: Transaction, demoSchools: { id: numbe
     ...Array.from({ length: 6 }, (_, i) => ({ serialNumber: `G3${9000 + i}`, deviceClassCode: 'GATE-G3', state: 1, licenseKey: null })),
     ...Array.from({ length: 4 }, (_, i) => ({ serialNumber: `A8${9100 + i}`, deviceClassCode: 'ATT-A8', state: 1, licenseKey: null })),
   ]);
+  await tx.insert(devices).values(demoDeviceHistory(demoSchools));
   await seedDemoOrders(tx, demoSchools);
 }
 
@@ -193,4 +195,32 @@ async function seedDemoOrders(tx: Transaction, demoSchools: { id: number; agentI
     await tx.update(deviceOrders).set({ orderNo: `DD20260401${String(order!.id).padStart(6, '0')}` }).where(eq(deviceOrders.id, order!.id));
     await tx.insert(orderItems).values(priced.map((line) => ({ ...line, orderId: order!.id })));
   }
+}
+
+/** When a device installed at `installedAt` was stocked and shipped: the demo's warehousing history. */
+function lifeTimes(installedAt: Date) {
+  const daysBefore = (days: number) => new Date(installedAt.getTime() - days * 86_400_000);
+  return { createdAt: daysBefore(24), shippedAt: daysBefore(6), installedAt };
+}
+
+/**
+ * Devices over the past twelve months of 2026 in every state, so the product and warehousing
+ * statistics show more than one bar and one point: per school, one NVR shipped, one reader back in
+ * repair and one attendance machine scrapped; and one batch of readers stocked each month.
+ */
+function demoDeviceHistory(demoSchools: { id: number }[]) {
+  const at = (month: number, day: number) => new Date(Date.UTC(2026, month, day, 2));
+  const perSchool = demoSchools.flatMap((school, position) => {
+    const month = (position * 3 + 1) % 11;
+    return [
+      { serialNumber: `N16${5000 + position}`, deviceClassCode: 'NVR-N16', schoolId: school.id, state: 2, createdAt: at(month, 2), shippedAt: at(month, 20) },
+      { serialNumber: `R2${5100 + position}`, deviceClassCode: 'CARD-R2', schoolId: school.id, state: 4, ...lifeTimes(at(month, 25)) },
+      // Licensed while in use, so it does not wait for a licence (the licenseUnset badge).
+      { serialNumber: `A8${5200 + position}`, deviceClassCode: 'ATT-A8', schoolId: school.id, state: 5, licenseKey: `LIC-${5200 + position}`, ...lifeTimes(at((month + 2) % 11, 15)) },
+    ];
+  });
+  const stock = Array.from({ length: 11 }, (_, month) =>
+    Array.from({ length: 1 + (month % 3) }, (_, i) => ({ serialNumber: `R2${5300 + month * 10 + i}`, deviceClassCode: 'CARD-R2', state: 1, createdAt: at(month, 8) })),
+  ).flat();
+  return [...perSchool, ...stock].map((device) => ({ licenseKey: null, ...device }));
 }

@@ -266,4 +266,12 @@ export const en: Record<MessageKey, string> = {
   'log.after': 'After',
   'log.deletedRows': 'Deleted rows',
   'log.noChanges': 'No changes recorded',
+  'report.grain': 'Grain',
+  'report.grainDay': 'By day',
+  'report.grainWeek': 'By week',
+  'report.grainMonth': 'By month',
+  'report.totals': 'Total',
+  'report.groups': '{total} groups',
+  'report.none': 'None',
+  'report.chartLoading': 'Loading the chart',
 };

@@ -267,6 +267,14 @@ export const zhCN = {
   'log.after': '修改后',
   'log.deletedRows': '删除的记录',
   'log.noChanges': '无变更内容',
+  'report.grain': '粒度',
+  'report.grainDay': '按日',
+  'report.grainWeek': '按周',
+  'report.grainMonth': '按月',
+  'report.totals': '合计',
+  'report.groups': '共 {total} 组',
+  'report.none': '无',
+  'report.chartLoading': '图表加载中',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -1,0 +1,41 @@
+/**
+ * Rollups the device reports read instead of grouping a million devices per request. Kept in the
+ * same transaction as every write to `devices` by statement triggers (migration
+ * `*_reports-rollup-triggers.sql`), so they are never stale (docs/decisions.md "Device reports read
+ * rollups"). School 0 stands for "no school" (devices in stock), so the keys have no nulls.
+ */
+import { date, index, integer, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { pgTable } from 'drizzle-orm/pg-core';
+
+/** Devices now in each (school, product model, state): productStatistics. */
+export const deviceStateCounts = pgTable(
+  'device_state_counts',
+  {
+    schoolId: integer('school_id').notNull(),
+    deviceClassCode: text('device_class_code').notNull(),
+    state: smallint('state').notNull(),
+    devices: integer('devices').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.deviceClassCode, t.state] })],
+);
+
+/**
+ * Devices stocked (created_at), shipped (shipped_at) and installed (installed_at) per business day
+ * (Asia/Shanghai), counted under the device's current school and model: warehousingStatistics.
+ */
+export const deviceDayCounts = pgTable(
+  'device_day_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    schoolId: integer('school_id').notNull(),
+    deviceClassCode: text('device_class_code').notNull(),
+    stocked: integer('stocked').notNull().default(0),
+    shipped: integer('shipped').notNull().default(0),
+    installed: integer('installed').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.schoolId, t.deviceClassCode] }),
+    // Scoped callers read their schools' days; company-wide callers read the primary key by day.
+    index('device_day_counts_school_id_day_idx').on(t.schoolId, t.day),
+  ],
+);

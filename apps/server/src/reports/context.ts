@@ -1,0 +1,32 @@
+/** Who calls a report, through which page, with which buttons, scope and visible measures. */
+import { frameOf, type ButtonValue, type ReportDef, type ReportMeasureDef, type VisibilityProbes } from '@campus/contract';
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../db/client.js';
+import type { AuthUser } from '../platform/auth.js';
+import { getRequestState } from '../platform/caller-state.js';
+import { forbidden } from '../platform/errors.js';
+import type { SchoolScope } from '../platform/scope.js';
+import { localeOf } from '../platform/locale.js';
+import type { Locale } from '../resources/engine/context.js';
+
+export interface ReportContext {
+  db: Database;
+  user: AuthUser;
+  scope: SchoolScope;
+  def: ReportDef;
+  probes: VisibilityProbes;
+  locale: Locale;
+  /** The declared measures the caller may see: money is left out where hideAmountColumns holds. */
+  measures: [string, ReportMeasureDef][];
+}
+
+/** Checks the caller holds one of the report's frames (and the button, when given); 403 otherwise. */
+export async function resolveReportContext(request: FastifyRequest, def: ReportDef, options: { view?: string; button?: ButtonValue }): Promise<ReportContext> {
+  const { grant, scope, probes } = await getRequestState(request);
+  const held = def.views.filter((v) => grant.has(frameOf(v.frame).fixedId));
+  const view = options.view ? held.find((v) => v.frame === options.view) : held[0];
+  if (!view) throw forbidden();
+  if (options.button && !grant.get(frameOf(view.frame).fixedId)?.has(options.button)) throw forbidden();
+  const measures = Object.entries(def.measures).filter(([, m]) => !(probes.hideAmountColumns && m.kind === 'money'));
+  return { db: request.server.db, user: request.user, scope, def, probes, locale: localeOf(request), measures };
+}

@@ -1,0 +1,114 @@
+/** Pages, sorts and totals the groups a report's source answers. */
+import { formatBusinessDate, periodKeysOf, MAX_RANGE_DAYS, daysBetween, REPORT_GRAIN_LABELS, type ReportDef, type ReportGrain, type ReportRow } from '@campus/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import { badRequest, msg } from '../platform/errors.js';
+import type { ReportContext } from './context.js';
+import { sourceOf, type ReportPeriod, type ReportQuery } from './source.js';
+
+/** GetSummary and Export answer at most this many groups: more than anyone reads, a sign the filters are too wide. */
+export const MAX_GROUPS = 10_000;
+
+export interface ReportInput {
+  filters: Record<string, unknown>;
+  grain?: ReportGrain;
+  sortField?: string;
+  sortOrder?: 'asc' | 'desc';
+}
+
+/** The first day of the month `monthsBack` months before the given business day. */
+function monthStart(day: string, monthsBack: number): string {
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month - 1 - monthsBack, 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * The period a call covers: the range given, or the report's default months up to today
+ * (Asia/Shanghai); a range longer than its grain allows answers 400.
+ */
+export function resolvePeriod(def: ReportDef, input: ReportInput, now: Date): ReportPeriod | undefined {
+  const keys = periodKeysOf(def);
+  if (!def.period || !keys) return undefined;
+  const today = formatBusinessDate(now);
+  const to = (input.filters[keys.to] as string | undefined) ?? today;
+  const from = (input.filters[keys.from] as string | undefined) ?? monthStart(to, def.period.defaultMonths - 1);
+  const grain = input.grain ?? def.period.defaultGrain;
+  if (from > to) throw badRequest([{ path: keys.to, ...msg('report.rangeReversed') }]);
+  if (daysBetween(from, to) > MAX_RANGE_DAYS[grain]) {
+    throw badRequest([{ path: keys.from, ...msg('report.rangeTooLong', { grain: REPORT_GRAIN_LABELS[grain], days: MAX_RANGE_DAYS[grain] }) }]);
+  }
+  return { from, to, grain };
+}
+
+function queryOf(ctx: ReportContext, input: ReportInput, groupBy: readonly string[], now: Date): ReportQuery {
+  const keys = periodKeysOf(ctx.def);
+  const filters = Object.fromEntries(Object.entries(input.filters).filter(([key]) => key !== keys?.from && key !== keys?.to));
+  return { groupBy, filters, period: resolvePeriod(ctx.def, input, now), scope: ctx.scope };
+}
+
+/** ORDER BY the requested field, then every grouped dimension, so pages never repeat or skip a group. */
+function orderOf(ctx: ReportContext, input: ReportInput, groupBy: readonly string[]): SQL {
+  const field = input.sortField ?? ctx.def.defaultSort.field;
+  const direction = sql.raw((input.sortOrder ?? ctx.def.defaultSort.order) === 'asc' ? 'asc' : 'desc');
+  const keys = [...(groupBy.includes(field) || ctx.measures.some(([name]) => name === field) ? [sql`${sql.identifier(field)} ${direction} nulls last`] : [])];
+  for (const dimension of groupBy) if (dimension !== field) keys.push(sql`${sql.identifier(dimension)} asc nulls last`);
+  return sql.join(keys, sql`, `);
+}
+
+/** A database row in wire form: measures as numbers, hidden measures dropped. */
+function toWire(ctx: ReportContext, groupBy: readonly string[], row: Record<string, unknown>): ReportRow {
+  const out: ReportRow = {};
+  for (const dimension of groupBy) {
+    out[dimension] = row[dimension] ?? null;
+    if (ctx.def.dimensions[dimension]?.kind === 'reference') out[`${dimension}Label`] = row[`${dimension}Label`] ?? null;
+  }
+  for (const [name] of ctx.measures) out[name] = Number(row[name] ?? 0);
+  return out;
+}
+
+const totalKey = (measure: string) => `__total_${measure}`;
+
+/** The sums of the visible measures over all groups, as window aggregates read with the page. */
+function totalsSelect(ctx: ReportContext): SQL {
+  const parts = [sql`count(*) over () as "__groups"`];
+  for (const [name] of ctx.measures) parts.push(sql`sum(${sql.identifier(name)}) over () as ${sql.identifier(totalKey(name))}`);
+  return sql.join(parts, sql`, `);
+}
+
+async function rowsOf(ctx: ReportContext, query: SQL): Promise<Record<string, unknown>[]> {
+  const result = (await ctx.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  return result.rows;
+}
+
+function totalsOf(ctx: ReportContext, row: Record<string, unknown> | undefined): Record<string, number> {
+  return Object.fromEntries(ctx.measures.map(([name]) => [name, Number(row?.[totalKey(name)] ?? 0)]));
+}
+
+/** One page of groups, their number and the totals over all of them, in one query. */
+export async function searchReport(ctx: ReportContext, input: ReportInput, page: { pageIndex: number; pageSize: number }, now: Date) {
+  const groupBy = Object.keys(ctx.def.dimensions);
+  const grouped = sourceOf(ctx.def).grouped(queryOf(ctx, input, groupBy, now));
+  const offset = (page.pageIndex - 1) * page.pageSize;
+  // Window aggregates over () are computed over every group before LIMIT cuts the page.
+  const rows = await rowsOf(ctx, sql`select g.*, ${totalsSelect(ctx)} from (${grouped}) g order by ${orderOf(ctx, input, groupBy)} limit ${page.pageSize} offset ${offset}`);
+  let first = rows[0];
+  if (!first && offset > 0) {
+    // A page past the last group carries no totals: read them alone.
+    [first] = await rowsOf(ctx, sql`select g.*, ${totalsSelect(ctx)} from (${grouped}) g limit 1`);
+  }
+  return {
+    items: rows.map((row) => toWire(ctx, groupBy, row)),
+    total: Number(first?.__groups ?? 0),
+    totals: totalsOf(ctx, first),
+  };
+}
+
+/** Every group of the requested dimensions (no paging) and the totals; more than MAX_GROUPS answers 400. */
+export async function summarizeReport(ctx: ReportContext, input: ReportInput, groupBy: readonly string[], now: Date) {
+  const ordered = Object.keys(ctx.def.dimensions).filter((dimension) => groupBy.includes(dimension));
+  const grouped = sourceOf(ctx.def).grouped(queryOf(ctx, input, ordered, now));
+  const rows = await rowsOf(ctx, sql`select g.*, ${totalsSelect(ctx)} from (${grouped}) g order by ${orderOf(ctx, input, ordered)} limit ${MAX_GROUPS + 1}`);
+  if (rows.length > MAX_GROUPS) {
+    throw badRequest([{ path: 'groupBy', ...msg('report.tooManyGroups', { max: MAX_GROUPS }) }]);
+  }
+  return { items: rows.map((row) => toWire(ctx, ordered, row)), totals: totalsOf(ctx, rows[0]) };
+}

@@ -1,0 +1,75 @@
+/**
+ * The calls of one report: `POST /api/{Report}/Search` (paged groups + totals), `GET
+ * /api/{Report}/GetSummary` (every group of the requested dimensions, for charts and the seed's
+ * statistics GETs) and `GET /api/{Report}/Export` (.xlsx with a totals row).
+ */
+import {
+  reportExportQuerySchemaOf,
+  reportSearchSchemaOf,
+  reportSummaryQuerySchemaOf,
+  resourcePath,
+  type ButtonValue,
+  type ReportDef,
+  type ReportGrain,
+} from '@campus/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../platform/envelope.js';
+import { attachmentHeader } from '../resources/engine/export.js';
+import { resolveReportContext, type ReportContext } from './context.js';
+import { reportWorkbook } from './export.js';
+import { searchReport, summarizeReport, type ReportInput } from './query.js';
+import { sourceOf } from './source.js';
+
+const contexts = new WeakMap<FastifyRequest, ReportContext>();
+
+/** Checks frame and button before the input is validated, so a caller without them gets 403 whatever it sent. */
+function guard(def: ReportDef, button?: ButtonValue) {
+  return async (request: FastifyRequest) => {
+    const view = (request.query as { view?: unknown }).view;
+    contexts.set(request, await resolveReportContext(request, def, { view: typeof view === 'string' ? view : undefined, button }));
+  };
+}
+
+function contextOf(request: FastifyRequest): ReportContext {
+  const ctx = contexts.get(request);
+  if (!ctx) throw new Error('report route without guard');
+  return ctx;
+}
+
+/** Splits parsed input into filters and the engine's own keys. */
+function inputOf(parsed: Record<string, unknown>): ReportInput {
+  const { pageIndex: _p, pageSize: _s, view: _v, lang: _l, groupBy: _g, grain, sortField, sortOrder, ...filters } = parsed;
+  return { filters, grain: grain as ReportGrain | undefined, sortField: sortField as string | undefined, sortOrder: sortOrder as 'asc' | 'desc' | undefined };
+}
+
+/** Registers Search, GetSummary and Export of one report. */
+export function registerReportRoutes(parent: FastifyInstance, def: ReportDef): void {
+  sourceOf(def); // a report without a source stops the server at start, not at the first call
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const path = (verb: string) => resourcePath(def.name, verb);
+  const tags = [def.name];
+  const grainOf = (input: ReportInput) => input.grain ?? def.period?.defaultGrain ?? 'month';
+
+  app.post(path('Search'), { onRequest: guard(def), schema: { tags, body: reportSearchSchemaOf(def) } }, async (request) => {
+    const body = request.body as Record<string, unknown> & { pageIndex: number; pageSize: number };
+    return ok(await searchReport(contextOf(request), inputOf(body), body, request.server.clock.now()));
+  });
+
+  app.get(path('GetSummary'), { onRequest: guard(def), schema: { tags, querystring: reportSummaryQuerySchemaOf(def) } }, async (request) => {
+    const query = request.query as Record<string, unknown> & { groupBy?: string[] };
+    const groupBy = query.groupBy ?? Object.keys(def.dimensions);
+    return ok(await summarizeReport(contextOf(request), inputOf(query), groupBy, request.server.clock.now()));
+  });
+
+  app.get(path('Export'), { onRequest: guard(def, 'export'), schema: { tags, querystring: reportExportQuerySchemaOf(def) } }, async (request, reply) => {
+    const ctx = contextOf(request);
+    const input = inputOf(request.query as Record<string, unknown>);
+    // Read (and refused, if too wide) before the first byte is sent: a failure is still an envelope.
+    const answer = await summarizeReport(ctx, input, Object.keys(def.dimensions), request.server.clock.now());
+    reply
+      .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('Content-Disposition', attachmentHeader(def.label[ctx.locale]));
+    return reply.send(reportWorkbook(ctx, def, answer, grainOf(input)));
+  });
+}

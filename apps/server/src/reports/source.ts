@@ -1,0 +1,64 @@
+/**
+ * A report's source: the SQL it reads, written next to the report's name. The engine asks it for
+ * the groups of the requested dimensions within the caller's scope and filters, and pages, sorts,
+ * totals and exports them.
+ */
+import type { ReportDef, ReportGrain } from '@campus/contract';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { scopeCondition, type SchoolScope } from '../platform/scope.js';
+
+/** The business days a report covers (YYYY-MM-DD, both included) and their grouping. */
+export interface ReportPeriod {
+  from: string;
+  to: string;
+  grain: ReportGrain;
+}
+
+export interface ReportQuery {
+  /** Dimensions to group by, in declaration order (a subset for GetSummary's `groupBy`). */
+  groupBy: readonly string[];
+  /** Filters as the schema parsed them: "any" values removed, references by id or key. */
+  filters: Readonly<Record<string, unknown>>;
+  period?: ReportPeriod;
+  scope: SchoolScope;
+}
+
+export interface ReportSource {
+  /**
+   * One select: a column per grouped dimension (plus `${dimension}Label` for references) and per
+   * declared measure, named exactly as declared, one row per group.
+   */
+  grouped(query: ReportQuery): SQL;
+}
+
+const sources = new Map<string, ReportSource>();
+
+/** Registers the source of a declared report (its module is imported by reports/index.ts). */
+export function defineReportSource(def: ReportDef, source: ReportSource): ReportSource {
+  sources.set(def.name, source);
+  return source;
+}
+
+/** The source of a report; a declared report without one stops the server at start. */
+export function sourceOf(def: ReportDef): ReportSource {
+  const source = sources.get(def.name);
+  if (!source) throw new Error(`report ${def.name} has no source`);
+  return source;
+}
+
+/** The start (YYYY-MM-DD) of the period a business day falls in; weeks start on Monday. */
+export function periodStartSql(day: SQLWrapper, grain: ReportGrain): SQL<string> {
+  // date_trunc's unit is a literal so the expression groups by itself (a parameter would differ per use).
+  const unit = sql.raw(`'${grain}'`);
+  return sql<string>`to_char(date_trunc(${unit}, ${day}::timestamp), 'YYYY-MM-DD')`;
+}
+
+/** The scope condition on a source's school column (school 0, "no school", only for company-wide scopes). */
+export function inScope(query: ReportQuery, schoolColumn: SQLWrapper): SQL {
+  return scopeCondition(query.scope, schoolColumn);
+}
+
+/** A column alias exactly as declared (camelCase needs quoting). */
+export function named(expression: SQL | SQLWrapper, name: string): SQL {
+  return sql`${expression} as ${sql.identifier(name)}`;
+}

@@ -1,0 +1,56 @@
+/** How report values read in the caller's locale: periods, dimension values and measures. */
+import type { ReportDimensionDef, ReportGrain, ReportMeasureDef, ReportRow } from '@campus/contract';
+
+type Locale = 'zh-CN' | 'en' | string;
+
+/** A period start (YYYY-MM-DD) as people name it: the day, the Monday of the week, or YYYY-MM. */
+export function periodLabel(start: string, grain: ReportGrain): string {
+  return grain === 'month' ? start.slice(0, 7) : start;
+}
+
+/** The text of a dimension value of a row; `none` when the row has none (devices without an agent). */
+export function dimensionText(dimension: ReportDimensionDef, name: string, row: ReportRow, options: { locale: Locale; grain: ReportGrain; none: string }): string {
+  const value = row[name];
+  if (value === null || value === undefined) return options.none;
+  switch (dimension.kind) {
+    case 'period':
+      return periodLabel(String(value), options.grain);
+    case 'enum': {
+      const option = dimension.options.find((o) => String(o.value) === String(value));
+      return option ? (options.locale === 'en' ? option.en : option.zh) : String(value);
+    }
+    case 'reference':
+      return String(row[`${name}Label`] ?? value);
+    case 'text':
+      return String(value);
+  }
+}
+
+/** A measure as shown: counts with thousands separators, money in yuan with two decimals. */
+export function measureText(measure: ReportMeasureDef, value: unknown, locale: Locale): string {
+  const number = Number(value ?? 0);
+  const tag = locale === 'en' ? 'en-US' : 'zh-CN';
+  if (measure.kind === 'money') return (number / 100).toLocaleString(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return number.toLocaleString(tag);
+}
+
+/** The chart's value of a measure: yuan for money, the number otherwise. */
+export function measureValue(measure: ReportMeasureDef, value: unknown): number {
+  const number = Number(value ?? 0);
+  return measure.kind === 'money' ? number / 100 : number;
+}
+
+/** Every period start from `from` to `to` at the grain, so a line has a point (0) where nothing happened. */
+export function periodsBetween(from: string, to: string, grain: ReportGrain): string[] {
+  const start = new Date(`${from}T00:00:00Z`);
+  if (grain === 'week') start.setUTCDate(start.getUTCDate() - ((start.getUTCDay() + 6) % 7));
+  if (grain === 'month') start.setUTCDate(1);
+  const periods: string[] = [];
+  for (const at = start; at.toISOString().slice(0, 10) <= to && periods.length < 1000; ) {
+    periods.push(at.toISOString().slice(0, 10));
+    if (grain === 'day') at.setUTCDate(at.getUTCDate() + 1);
+    else if (grain === 'week') at.setUTCDate(at.getUTCDate() + 7);
+    else at.setUTCMonth(at.getUTCMonth() + 1);
+  }
+  return periods;
+}

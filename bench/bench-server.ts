@@ -1,0 +1,58 @@
+/** The server under benchmark in a child process (server.ts), and logging in to it as a demo account. */
+import { API_PATHS } from '@campus/contract';
+import { DEMO_ACCOUNTS } from '@campus/server/src/db/seed/demo.js';
+import { fork } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+
+const CAPTCHA_CODE = '1234';
+
+export interface BenchServer {
+  base: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export interface Envelope<T> {
+  code: number | string;
+  message: string;
+  data: T;
+}
+
+/** Starts bench/server.ts on the database of DATABASE_URL (or DATA_DIR) with a fixed captcha code. */
+export async function startBenchServer(dataDir: string): Promise<BenchServer> {
+  const entry = fileURLToPath(new URL('./server.ts', import.meta.url));
+  const child = fork(entry, [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, CAPTCHA_FIXED_CODE: CAPTCHA_CODE, NODE_ENV: 'development', LOG_LEVEL: 'warn', DATA_DIR: dataDir },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (message) => resolve((message as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`the server exited with code ${code} before listening`)));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Logs a demo account in through the captcha and Login_web calls; answers its token. */
+export async function loginAs(base: string, loginName: string): Promise<string> {
+  const account = DEMO_ACCOUNTS.find((a) => a.loginName === loginName);
+  if (!account) throw new Error(`no demo account ${loginName}`);
+  const captcha = (await (await fetch(`${base}${API_PATHS.captcha}`)).json()) as Envelope<{ vcId: string }>;
+  const response = await fetch(`${base}${API_PATHS.login}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: loginName, password: createHash('md5').update(account.password).digest('hex'), vcId: captcha.data.vcId, vcCode: CAPTCHA_CODE }),
+  });
+  const answer = (await response.json()) as Envelope<{ Token: string }>;
+  if (answer.code !== 200) throw new Error(`login as ${loginName} failed: ${answer.code} ${answer.message}`);
+  return answer.data.Token;
+}

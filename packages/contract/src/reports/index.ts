@@ -1,0 +1,14 @@
+import type { ReportDef } from './define.js';
+import { DeviceStatistics, WarehouseStatistics } from './device-statistics.js';
+
+export * from './define.js';
+export * from './schemas.js';
+export * from './device-statistics.js';
+
+/** Every declared report, by name. */
+export const REPORTS: Readonly<Record<string, ReportDef>> = Object.fromEntries([DeviceStatistics, WarehouseStatistics].map((r) => [r.name, r as ReportDef]));
+
+/** The report shown on a page (route index), if any. */
+export function reportOfFrame(frame: string): ReportDef | undefined {
+  return Object.values(REPORTS).find((r) => r.views.some((v) => v.frame === frame));
+}
