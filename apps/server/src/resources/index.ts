@@ -3,7 +3,6 @@ import { RESOURCES } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import './accounts.js';
 import './device.js';
-import './people.js';
 import './school.js';
 import { salesTeamMemberRoutes } from './sales.js';
 import { registerResourceRoutes } from './engine/routes.js';

@@ -82,6 +82,8 @@ export async function validAddBody(t: TestApp, def: ResourceDef, schoolId: numbe
       return { name: `测试区域${n}`, provinces: '浙江省,江苏省' };
     case 'SalesTeam':
       return { name: `测试团队${n}` };
+    case 'EducationDirectory':
+      return { name: `测试目录${n}` };
     case 'AgentArea':
       return { agentId: await userIdOf(t, 'agent2'), ...SPARE_DISTRICTS[counter % SPARE_DISTRICTS.length], isExclusive: true };
     default:

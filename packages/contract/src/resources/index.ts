@@ -4,6 +4,7 @@ import { Device, DeviceClass, DeviceDelivery, DeviceWarranty, License } from './
 import { Parent, PickUpPerson, SchoolClass, Student, Teacher } from './people.js';
 import { ChildUser, CompanyUser, ExternalUser } from './accounts.js';
 import { AgentArea, SalesArea, SalesTeam } from './sales.js';
+import { EducationDirectory } from './education.js';
 
 export * from './define.js';
 export * from './schemas.js';
@@ -13,6 +14,8 @@ export * from './device.js';
 export * from './people.js';
 export * from './accounts.js';
 export * from './sales.js';
+export * from './education.js';
+export * from './tree.js';
 
 /** Every declared family, by name. */
 export const RESOURCES: Readonly<Record<string, ResourceDef>> = Object.fromEntries(
@@ -34,12 +37,18 @@ export const RESOURCES: Readonly<Record<string, ResourceDef>> = Object.fromEntri
     SalesArea,
     SalesTeam,
     AgentArea,
+    EducationDirectory,
   ].map(
     (r) => [r.name, r as ResourceDef],
   ),
 );
 
-/** The family shown on a page (route index), if any. */
+/** The family shown on a page (route index), if any: a child family (`parent`) is a tab of its parent's drawer, not a page. */
 export function resourceOfFrame(frame: string): ResourceDef | undefined {
-  return Object.values(RESOURCES).find((r) => r.views.some((v) => v.frame === frame) && r.name !== 'SchoolClass');
+  return Object.values(RESOURCES).find((r) => r.views.some((v) => v.frame === frame) && !r.parent);
+}
+
+/** The child families shown as tabs of a family's record drawer. */
+export function childFamiliesOf(def: ResourceDef): ResourceDef[] {
+  return Object.values(RESOURCES).filter((r) => r.parent?.family === def.name);
 }

@@ -8,6 +8,7 @@ import {
   DeviceClass,
   DeviceDelivery,
   DeviceWarranty,
+  EducationDirectory,
   License,
   Parent,
   PickUpPerson,
@@ -83,6 +84,7 @@ export const teachers = register(resourceTable(Teacher, foreignKey), Teacher.nam
 export const pickUpPersons = register(resourceTable(PickUpPerson, foreignKey), PickUpPerson.name);
 export const salesAreas = register(resourceTable(SalesArea, foreignKey), SalesArea.name);
 export const agentAreas = register(resourceTable(AgentArea, foreignKey), AgentArea.name);
+export const educationDirectories = register(resourceTable(EducationDirectory, foreignKey), EducationDirectory.name);
 
 /** The table of a declared family. */
 export function familyTable(name: string): ResourceTable {

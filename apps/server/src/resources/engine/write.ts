@@ -1,6 +1,6 @@
 /** Add, Update, BatchDelete and toggles: permission and scope checked, validated, locked, logged. */
 import { RESOURCES, isLinkField, type FieldDef, type FieldError, type ResourceDef } from '@campus/contract';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { operationLog } from '../../db/schema/logs.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
@@ -10,7 +10,11 @@ import { hooksOf, type WriteOperation } from './hooks.js';
 import { allConditions, columnOf, scopeWhere, toDb, viewConditions } from './query.js';
 import { checkAddress } from './regions.js';
 import { columnKeyOf, referenceTargetOf, tableOf } from './registry.js';
-import type { ResourceTable } from './table.js';
+import { referenceScope } from './reference-scope.js';
+import { applyFollows } from './follows.js';
+import { writeLinks } from './links.js';
+import { deleteTreeRows, placeTreeNode } from './tree.js';
+import { checkWithin } from './within.js';
 
 /** A database handle inside or outside a transaction. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -23,16 +27,6 @@ export async function loadInScope(ctx: EngineContext, db: Executor, id: number, 
   const [row] = forUpdate ? await query.for('update') : await query;
   if (!row) throw notFound(`${ctx.def.label.en} ${id} not found`);
   return row as Row;
-}
-
-/**
- * The rows of a family the caller may reference: its data scope; for accounts the accounts it
- * manages, and itself (an agent's child account names the agent as its parent).
- */
-function referenceScope(ctx: EngineContext, targetDef: ResourceDef | undefined, table: ResourceTable) {
-  if (!targetDef) return undefined;
-  const inScope = scopeWhere({ ...ctx, def: targetDef }, table);
-  return targetDef.scope.via === 'account' ? or(inScope, eq(columnOf(table, 'id'), ctx.user.id)) : inScope;
 }
 
 /**
@@ -64,7 +58,7 @@ async function checkReferences(ctx: EngineContext, db: Executor, values: Row): P
 
 /**
  * Turns validated wire values into column values: passwords hashed, datetimes parsed; multiple
- * references left out (they are no column: the family's afterWrite stores them).
+ * references left out (they are no column: writeLinks stores them).
  */
 async function toColumns(def: ResourceDef, values: Row): Promise<Row> {
   const out: Row = {};
@@ -98,10 +92,11 @@ export async function recordOperation(db: Executor, ctx: EngineContext, action: 
 async function prepare(ctx: EngineContext, db: Executor, op: WriteOperation, values: Row, existing?: Row): Promise<Row> {
   const fixed = { ...values, ...(op === 'add' ? (ctx.view.fixed ?? {}) : {}) };
   const hooks = hooksOf(ctx.def);
-  const located = checkAddress(ctx.def, fixed, existing);
+  const located = await applyFollows(ctx, db, checkAddress(ctx.def, fixed, existing), existing);
   const adjusted = hooks.beforeWrite ? await hooks.beforeWrite({ ...ctx, db: db as Database }, { op, values: located, existing }) : located;
   await checkReferences(ctx, db, op === 'update' ? { ...adjusted, id: existing?.id } : adjusted);
-  return adjusted;
+  await checkWithin(ctx, db, adjusted, existing);
+  return placeTreeNode(ctx, db, adjusted, existing);
 }
 
 /** Inserts a row; answers its id. */
@@ -111,6 +106,7 @@ export async function addRow(ctx: EngineContext, values: Row): Promise<{ id: num
     const prepared = await prepare(ctx, tx, 'add', values);
     const [inserted] = await tx.insert(table).values(await toColumns(ctx.def, prepared)).returning({ id: columnOf(table, 'id') });
     const id = Number(inserted!.id);
+    await writeLinks(ctx, tx, id, prepared);
     await hooksOf(ctx.def).afterWrite?.({ ...ctx, db: tx as Database }, { op: 'add', ids: [id], values: prepared });
     await recordOperation(tx, ctx, 'add', [id], changesOf(ctx.def, undefined, prepared));
     return { id };
@@ -132,6 +128,7 @@ export async function updateRow(ctx: EngineContext, input: Row & { id: number; v
       .where(and(eq(columnOf(table, 'id'), id), eq(columnOf(table, 'version'), version)))
       .returning({ version: columnOf(table, 'version') });
     if (!updated) throw conflict('This record was changed by someone else. Reload it and try again.');
+    await writeLinks(ctx, tx, id, prepared);
     await hooksOf(ctx.def).afterWrite?.({ ...ctx, db: tx as Database }, { op: 'update', ids: [id], values: prepared, existing });
     await recordOperation(tx, ctx, 'update', [id], changesOf(ctx.def, existing, prepared));
     return { id, version: Number(updated.version) };
@@ -160,6 +157,7 @@ export async function deleteRows(ctx: EngineContext, ids: number[]): Promise<{ d
   return ctx.db.transaction(async (tx) => {
     const rows = await lockAll(ctx, tx, ids);
     await hooksOf(ctx.def).beforeDelete?.({ ...ctx, db: tx as Database }, rows);
+    await deleteTreeRows(ctx, tx, rows);
     await tx.delete(table).where(inArray(columnOf(table, 'id'), rows.map((r) => Number(r.id))));
     await recordOperation(tx, ctx, 'delete', rows.map((r) => Number(r.id)), {
       titles: rows.map((r) => r[ctx.def.titleField]),
