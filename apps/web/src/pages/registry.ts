@@ -49,6 +49,7 @@ const PAGES: readonly PageEntry[] = [
   defineResourcePage('userCompany', 'UserCompanyPage'),
   defineResourcePage('userExternal', 'UserExternalPage'),
   defineResourcePage('userChild', 'UserChildPage'),
+  defineResourcePage('directoryManage', 'DirectoryManagePage'),
   definePage('jurisdictionManage', 'JurisdictionManagePage', () => import('./jurisdiction-manage/jurisdiction-manage-page')),
 ];
 

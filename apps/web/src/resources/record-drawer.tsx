@@ -1,6 +1,6 @@
 /** Add and edit in a drawer: a form built from the declaration, server field errors on the fields. */
 import type { FieldDef, ResourceDef } from '@campus/contract';
-import { App, Button, Col, Drawer, Form, Row, Space } from 'antd';
+import { App, Button, Col, Drawer, Form, Row, Space, Tabs, type TabsProps } from 'antd';
 import { useId, useMemo, useState } from 'react';
 import { SubmitButton } from '../components/submit-button';
 import { usePreventDoubleClick } from '../hooks/use-prevent-double-click';
@@ -16,7 +16,7 @@ import { labelText } from './labels';
 import { isPickable } from './reference-select';
 import { useRegionParents } from './region-select';
 import type { ResourceApi, ResourceRow } from './resource-api';
-import { useSchoolScope } from './use-school-scope';
+import { useSchoolScope, withinReferencesOf } from './use-school-scope';
 
 export type DrawerTarget = { mode: 'add' } | { mode: 'edit'; row: ResourceRow };
 
@@ -30,7 +30,8 @@ interface RecordDrawerProps {
   /** Fields the page fixes (hidden here); `presetValues` carries their values into an Add. */
   hiddenFields: ReadonlySet<string>;
   presetValues: Readonly<Record<string, string | number | boolean>>;
-  schoolScopedReferences?: Readonly<Record<string, string>>;
+  /** Tabs after the record's own form, e.g. the child families of the row being edited. */
+  extraTabs?: TabsProps['items'];
   onClose: () => void;
   onSaved: () => void;
 }
@@ -42,7 +43,7 @@ const labelOf = (label: unknown): string | string[] | undefined =>
 /** Long inputs take the drawer's full width; the rest sit two to a row. */
 const isWide = (field: FieldDef) => field.kind === 'textarea' || field.kind === 'image' || field.kind === 'file' || (field.kind === 'reference' && field.multiple === true);
 
-export function RecordDrawer({ def, api, target, hiddenFields, presetValues, schoolScopedReferences, onClose, onSaved }: RecordDrawerProps) {
+export function RecordDrawer({ def, api, target, hiddenFields, presetValues, extraTabs = [], onClose, onSaved }: RecordDrawerProps) {
   const t = useT();
   const locale = useLocale();
   const { modal } = App.useApp();
@@ -58,7 +59,8 @@ export function RecordDrawer({ def, api, target, hiddenFields, presetValues, sch
     [def, hiddenFields],
   );
   const initialValues = useMemo(() => (row ? rowToFormValues(entries, row) : defaultFormValues(entries)), [entries, row]);
-  const { schoolIdOf, clearDependents } = useSchoolScope(form, schoolScopedReferences, presetValues);
+  const withinReferences = useMemo(() => withinReferencesOf(def), [def]);
+  const { schoolIdOf, clearDependents } = useSchoolScope(form, withinReferences, presetValues);
   const { regionParents, clearRegionDependents } = useRegionParents(form, def.fields);
 
   const reload = async (id: number) => {
@@ -100,11 +102,54 @@ export function RecordDrawer({ def, api, target, hiddenFields, presetValues, sch
   });
 
   const family = labelText(def.label, locale);
+  const hasTabs = extraTabs.length > 0;
+  const recordForm = (
+    <Form
+      id={formId}
+      name={`record-${def.name}`}
+      form={form}
+      layout="vertical"
+      initialValues={initialValues}
+      onFinish={save.run}
+      onValuesChange={(changed: FormValues) => {
+        clearDependents(changed);
+        clearRegionDependents(changed);
+      }}
+      autoComplete="off"
+      scrollToFirstError
+    >
+      <Row gutter={16}>
+        {entries.map(([name, field]) => (
+          <Col key={name} xs={24} md={isWide(field) ? 24 : 12}>
+            <Form.Item
+              name={name}
+              label={labelText(field.label, locale)}
+              rules={fieldRules(field, { t, locale, isEdit })}
+              valuePropName={field.kind === 'bool' ? 'checked' : 'value'}
+              tooltip={field.help ? labelText(field.help, locale) : undefined}
+            >
+              <FormControl
+                field={field}
+                options={{
+                  t,
+                  locale,
+                  isEdit,
+                  schoolId: schoolIdOf(name),
+                  regionParents,
+                  currentLabel: labelOf(row?.[`${name}Label`]),
+                }}
+              />
+            </Form.Item>
+          </Col>
+        ))}
+      </Row>
+    </Form>
+  );
   return (
     <Drawer
       open
       title={t(isEdit ? 'resource.editTitle' : 'resource.addTitle', { family })}
-      size={Math.min(720, windowWidth - 48)}
+      size={Math.min(hasTabs ? 1100 : 720, windowWidth - 48)}
       destroyOnHidden
       onClose={onClose}
       footer={
@@ -116,46 +161,7 @@ export function RecordDrawer({ def, api, target, hiddenFields, presetValues, sch
         </Space>
       }
     >
-      <Form
-        id={formId}
-        name={`record-${def.name}`}
-        form={form}
-        layout="vertical"
-        initialValues={initialValues}
-        onFinish={save.run}
-        onValuesChange={(changed: FormValues) => {
-          clearDependents(changed);
-          clearRegionDependents(changed);
-        }}
-        autoComplete="off"
-        scrollToFirstError
-      >
-        <Row gutter={16}>
-          {entries.map(([name, field]) => (
-            <Col key={name} xs={24} md={isWide(field) ? 24 : 12}>
-              <Form.Item
-                name={name}
-                label={labelText(field.label, locale)}
-                rules={fieldRules(field, { t, locale, isEdit })}
-                valuePropName={field.kind === 'bool' ? 'checked' : 'value'}
-                tooltip={field.help ? labelText(field.help, locale) : undefined}
-              >
-                <FormControl
-                  field={field}
-                  options={{
-                    t,
-                    locale,
-                    isEdit,
-                    schoolId: schoolIdOf(name),
-                    regionParents,
-                    currentLabel: labelOf(row?.[`${name}Label`]),
-                  }}
-                />
-              </Form.Item>
-            </Col>
-          ))}
-        </Row>
-      </Form>
+      {hasTabs ? <Tabs items={[{ key: 'record', label: t('resource.details'), children: recordForm }, ...extraTabs]} /> : recordForm}
     </Drawer>
   );
 }
