@@ -51,6 +51,10 @@ function stubServer({ totalIsCapped = false, userType = 'company' } = {}) {
       searches.push({ view: url.searchParams.get('view'), body: JSON.parse(String(init?.body)) });
       return envelope({ items: [schoolRow], total: totalIsCapped ? 10_000 : 1, totalIsCapped });
     }
+    if (url.pathname === '/api/SchoolClass/Search') {
+      searches.push({ view: url.searchParams.get('view'), body: JSON.parse(String(init?.body)) });
+      return envelope({ items: [{ id: 3, version: 1, schoolId: 11, grade: 2, className: 'Sunflower class' }], total: 1, totalIsCapped: false });
+    }
     if (url.pathname === '/api/User/GetVisibilityProbes') return envelope({ hideAmountColumns: false, isAgent: false });
     if (url.pathname === '/api/User/GetLoginUserInfo') return envelope({ id: 1, loginName: 'u', name: 'U', type: userType });
     if (url.pathname.endsWith('/Options')) return envelope([]);
@@ -122,5 +126,18 @@ describe('<ResourcePage>', { timeout: 15_000 }, () => {
     await waitFor(() => expect(within(drawer).getByText('School name')).toBeTruthy(), RENDER_WAIT);
     expect(within(drawer).queryByText('Agent')).toBeNull();
     expect(within(drawer).queryByText('Sales team')).toBeNull();
+  });
+
+  it("lists a school's classes in a tab of its edit drawer, fixed to that school", async () => {
+    const { searches } = stubServer();
+    renderSchoolPage(['update']);
+    await screen.findByText('Sunshine Kindergarten', undefined, RENDER_WAIT);
+    screen.getByRole('button', { name: 'Edit' }).click();
+    const drawer = await screen.findByRole('dialog', undefined, RENDER_WAIT);
+    within(drawer).getByRole('tab', { name: 'Class' }).click();
+    expect(await within(drawer).findByText('Sunflower class', undefined, RENDER_WAIT)).toBeTruthy();
+    expect(searches).toContainEqual({ view: 'schoolManage', body: { pageIndex: 1, pageSize: 20, schoolId: 11 } });
+    // The school is fixed by the tab: no school column in the classes' table.
+    expect(within(drawer).queryByRole('columnheader', { name: 'School' })).toBeNull();
   });
 });
