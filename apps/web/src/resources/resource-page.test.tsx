@@ -1,4 +1,4 @@
-import { School, type NavigationGroup } from '@campus/contract';
+import { School, SchoolClass, type NavigationGroup } from '@campus/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
@@ -128,16 +128,22 @@ describe('<ResourcePage>', { timeout: 15_000 }, () => {
     expect(within(drawer).queryByText('Sales team')).toBeNull();
   });
 
-  it("lists a school's classes in a tab of its edit drawer, fixed to that school", async () => {
+  it("lists a school's classes as its drawer tab does: fixed to the school, without a school column", async () => {
     const { searches } = stubServer();
-    renderSchoolPage(['update']);
-    await screen.findByText('Sunshine Kindergarten', undefined, RENDER_WAIT);
-    screen.getByRole('button', { name: 'Edit' }).click();
-    const drawer = await screen.findByRole('dialog', undefined, RENDER_WAIT);
-    within(drawer).getByRole('tab', { name: 'Class' }).click();
-    expect(await within(drawer).findByText('Sunflower class', undefined, RENDER_WAIT)).toBeTruthy();
+    saveSession({ token: 't', schoolName: '', userName: 'admin', userId: 1, schoolId: 0, classId: 0, tokenTime: '', frameIds: [301] });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(['navigationTree', 't'], treeWith(['update']));
+    render(
+      <App>
+        <QueryClientProvider client={client}>
+          <TabPaneContext.Provider value={{ index: 'schoolManage', path: '/schoolManage', isActive: true, refresh: () => undefined }}>
+            <ResourcePage def={SchoolClass} frame="schoolManage" fixedValues={{ schoolId: 11 }} isEmbedded />
+          </TabPaneContext.Provider>
+        </QueryClientProvider>
+      </App>,
+    );
+    expect(await screen.findByText('Sunflower class', undefined, RENDER_WAIT)).toBeTruthy();
     expect(searches).toContainEqual({ view: 'schoolManage', body: { pageIndex: 1, pageSize: 20, schoolId: 11 } });
-    // The school is fixed by the tab: no school column in the classes' table.
-    expect(within(drawer).queryByRole('columnheader', { name: 'School' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'School' })).toBeNull();
   });
 });
