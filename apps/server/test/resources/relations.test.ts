@@ -61,6 +61,11 @@ describe('link tables kept by the engine', () => {
     expect(cell).toBe(`${first!.name}, ${second!.name}`);
   });
 
+  it("shows a seller its team's members: account scope hides no names", async () => {
+    const [team] = (await post(await t.loginAs('sales2'), '/api/SalesTeam/Search', { name: '华东销售一组' })).json().data.items;
+    expect(team.memberIdsLabel).toEqual(['王销售', '李销售']);
+  });
+
   it('clears the set with an empty list', async () => {
     const [first] = await studentsOf(agent1Schools[0]!, 1);
     const { id } = (await post(agent1, '/api/Parent/Add', { phoneNum: phone(), name: '家长', schoolId: agent1Schools[0], studentIds: [first!.id] })).json().data;

@@ -15,12 +15,14 @@ import { referenceScope } from './reference-scope.js';
 import { referenceTargetOf } from './registry.js';
 import type { Executor } from './write.js';
 
-/** The rows a link's target column may name for this caller: a condition, or none when it sees them all. */
+/**
+ * The rows a link's target column may name for this caller: a condition, or none when it sees them
+ * all. Only school data is hidden this way (a school, or rows carrying one); an account scope says who
+ * manages an account, not whose name may be read, so a seller still sees its team's members.
+ */
 function visibleTargets(ctx: Pick<EngineContext, 'db' | 'scope' | 'user'>, field: LinkField, linkTarget: PgColumn): SQL | undefined {
   const targetDef = RESOURCES[field.family];
-  if (!targetDef || targetDef.scope.via === 'global') return undefined;
-  // School-scoped targets: nothing to narrow for company-wide scope; a school is its own key.
-  if (targetDef.scope.via !== 'account' && ctx.scope.kind === 'all') return undefined;
+  if (!targetDef || (targetDef.scope.via !== 'self' && targetDef.scope.via !== 'school') || ctx.scope.kind === 'all') return undefined;
   if (targetDef.scope.via === 'self') return scopeCondition(ctx.scope, linkTarget);
   const target = referenceTargetOf(field);
   const reachable = ctx.db.select({ key: columnOf(target.table, target.key) }).from(target.table).where(referenceScope(ctx, targetDef, target.table));
