@@ -139,6 +139,9 @@ export const SERVER_MESSAGES = {
   'report.rangeTooLong': m('按{grain}统计最多 {days} 天，请缩短范围或改用更粗的粒度', 'a {grain} grain covers at most {days} days: shorten the range or pick a coarser grain'),
   'report.tooManyGroups': m('分组超过 {max} 个，请缩小筛选范围或改用更粗的粒度', 'more than {max} groups: narrow the filters or pick a coarser grain'),
 
+  'tree.cycle': m('不能移动到自身或其下级节点之下', 'cannot move a node under itself or one of its descendants'),
+  'tree.hasChildren': m('“{title}”下还有子节点，请先删除或移走它们', '{title} has children: delete or move them first'),
+
   // Grants
   'grant.onlyManagers': m('仅公司管理员和代理商可以管理权限', 'only company administrators and agents manage grants'),
   'grant.accountNotFound': m('账号 {id} 不存在', 'account {id} not found'),

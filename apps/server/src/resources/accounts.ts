@@ -1,13 +1,12 @@
 /**
  * Account rules (userCompany, userExternal, userChild): who may create which type, the password an
  * administrator sets must be changed at next login, disabling or resetting an account ends its
- * sessions at once, nobody locks themself out, agent merchant ids need their probe, and the schools
- * an external user is bound to.
+ * sessions at once, nobody locks themself out, agent merchant ids need their probe, and an agent's
+ * schools (an external user's bound schools are a link table the engine keeps).
  */
 import { ChildUser, CompanyUser, ExternalUser, type Label, type ResourceDef, type UserType } from '@campus/contract';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import { schools } from '../db/schema/resources.js';
-import { userSchools } from '../db/schema/users.js';
 import { badRequest, forbidden, msg } from '../platform/errors.js';
 import { scopeCondition } from '../platform/scope.js';
 import { endSessionsOfUser } from '../platform/sessions.js';
@@ -76,44 +75,21 @@ export const companyUserHooks = defineAccountHooks(CompanyUser, {
   },
 });
 
-/** Schools of the given external users (bound) and agents (whose agent they are), in the caller's scope. */
-async function schoolsOfAccounts(ctx: EngineContext, rows: Row[]): Promise<Map<number, { id: number; name: string }[]>> {
-  const ids = rows.map((row) => Number(row.id));
-  const inScope = scopeCondition(ctx.scope, schools.id);
-  const bound = await ctx.db
-    .select({ userId: userSchools.userId, id: schools.id, name: schools.schoolName })
-    .from(userSchools)
-    .innerJoin(schools, eq(schools.id, userSchools.schoolId))
-    .where(and(inArray(userSchools.userId, ids), inScope))
-    .orderBy(schools.id);
-  const agentIds = rows.filter((row) => row.type === 'agent').map((row) => Number(row.id));
-  const ofAgents =
-    agentIds.length === 0
-      ? []
-      : await ctx.db
-          .select({ userId: sql<number>`${schools.agentId}`, id: schools.id, name: schools.schoolName })
-          .from(schools)
-          .where(and(inArray(schools.agentId, agentIds), inScope))
-          .orderBy(schools.id);
-  const byUser = new Map<number, { id: number; name: string }[]>();
-  for (const link of [...bound, ...ofAgents]) byUser.set(Number(link.userId), [...(byUser.get(Number(link.userId)) ?? []), { id: link.id, name: link.name }]);
-  return byUser;
-}
-
 /**
- * Binds an external user to exactly `schoolIds` as far as the caller can see: links to schools
- * outside the caller's scope (another agent's) are neither shown to it nor removed by it.
+ * An agent's schools are not links but the schools naming it as their agent (schools.agent_id): they
+ * are read here, in the caller's scope, after the engine filled in the bound schools of external users.
  */
-async function bindSchools(ctx: EngineContext, userId: number, schoolIds: number[]): Promise<void> {
-  const inScope = ctx.scope.kind === 'all' ? sql`true` : scopeCondition(ctx.scope, userSchools.schoolId);
-  const keep = schoolIds.length > 0 ? notInArray(userSchools.schoolId, schoolIds) : sql`true`;
-  await ctx.db.delete(userSchools).where(and(eq(userSchools.userId, userId), inScope, keep));
-  if (schoolIds.length > 0) {
-    await ctx.db
-      .insert(userSchools)
-      .values(schoolIds.map((schoolId) => ({ userId, schoolId })))
-      .onConflictDoNothing();
-  }
+async function schoolsOfAgents(ctx: EngineContext, rows: Row[]): Promise<Map<number, { id: number; name: string }[]>> {
+  const agentIds = rows.filter((row) => row.type === 'agent').map((row) => Number(row.id));
+  const byAgent = new Map<number, { id: number; name: string }[]>();
+  if (agentIds.length === 0) return byAgent;
+  const owned = await ctx.db
+    .select({ agentId: schools.agentId, id: schools.id, name: schools.schoolName })
+    .from(schools)
+    .where(and(inArray(schools.agentId, agentIds), scopeCondition(ctx.scope, schools.id)))
+    .orderBy(schools.id);
+  for (const school of owned) byAgent.set(Number(school.agentId), [...(byAgent.get(Number(school.agentId)) ?? []), { id: school.id, name: school.name }]);
+  return byAgent;
 }
 
 const MERCHANT_FIELDS = ['agentMktMrchId', 'agentMktMrchNm'] as const;
@@ -145,16 +121,11 @@ export const externalUserHooks = defineAccountHooks(ExternalUser, {
     }
     return adjusted;
   },
-  async afterWrite(ctx, change) {
-    const schoolIds = change.values.schoolIds as number[] | undefined;
-    if (change.op === 'toggle' || schoolIds === undefined) return;
-    await bindSchools(ctx, change.ids[0]!, schoolIds);
-  },
   async afterRead(ctx, rows) {
-    const byUser = await schoolsOfAccounts(ctx, rows);
+    const byAgent = await schoolsOfAgents(ctx, rows);
     return rows.map((row) => {
-      const bound = byUser.get(Number(row.id)) ?? [];
-      return { ...row, schoolIds: bound.map((school) => school.id), schoolIdsLabel: bound.map((school) => school.name) };
+      const owned = byAgent.get(Number(row.id));
+      return owned ? { ...row, schoolIds: owned.map((school) => school.id), schoolIdsLabel: owned.map((school) => school.name) } : row;
     });
   },
 });

@@ -1,4 +1,7 @@
-/** Device rules: a serial number starts with its product model's prefix; warranties follow deliveries. */
+/**
+ * Device rules: a serial number starts with its product model's prefix; a warranty's dates follow its
+ * delivery (its school does too, declared as `schoolRef({ from: 'deliveryId' })`).
+ */
 import { Device, DeviceClass, DeviceDelivery, DeviceWarranty, formatBusinessDate } from '@campus/contract';
 import { badRequest, msg } from '../platform/errors.js';
 import { defineFamilyHooks } from './engine/hooks.js';
@@ -39,7 +42,6 @@ export const deviceWarrantyHooks = defineFamilyHooks(DeviceWarranty, {
     const startDate = formatBusinessDate(delivery.installationTime as Date | string);
     return {
       ...values,
-      schoolId: delivery.schoolId,
       startDate,
       endDate: addMonths(startDate, Number(delivery.warrantyMonths)),
     };

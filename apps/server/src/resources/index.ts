@@ -5,7 +5,6 @@ import './accounts.js';
 import './device.js';
 import './maintenance.js';
 import './order.js';
-import './people.js';
 import './school.js';
 import { salesTeamMemberRoutes } from './sales.js';
 import { registerResourceRoutes } from './engine/routes.js';

@@ -95,13 +95,6 @@ export const salesTeamHooks = defineFamilyHooks(SalesTeam, {
   async afterWrite(ctx, change) {
     if (change.op !== 'toggle' && change.values.leaderId !== undefined && change.values.leaderId !== null) await enrolLeader(ctx, change.ids[0]!);
   },
-  async afterRead(ctx, rows) {
-    const members = await membersOf(ctx.db, rows.map((row) => Number(row.id)));
-    return rows.map((row) => {
-      const own = members.filter((member) => member.teamId === row.id);
-      return { ...row, memberIds: own.map((member) => member.userId), memberIdsLabel: own.map((member) => member.name) };
-    });
-  },
 });
 
 /** Areas overlap when their province matches and neither names a different city or district. */

@@ -179,7 +179,7 @@ describe('GET /api/{Report}/Export', () => {
     const last = (sheet.getRow(sheet.rowCount).values as unknown[]).slice(1);
     const totals = dataOf(await search(admin, 'DeviceStatistics')).totals;
     expect(last).toEqual(['Total', ...Object.keys(DeviceStatistics.measures).map((name) => totals[name])]);
-    const zh = await readWorkbook(await t.injectAs(admin, { method: 'GET', url: '/api/WarehouseStatistics/Export?dayFrom=2026-01-01&dayTo=2026-12-31' }));
+    const zh = await readWorkbook(await t.injectAs(admin, { method: 'GET', url: '/api/WarehouseStatistics/Export?dayFrom=2026-01-01&dayTo=2026-12-31', headers: { 'accept-language': 'zh-CN' } }));
     expect((zh.getRow(1).values as unknown[])[1]).toBe(WarehouseStatistics.dimensions.period.label.zh);
     expect((zh.getRow(2).values as unknown[])[1]).toMatch(/^2026-\d{2}$/);
     expect((zh.getRow(zh.rowCount).values as unknown[])[1]).toBe('合计');

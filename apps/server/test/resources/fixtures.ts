@@ -90,6 +90,8 @@ export async function validAddBody(t: TestApp, def: ResourceDef, schoolId: numbe
         deliveryAddress: '学校门卫室',
         items: [{ deviceClassCode: 'GATE-G3', quantity: 2 }, { deviceClassCode: 'ATT-A8', quantity: 1 }],
       };
+    case 'EducationDirectory':
+      return { name: `测试目录${n}` };
     case 'AgentArea':
       return { agentId: await userIdOf(t, 'agent2'), ...SPARE_DISTRICTS[counter % SPARE_DISTRICTS.length], isExclusive: true };
     case 'MaintenanceTicket': {

@@ -59,6 +59,7 @@ const PAGES: readonly PageEntry[] = [
   defineResourcePage('mainOperationLog', 'MainOperationLogPage'),
   defineReportPage('productStatistics', 'ProductStatisticsPage'),
   defineReportPage('warehousingStatistics', 'WarehousingStatisticsPage'),
+  defineResourcePage('directoryManage', 'DirectoryManagePage'),
   definePage('jurisdictionManage', 'JurisdictionManagePage', () => import('./jurisdiction-manage/jurisdiction-manage-page')),
 ];
 

@@ -8,7 +8,7 @@ import { FilterControl } from './field-control';
 import { labelText } from './labels';
 import { isPickable } from './reference-select';
 import { useRegionParents } from './region-select';
-import { useSchoolScope } from './use-school-scope';
+import { useSchoolScope, withinReferencesOf } from './use-school-scope';
 
 interface FilterBarProps {
   /** The family (or a report: its filters as `fields`). */
@@ -18,7 +18,6 @@ interface FilterBarProps {
   hiddenFields: ReadonlySet<string>;
   fixedValues: Readonly<Record<string, unknown>>;
   initialValues: Record<string, unknown>;
-  schoolScopedReferences?: Readonly<Record<string, string>>;
   /** In a drawer the bar is narrower than the window its breakpoints measure: cap the columns. */
   maxPerRow?: number;
   onSearch: (values: Record<string, unknown>) => void;
@@ -33,14 +32,15 @@ export function visibleFiltersOf(def: Pick<ResourceDef, 'fields'>, hiddenFields:
 
 const SPAN = { xs: 24, sm: 12, lg: 8, xxl: 6 } as const;
 
-export function FilterBar({ def, formName, hiddenFields, fixedValues, initialValues, schoolScopedReferences, maxPerRow = 4, onSearch }: FilterBarProps) {
+export function FilterBar({ def, formName, hiddenFields, fixedValues, initialValues, maxPerRow = 4, onSearch }: FilterBarProps) {
   const t = useT();
   const locale = useLocale();
   const [form] = Form.useForm<Record<string, unknown>>();
   const [isExpanded, setExpanded] = useState(false);
   const screens = Grid.useBreakpoint();
   const filters = useMemo(() => visibleFiltersOf(def, hiddenFields), [def, hiddenFields]);
-  const { schoolIdOf, clearDependents } = useSchoolScope(form, schoolScopedReferences, fixedValues);
+  const withinReferences = useMemo(() => withinReferencesOf(def), [def]);
+  const { schoolIdOf, clearDependents } = useSchoolScope(form, withinReferences, fixedValues);
   const { regionParents, clearRegionDependents } = useRegionParents(form, def.fields);
 
   if (filters.length === 0) return null;

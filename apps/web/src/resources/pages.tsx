@@ -1,20 +1,17 @@
-/** The pages of the resource families: every frame of a declared family gets the generic page. */
+/** The pages of the resource families: every frame of a declared family gets the generic page (or the log or tree page). */
 import { isLogFamily, resourceOfFrame } from '@campus/contract';
 import type { ComponentType } from 'react';
 import { childUserOverrides, externalUserOverrides } from './accounts';
 import { LogPage } from './log-page';
-import { parentOverrides, studentOverrides, teacherOverrides } from './people';
 import type { ResourceOverrides } from './resource-overrides';
 import { ResourcePage } from './resource-page';
 import { salesTeamOverrides } from './sales';
 import { schoolOverrides } from './school';
+import { TreePage } from './tree-page';
 
 /** Families whose page differs from the generic one, by family name. */
 const OVERRIDES: Readonly<Record<string, ResourceOverrides>> = {
   School: schoolOverrides,
-  Student: studentOverrides,
-  Teacher: teacherOverrides,
-  Parent: parentOverrides,
   ExternalUser: externalUserOverrides,
   ChildUser: childUserOverrides,
   SalesTeam: salesTeamOverrides,
@@ -34,6 +31,8 @@ export function resourcePageFor(frame: string): ComponentType {
   function FrameResourcePage() {
     // Log families (mode 'log') are read-only lists paged by key: a page of their own.
     if (isLogFamily(def!)) return <LogPage def={def!} frame={frame} />;
+    // A tree family is read whole and moved by drag: its page is the tree table.
+    if (def!.tree) return <TreePage def={def!} frame={frame} />;
     return <ResourcePage def={def!} frame={frame} overrides={OVERRIDES[def!.name]} />;
   }
   FrameResourcePage.displayName = `ResourcePage(${frame})`;

@@ -2,6 +2,7 @@ import { DeviceClass } from '@campus/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
+import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../lib/i18n';
 import { RequestError } from '../lib/request';
@@ -12,7 +13,7 @@ const WAIT = { timeout: 5000 };
 
 const stored: ResourceRow = { id: 7, version: 3, type: 1, name: 'Gate G3', code: 'GATE-G3', snPrefix: 'G3', licenseEnabled: false } as ResourceRow;
 
-function renderEdit(api: Partial<ResourceApi>) {
+function renderEdit(api: Partial<ResourceApi>, extraTabs?: { key: string; label: string; children: ReactNode }[]) {
   const onSaved = vi.fn();
   render(
     <App>
@@ -23,6 +24,7 @@ function renderEdit(api: Partial<ResourceApi>) {
           target={{ mode: 'edit', row: stored }}
           hiddenFields={new Set()}
           presetValues={{}}
+          extraTabs={extraTabs}
           onClose={() => undefined}
           onSaved={onSaved}
         />
@@ -62,5 +64,17 @@ describe('<RecordDrawer> on a stale version', { timeout: 15_000 }, () => {
     await waitFor(() => expect(get).toHaveBeenCalledWith(7), WAIT);
     expect(await screen.findByDisplayValue('Gate G3 (renamed elsewhere)', undefined, WAIT)).toBeTruthy();
     expect(onSaved).not.toHaveBeenCalled();
+  });
+});
+
+describe('<RecordDrawer> with child tabs', { timeout: 15_000 }, () => {
+  beforeEach(() => setLocale('en'));
+
+  it("shows the record's form first and a child family in its own tab", async () => {
+    renderEdit({}, [{ key: 'SchoolClass', label: 'Class', children: <p>classes of the row</p> }]);
+    expect(await screen.findByDisplayValue('Gate G3', undefined, WAIT)).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Details' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Class' }));
+    expect(await screen.findByText('classes of the row', undefined, WAIT)).toBeTruthy();
   });
 });

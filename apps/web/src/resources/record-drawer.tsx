@@ -1,6 +1,6 @@
 /** Add and edit in a drawer: a form built from the declaration, server field errors on the fields. */
 import type { FieldDef, ResourceDef } from '@campus/contract';
-import { App, Button, Col, Drawer, Form, Row, Space } from 'antd';
+import { App, Button, Col, Drawer, Form, Row, Space, Tabs, type TabsProps } from 'antd';
 import { useId, useMemo, useState } from 'react';
 import { SubmitButton } from '../components/submit-button';
 import { usePreventDoubleClick } from '../hooks/use-prevent-double-click';
@@ -20,7 +20,7 @@ import { useRegionParents } from './region-select';
 import type { ResourceApi, ResourceRow } from './resource-api';
 import { StateHistorySection } from './state-timeline';
 import { useRowWithLines } from './use-row-with-lines';
-import { useSchoolScope } from './use-school-scope';
+import { useSchoolScope, withinReferencesOf } from './use-school-scope';
 
 export type DrawerTarget = { mode: 'add' } | { mode: 'edit'; row: ResourceRow };
 
@@ -34,7 +34,8 @@ interface RecordDrawerProps {
   /** Fields the page fixes (hidden here); `presetValues` carries their values into an Add. */
   hiddenFields: ReadonlySet<string>;
   presetValues: Readonly<Record<string, string | number | boolean>>;
-  schoolScopedReferences?: Readonly<Record<string, string>>;
+  /** Tabs after the record's own form, e.g. the child families of the row being edited. */
+  extraTabs?: TabsProps['items'];
   onClose: () => void;
   onSaved: () => void;
 }
@@ -46,7 +47,7 @@ const labelOf = (label: unknown): string | string[] | undefined =>
 /** Long inputs take the drawer's full width; the rest sit two to a row. */
 const isWide = (field: FieldDef) => field.kind === 'textarea' || field.kind === 'image' || field.kind === 'file' || (field.kind === 'reference' && field.multiple === true);
 
-export function RecordDrawer({ def, api, target, hiddenFields, presetValues, schoolScopedReferences, onClose, onSaved }: RecordDrawerProps) {
+export function RecordDrawer({ def, api, target, hiddenFields, presetValues, extraTabs = [], onClose, onSaved }: RecordDrawerProps) {
   const t = useT();
   const locale = useLocale();
   const { modal } = App.useApp();
@@ -66,7 +67,8 @@ export function RecordDrawer({ def, api, target, hiddenFields, presetValues, sch
     setRow(fresh);
     form.setFieldsValue(rowToFormValues(entries, fresh));
   });
-  const { schoolIdOf, clearDependents } = useSchoolScope(form, schoolScopedReferences, presetValues);
+  const withinReferences = useMemo(() => withinReferencesOf(def), [def]);
+  const { schoolIdOf, clearDependents } = useSchoolScope(form, withinReferences, presetValues);
   const { regionParents, clearRegionDependents } = useRegionParents(form, def.fields);
 
   const reload = async (id: number) => {
@@ -108,22 +110,9 @@ export function RecordDrawer({ def, api, target, hiddenFields, presetValues, sch
   });
 
   const family = labelText(def.label, locale);
-  return (
-    <Drawer
-      open
-      title={t(isEdit ? 'resource.editTitle' : 'resource.addTitle', { family })}
-      size={Math.min(720, windowWidth - 48)}
-      destroyOnHidden
-      onClose={onClose}
-      footer={
-        <Space style={{ float: 'right' }}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <SubmitButton guard={save} type="primary" htmlType="submit" form={formId}>
-            {t('common.save')}
-          </SubmitButton>
-        </Space>
-      }
-    >
+  const hasTabs = extraTabs.length > 0;
+  const recordForm = (
+    <>
       <Form
         id={formId}
         name={`record-${def.name}`}
@@ -169,6 +158,25 @@ export function RecordDrawer({ def, api, target, hiddenFields, presetValues, sch
         )}
       </Form>
       {row && def.workflow && <StateHistorySection def={def} api={api} rowId={row.id} />}
+    </>
+  );
+  return (
+    <Drawer
+      open
+      title={t(isEdit ? 'resource.editTitle' : 'resource.addTitle', { family })}
+      size={Math.min(hasTabs ? 1100 : 720, windowWidth - 48)}
+      destroyOnHidden
+      onClose={onClose}
+      footer={
+        <Space style={{ float: 'right' }}>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <SubmitButton guard={save} type="primary" htmlType="submit" form={formId}>
+            {t('common.save')}
+          </SubmitButton>
+        </Space>
+      }
+    >
+      {hasTabs ? <Tabs items={[{ key: 'record', label: t('resource.details'), children: recordForm }, ...extraTabs]} /> : recordForm}
     </Drawer>
   );
 }

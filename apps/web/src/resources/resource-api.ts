@@ -1,11 +1,14 @@
 /** The calls of one family through one page (view), with the paths of routes.ts on the server. */
-import { MAX_EXPORT_COUNT, resourcePath, toggleVerb, type ReferenceOption, type SearchAnswer, type StateHistoryEntry } from '@campus/contract';
+import { MAX_EXPORT_COUNT, resourcePath, toggleVerb, type ReferenceOption, type SearchAnswer, type StateHistoryEntry, type TreeMoveRequest } from '@campus/contract';
 import { downloadFile, http, type DownloadedFile } from '../lib/request';
 import type { FilterPayload } from './filter-payload';
 import type { WireBody } from './form-values';
 
 /** A row as Search and Get answer it: field values, `${reference}Label`s, id, version, timestamps. */
 export type ResourceRow = Record<string, unknown> & { id: number; version: number };
+
+/** A node of a tree family's Tree answer: the row and its children in sibling order. */
+export type TreeRow = ResourceRow & { children?: TreeRow[] };
 
 export interface SearchRequest extends FilterPayload {
   pageIndex: number;
@@ -35,6 +38,10 @@ export function resourceApi(family: string, view: string) {
     update: (body: WireBody & { id: number; version: number }) => http.post<{ id: number; version: number }>(path('Update'), body, { query: viewQuery }),
     batchDelete: (ids: readonly number[]) => http.post<{ deleted: number }>(path('BatchDelete'), ids, { query: viewQuery }),
     toggle: (field: string, ids: readonly number[], value: unknown) => http.post<unknown>(path(toggleVerb(field)), { ids, value }, { query: viewQuery }),
+    /** Tree families: the whole tree, nested. */
+    tree: () => http.get<TreeRow[]>(path('Tree'), { view }),
+    /** Tree families: a node under another (null = root) at a position among its siblings. */
+    move: (body: TreeMoveRequest) => http.post<{ id: number; version: number }>(path('Move'), body, { query: viewQuery }),
     runAction: (verb: string, body: WireBody & { id: number }) => http.post<unknown>(path(verb), body, { query: viewQuery }),
     /** A workflow row's state changes, oldest first. */
     history: (id: number) => http.get<StateHistoryEntry[]>(path('History'), { id, view }),

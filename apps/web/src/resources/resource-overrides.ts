@@ -10,7 +10,7 @@ export interface ColumnContext {
   t: Translate;
 }
 
-/** A row action the declaration does not have, e.g. School's "Classes" drawer. */
+/** A row action the declaration does not have, e.g. SalesTeam's "Members" drawer. */
 export interface ExtraRowAction {
   key: string;
   label: Label;
@@ -24,11 +24,6 @@ export interface ResourceOverrides {
   /** Reshapes the built data columns (join address parts into one column, …). */
   columns?: (columns: ResourceColumn[], context: ColumnContext) => ResourceColumn[];
   rowActions?: readonly ExtraRowAction[];
-  /**
-   * Reference fields whose options belong to the school chosen in another field of the same form or
-   * filter bar, by field name: `{ classId: 'schoolId' }` lists only that school's classes.
-   */
-  schoolScopedReferences?: Readonly<Record<string, string>>;
   /**
    * Fields the caller's visibility probes hide from the filters, the table and the form, e.g. agent
    * merchant ids without `canSetAgentMerchantId` (the server refuses them anyway). Probes are

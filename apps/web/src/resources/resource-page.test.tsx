@@ -1,4 +1,4 @@
-import { School, type NavigationGroup } from '@campus/contract';
+import { School, SchoolClass, type NavigationGroup } from '@campus/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
@@ -50,6 +50,10 @@ function stubServer({ totalIsCapped = false, userType = 'company' } = {}) {
     if (url.pathname === '/api/School/Search') {
       searches.push({ view: url.searchParams.get('view'), body: JSON.parse(String(init?.body)) });
       return envelope({ items: [schoolRow], total: totalIsCapped ? 10_000 : 1, totalIsCapped });
+    }
+    if (url.pathname === '/api/SchoolClass/Search') {
+      searches.push({ view: url.searchParams.get('view'), body: JSON.parse(String(init?.body)) });
+      return envelope({ items: [{ id: 3, version: 1, schoolId: 11, grade: 2, className: 'Sunflower class' }], total: 1, totalIsCapped: false });
     }
     if (url.pathname === '/api/User/GetVisibilityProbes') return envelope({ hideAmountColumns: false, isAgent: false });
     if (url.pathname === '/api/User/GetLoginUserInfo') return envelope({ id: 1, loginName: 'u', name: 'U', type: userType });
@@ -122,5 +126,24 @@ describe('<ResourcePage>', { timeout: 15_000 }, () => {
     await waitFor(() => expect(within(drawer).getByText('School name')).toBeTruthy(), RENDER_WAIT);
     expect(within(drawer).queryByText('Agent')).toBeNull();
     expect(within(drawer).queryByText('Sales team')).toBeNull();
+  });
+
+  it("lists a school's classes as its drawer tab does: fixed to the school, without a school column", async () => {
+    const { searches } = stubServer();
+    saveSession({ token: 't', schoolName: '', userName: 'admin', userId: 1, schoolId: 0, classId: 0, tokenTime: '', frameIds: [301] });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(['navigationTree', 't'], treeWith(['update']));
+    render(
+      <App>
+        <QueryClientProvider client={client}>
+          <TabPaneContext.Provider value={{ index: 'schoolManage', path: '/schoolManage', isActive: true, refresh: () => undefined }}>
+            <ResourcePage def={SchoolClass} frame="schoolManage" fixedValues={{ schoolId: 11 }} isEmbedded />
+          </TabPaneContext.Provider>
+        </QueryClientProvider>
+      </App>,
+    );
+    expect(await screen.findByText('Sunflower class', undefined, RENDER_WAIT)).toBeTruthy();
+    expect(searches).toContainEqual({ view: 'schoolManage', body: { pageIndex: 1, pageSize: 20, schoolId: 11 } });
+    expect(screen.queryByRole('columnheader', { name: 'School' })).toBeNull();
   });
 });

@@ -4,15 +4,15 @@
  * tab keeps the page mounted, so it survives tab switches without any global store.
  */
 import { DeleteOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, MAX_EXPORT_COUNT, userTypeSchema, type ActionDef, type ResourceDef } from '@campus/contract';
+import { DEFAULT_PAGE_SIZE, MAX_EXPORT_COUNT, childFamiliesOf, userTypeSchema, type ActionDef, type ResourceDef } from '@campus/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Space, Table, Typography, type TableProps } from 'antd';
+import { App, Button, Card, Space, Table, Typography, type TableProps, type TabsProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { SubmitButton } from '../components/submit-button';
 import { useLoginUser } from '../hooks/use-login-user';
 import { usePermission } from '../hooks/use-permission';
 import { useVisibilityProbes } from '../hooks/use-visibility-probes';
-import { useLocale, useT } from '../lib/i18n';
+import { useLocale, useT, type Locale } from '../lib/i18n';
 import { showToast } from '../lib/toast';
 import { ActionModal } from './action-modal';
 import { buildColumns, type ResourceColumn } from './columns';
@@ -207,7 +207,6 @@ export function ResourcePage({ def, frame, overrides, fixedValues = NO_FIXED_VAL
           hiddenFields={hiddenFields}
           fixedValues={fixedValues}
           initialValues={initialFilters}
-          schoolScopedReferences={overrides?.schoolScopedReferences}
           maxPerRow={isEmbedded ? 2 : 4}
           onSearch={(values) => {
             setFilters(buildFilterPayload(def, values));
@@ -303,7 +302,7 @@ export function ResourcePage({ def, frame, overrides, fixedValues = NO_FIXED_VAL
           target={drawer}
           hiddenFields={formHiddenFields}
           presetValues={fixedValues}
-          schoolScopedReferences={overrides?.schoolScopedReferences}
+          extraTabs={drawer.mode === 'edit' ? childTabsOf(def, drawer.row, frame, locale) : undefined}
           onClose={() => setDrawer(null)}
           onSaved={() => {
             setDrawer(null);
@@ -329,4 +328,16 @@ export function ResourcePage({ def, frame, overrides, fixedValues = NO_FIXED_VAL
       {exporter.progress}
     </div>
   );
+}
+
+/**
+ * The child families of a row (`parent` in their declaration) as tabs of its drawer: each the generic
+ * page fixed to that row, on the parent's page, so the parent page's buttons govern it.
+ */
+function childTabsOf(def: ResourceDef, row: ResourceRow, frame: string, locale: Locale): TabsProps['items'] {
+  return childFamiliesOf(def).map((child) => ({
+    key: child.name,
+    label: labelText(child.label, locale),
+    children: <ResourcePage def={child} frame={frame} fixedValues={{ [child.parent!.field]: row.id }} isEmbedded />,
+  }));
 }

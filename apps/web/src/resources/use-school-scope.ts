@@ -1,8 +1,14 @@
 /** Reference pickers limited to the school chosen in another field of the same form. */
+import type { ResourceDef } from '@campus/contract';
 import { Form, type FormInstance } from 'antd';
 import { useCallback, useMemo } from 'react';
 
 const NO_SCOPES: Readonly<Record<string, string>> = {};
+
+/** The references declared `within` another field of the row (`{ classId: 'schoolId' }`): their pickers follow that field. */
+export function withinReferencesOf(def: Pick<ResourceDef, 'fields'>): Readonly<Record<string, string>> {
+  return Object.fromEntries(Object.entries(def.fields).flatMap(([name, field]) => (field.kind === 'reference' && field.within ? [[name, field.within]] : [])));
+}
 
 /**
  * For each school-scoped reference (`{ classId: 'schoolId' }`), the school id its picker is limited

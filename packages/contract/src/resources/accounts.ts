@@ -107,6 +107,8 @@ export const ExternalUser = defineResource({
       family: 'School',
       display: 'schoolName',
       multiple: true,
+      // Links to schools outside the caller's scope (another agent's) are kept and not shown.
+      link: { table: 'user_schools', owner: 'userId', target: 'schoolId' },
       label: { zh: '绑定学校', en: 'Bound schools' },
       width: 260,
       help: { zh: '外部用户可见的学校；代理商的学校由学校的代理商决定', en: "The schools an external user sees; an agent's schools are those naming it as their agent" },

@@ -1,5 +1,5 @@
 /** Labels and options several families share. */
-import type { EnumOption, FieldDef } from './define.js';
+import type { EnumOption, FieldDef, ResourceDef, ScopeDef } from './define.js';
 
 export const ENABLED_OPTIONS: readonly EnumOption[] = [
   { value: 1, zh: '启用', en: 'Enabled', color: 'green' },
@@ -52,3 +52,15 @@ export const faceImageField = (): FieldDef => ({
   label: { zh: '人脸照片', en: 'Face photo' },
   list: false,
 });
+
+/**
+ * The data scope of a child family (`parent: { family, field }`): a child row is reachable exactly when
+ * its parent row is. Under a school the child carries the school in `field`; under a school-scoped
+ * parent it carries the parent's own school key; under a global parent it is global.
+ */
+export function childScope(parent: ResourceDef, field: string): ScopeDef {
+  if (parent.scope.via === 'self') return { via: 'school', field };
+  if (parent.scope.via === 'school') return { via: 'school', field: parent.scope.field };
+  if (parent.scope.via === 'global') return { via: 'global' };
+  throw new Error(`${parent.name}: a child of an account family has no school scope`);
+}

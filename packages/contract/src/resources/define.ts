@@ -106,7 +106,10 @@ export type FieldDef = FieldCommon &
     | { kind: 'json' }
   );
 
-/** The link table of a multiple reference: `(owner, target)` rows, the owner's id first. */
+/**
+ * The link table of a multiple reference: `(owner, target)` rows, the owner's id first. `owner` and
+ * `target` are the link table's field names (camelCase; the columns are their snake_case).
+ */
 export interface LinkDef {
   table: string;
   /** Column holding the id of the row that declares the field. */

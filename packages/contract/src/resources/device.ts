@@ -112,7 +112,7 @@ export const DeviceWarranty = defineResource({
     deliveryId: { kind: 'reference', family: 'DeviceDelivery', display: 'deliveryNo', label: { zh: '发货单', en: 'Delivery' }, required: true, filter: 'equals' },
     serialNumber: { kind: 'text', label: { zh: '设备序列号', en: 'Serial number' }, required: true, max: 40, filter: 'prefix', unique: true },
     // School, start and end follow from the delivery; the server sets them.
-    schoolId: schoolRef({ readOnly: true, required: false }),
+    schoolId: schoolRef({ from: 'deliveryId' }),
     startDate: { kind: 'date', label: { zh: '质保开始', en: 'Warranty start' }, readOnly: true, sortable: true },
     endDate: { kind: 'date', label: { zh: '质保结束', en: 'Warranty end' }, readOnly: true, sortable: true, filter: 'range' },
     remark: { kind: 'textarea', label: { zh: '备注', en: 'Remark' }, max: 500, list: false },

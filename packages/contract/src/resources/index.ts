@@ -7,6 +7,7 @@ import { AgentArea, SalesArea, SalesTeam } from './sales.js';
 import { MaintenanceTicket } from './maintenance.js';
 import { Order } from './order.js';
 import { LoginLog, declareOperationLog } from './logs.js';
+import { EducationDirectory } from './education.js';
 
 export * from './define.js';
 export * from './schemas.js';
@@ -20,6 +21,8 @@ export * from './maintenance.js';
 export * from './order.js';
 export * from './logs.js';
 export * from './log-schemas.js';
+export * from './education.js';
+export * from './tree.js';
 
 /** Every declared family but the operation log, which lists them (and itself) as its `family` options. */
 const FAMILIES: readonly ResourceDef[] = [
@@ -42,6 +45,7 @@ const FAMILIES: readonly ResourceDef[] = [
   AgentArea,
   MaintenanceTicket,
   Order,
+  EducationDirectory,
   LoginLog,
 ];
 
@@ -50,7 +54,12 @@ export const OperationLog = declareOperationLog(FAMILIES);
 /** Every declared family, by name. */
 export const RESOURCES: Readonly<Record<string, ResourceDef>> = Object.fromEntries([...FAMILIES, OperationLog].map((r) => [r.name, r]));
 
-/** The family shown on a page (route index), if any. */
+/** The family shown on a page (route index), if any: a child family (`parent`) is a tab of its parent's drawer, not a page. */
 export function resourceOfFrame(frame: string): ResourceDef | undefined {
-  return Object.values(RESOURCES).find((r) => r.views.some((v) => v.frame === frame) && r.name !== 'SchoolClass');
+  return Object.values(RESOURCES).find((r) => r.views.some((v) => v.frame === frame) && !r.parent);
+}
+
+/** The child families shown as tabs of a family's record drawer. */
+export function childFamiliesOf(def: ResourceDef): ResourceDef[] {
+  return Object.values(RESOURCES).filter((r) => r.parent?.family === def.name);
 }

@@ -1,5 +1,6 @@
 import { defineResource } from './define.js';
-import { faceImageField, GENDER_OPTIONS, RELATION_OPTIONS, schoolRef, enabledField } from './common.js';
+import { childScope, faceImageField, GENDER_OPTIONS, RELATION_OPTIONS, schoolRef, enabledField } from './common.js';
+import { School } from './school.js';
 
 export const GRADE_OPTIONS = [
   { value: 1, zh: '托班', en: 'Nursery' },
@@ -17,13 +18,14 @@ export const GRADE_OPTIONS = [
   { value: 23, zh: '初三', en: 'Grade 9' },
 ] as const;
 
-/** Grades and classes of a school; managed from the school page. */
+/** Grades and classes of a school: a tab of the school's drawer, reachable exactly when its school is. */
 export const SchoolClass = defineResource({
   name: 'SchoolClass',
   label: { zh: '班级', en: 'Class' },
   table: 'school_classes',
   views: [{ frame: 'schoolManage' }],
-  scope: { via: 'school', field: 'schoolId' },
+  parent: { family: 'School', field: 'schoolId' },
+  scope: childScope(School, 'schoolId'),
   titleField: 'className',
   defaultSort: { field: 'grade', order: 'asc' },
   fields: {
@@ -50,7 +52,7 @@ export const Student = defineResource({
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
     schoolId: schoolRef(),
-    classId: { kind: 'reference', family: 'SchoolClass', display: 'className', label: { zh: '班级', en: 'Class' }, filter: 'equals' },
+    classId: { kind: 'reference', family: 'SchoolClass', display: 'className', within: 'schoolId', label: { zh: '班级', en: 'Class' }, filter: 'equals' },
     name: { kind: 'text', label: { zh: '姓名', en: 'Name' }, required: true, max: 50, filter: 'prefix', sortable: true },
     studentNo: { kind: 'text', label: { zh: '学号', en: 'Student no.' }, max: 32, filter: 'equals' },
     cardNo: { kind: 'text', label: { zh: '卡号', en: 'Card no.' }, max: 32, filter: 'equals' },
@@ -76,7 +78,17 @@ export const Parent = defineResource({
     name: { kind: 'text', label: { zh: '姓名', en: 'Name' }, required: true, max: 50, filter: 'prefix', sortable: true },
     schoolId: schoolRef(),
     // A parent may have several children at the school; the relation is the parent's (father, mother, ...).
-    studentIds: { kind: 'reference', family: 'Student', display: 'name', multiple: true, label: { zh: '关联学生', en: 'Linked students' }, filter: 'equals', width: 200 },
+    studentIds: {
+      kind: 'reference',
+      family: 'Student',
+      display: 'name',
+      multiple: true,
+      link: { table: 'parent_students', owner: 'parentId', target: 'studentId' },
+      within: 'schoolId',
+      label: { zh: '关联学生', en: 'Linked students' },
+      filter: 'equals',
+      width: 200,
+    },
     relation: { kind: 'enum', options: RELATION_OPTIONS, label: { zh: '关系', en: 'Relation' }, filter: 'equals' },
     password: { kind: 'password', label: { zh: 'App密码', en: 'App password' } },
     enabled: enabledField(),
@@ -99,7 +111,7 @@ export const Teacher = defineResource({
     name: { kind: 'text', label: { zh: '姓名', en: 'Name' }, required: true, max: 50, filter: 'prefix', sortable: true },
     phoneNum: { kind: 'phone', label: { zh: '手机号', en: 'Mobile' }, required: true, filter: 'prefix' },
     cardNo: { kind: 'text', label: { zh: '卡号', en: 'Card no.' }, max: 32, filter: 'equals' },
-    classId: { kind: 'reference', family: 'SchoolClass', display: 'className', label: { zh: '负责班级', en: 'Class' }, filter: 'equals' },
+    classId: { kind: 'reference', family: 'SchoolClass', display: 'className', within: 'schoolId', label: { zh: '负责班级', en: 'Class' }, filter: 'equals' },
     faceImage: faceImageField(),
     enabled: enabledField(),
   },
@@ -117,7 +129,7 @@ export const PickUpPerson = defineResource({
   fields: {
     studentId: { kind: 'reference', family: 'Student', display: 'name', label: { zh: '学生', en: 'Student' }, required: true, filter: 'equals' },
     // Follows from the student; the server sets it so scope is one indexed column.
-    schoolId: schoolRef({ readOnly: true, required: false }),
+    schoolId: schoolRef({ from: 'studentId' }),
     name: { kind: 'text', label: { zh: '姓名', en: 'Name' }, required: true, max: 50, filter: 'prefix', sortable: true },
     relation: { kind: 'enum', options: RELATION_OPTIONS, label: { zh: '关系', en: 'Relation' }, required: true, filter: 'equals' },
     phoneNum: { kind: 'phone', label: { zh: '手机号', en: 'Mobile' }, required: true, filter: 'prefix' },

@@ -59,6 +59,8 @@ export const SalesTeam = defineResource({
       family: 'CompanyUser',
       display: 'name',
       multiple: true,
+      // Written with their levels by SaveMembers; the engine reads the list back.
+      link: { table: 'sales_team_members', owner: 'teamId', target: 'userId' },
       readOnly: true,
       label: { zh: '成员', en: 'Members' },
       width: 260,

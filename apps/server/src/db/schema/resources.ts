@@ -8,6 +8,7 @@ import {
   DeviceClass,
   DeviceDelivery,
   DeviceWarranty,
+  EducationDirectory,
   License,
   MaintenanceTicket,
   Order,
@@ -111,6 +112,7 @@ export function lineTable(def: ResourceDef, field: string): ResourceTable {
   if (!table) throw new Error(`no table for ${def.name}.${field}: add it to db/schema/resources.ts`);
   return table;
 }
+export const educationDirectories = register(resourceTable(EducationDirectory, foreignKey), EducationDirectory.name);
 
 /** The table of a declared family. */
 export function familyTable(name: string): ResourceTable {

@@ -1,3 +1,5 @@
+import { SalesTeam } from '@campus/contract';
+import { linkTable } from '../../resources/engine/link-table.js';
 import { index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { id, rowStamps } from './columns.js';
 import { salesAreas } from './resources.js';
@@ -21,21 +23,8 @@ export const salesTeams = pgTable(
 );
 
 /** The sellers of a team with their level ("levels of sellers", SEED-SPEC section 3). */
-export const salesTeamMembers = pgTable(
-  'sales_team_members',
-  {
-    id: id(),
-    teamId: integer('team_id')
-      .notNull()
-      .references((): AnyPgColumn => salesTeams.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
-    level: integer('level').notNull().default(1),
-    ...rowStamps(),
-  },
-  (table) => [
-    uniqueIndex('sales_team_members_team_user_unique').on(table.teamId, table.userId),
-    index('sales_team_members_user_id_idx').on(table.userId),
-  ],
+export const salesTeamMembers = linkTable(
+  SalesTeam.fields.memberIds.link,
+  { owner: () => salesTeams.id, target: () => users.id },
+  { level: integer('level').notNull().default(1), ...rowStamps() },
 );

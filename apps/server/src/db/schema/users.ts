@@ -1,6 +1,7 @@
-import type { SellerPosition, UserType } from '@campus/contract';
+import { ExternalUser, type SellerPosition, type UserType } from '@campus/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, type AnyPgColumn, integer, uniqueIndex } from 'drizzle-orm/pg-core';
+import { linkTable } from '../../resources/engine/link-table.js';
 import { id, rowStamps, timestamptz } from './columns.js';
 import { salesTeams } from './sales.js';
 import { schools } from './resources.js';
@@ -46,20 +47,4 @@ export const users = pgTable(
 );
 
 /** Schools an external user is bound to (its whole data scope). */
-export const userSchools = pgTable(
-  'user_schools',
-  {
-    id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
-    schoolId: integer('school_id')
-      .notNull()
-      .references((): AnyPgColumn => schools.id, { onDelete: 'cascade' }),
-    ...rowStamps(),
-  },
-  (table) => [
-    uniqueIndex('user_schools_user_school_unique').on(table.userId, table.schoolId),
-    index('user_schools_school_id_idx').on(table.schoolId),
-  ],
-);
+export const userSchools = linkTable(ExternalUser.fields.schoolIds.link, { owner: () => users.id, target: () => schools.id }, rowStamps());

@@ -2,6 +2,7 @@ import type { SellerPosition, UserType } from '@campus/contract';
 import { eq } from 'drizzle-orm';
 import { hashPassword, md5Hex } from '../../platform/passwords.js';
 import type { Database, Transaction } from '../client.js';
+import { seedDemoDirectories } from './demo-directories.js';
 import { seedDemoFamilies } from './demo-families.js';
 import { agentAreas, salesAreas, salesTeamMembers, salesTeams, schools, settings, userSchools, users } from '../schema/index.js';
 
@@ -157,6 +158,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
     const sunshine = schoolRows.find((school) => school.schoolName === DEMO_SCHOOLS[0]!.schoolName)!;
     await tx.insert(userSchools).values({ userId: userId('external1'), schoolId: sunshine.id });
     await seedDemoFamilies(tx, schoolRows.map((school) => ({ id: school.id, agentId: school.agentId! })));
+    await seedDemoDirectories(tx);
 
     await tx.insert(settings).values({ key: DEMO_SEEDED_KEY, value: new Date().toISOString() });
     return true;

@@ -47,8 +47,8 @@ export async function resolveContext(
 
 /**
  * Fields the caller may see: money is removed where hideAmountColumns holds (server-side, exports too).
- * Multiple references are among them; they are not columns (see `isLinkField`) and the family's
- * afterRead fills them in.
+ * Multiple references are among them; they are not columns (see `isLinkField`) and readLinks
+ * fills them in.
  */
 export function visibleFields(ctx: Pick<EngineContext, 'def' | 'probes'>): [string, ResourceDef['fields'][string]][] {
   return Object.entries(ctx.def.fields).filter(([, f]) => f.kind !== 'password' && !(ctx.probes.hideAmountColumns && f.kind === 'money'));

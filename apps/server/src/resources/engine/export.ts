@@ -8,6 +8,7 @@ import { lt, gt, type SQL } from 'drizzle-orm';
 import { PassThrough } from 'node:stream';
 import { visibleFields, type EngineContext, type Locale, type Row } from './context.js';
 import { hooksOf } from './hooks.js';
+import { readLinks } from './links.js';
 import { allConditions, columnOf, orderOf, selectRows } from './query.js';
 import { tableOf } from './registry.js';
 
@@ -91,7 +92,8 @@ export function exportWorkbook(
         .limit(limit);
       if (!byId && !paging) query = query.offset(written);
       const found = (await query) as Row[];
-      const rows = afterRead && found.length > 0 ? await afterRead(ctx, found) : found;
+      const linked = await readLinks(ctx, found);
+      const rows = afterRead && found.length > 0 ? await afterRead(ctx, linked) : linked;
       for (const row of rows) {
         sheet.addRow(Object.fromEntries(fields.map(([name, f]) => [name, cellValue(f, name, row, ctx.locale)]))).commit();
       }

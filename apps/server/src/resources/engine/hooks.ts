@@ -1,7 +1,5 @@
 /** What a family adds to the generic engine: rules on writes and its named actions. */
 import type { ResourceDef } from '@campus/contract';
-import type { SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { EngineContext, Row } from './context.js';
 
 export type WriteOperation = 'add' | 'update';
@@ -28,17 +26,15 @@ export interface FamilyHooks {
   /** Adjusts or refuses values before they are written (throw badRequest with field errors). */
   beforeWrite?: (ctx: EngineContext, input: WriteInput) => Promise<Row> | Row;
   /**
-   * Runs in the write's transaction (`ctx.db` is the transaction) after Add, Update and toggles:
-   * link tables of multiple references, side effects such as ending a disabled account's sessions.
+   * Runs in the write's transaction (`ctx.db` is the transaction) after Add, Update and toggles, once
+   * the engine stored the link fields: side effects such as ending a disabled account's sessions.
    * Throwing rolls the write back.
    */
   afterWrite?: (ctx: EngineContext, change: WrittenChange) => Promise<void>;
   /** Refuses a delete of the locked rows (throw), in the delete's transaction. */
   beforeDelete?: (ctx: EngineContext, rows: Row[]) => Promise<void> | void;
-  /** Completes rows read by Search, Get and Export (wire form): the values of multiple references. */
+  /** Completes rows read by Search, Get and Export (wire form), after the engine filled in their link fields. */
   afterRead?: (ctx: EngineContext, rows: Row[]) => Promise<Row[]>;
-  /** Search conditions of filtered multiple references: the rows whose link table holds `value`. */
-  linkFilters?: Record<string, (value: unknown, ownerId: PgColumn) => SQL>;
   /**
    * Side effects of workflow transitions, by verb: run inside the transition's transaction after the
    * row is locked and its state checked (`ctx.db` is the transaction); answers extra column values to

@@ -13,7 +13,8 @@ import { lineOwnerKey, type LinesField } from './lines-table.js';
 import { columnOf, fromDb, toDb } from './query.js';
 import { referenceTargetOf, tableOf } from './registry.js';
 import type { ResourceTable } from './table.js';
-import { referenceScope, type Executor } from './write.js';
+import { referenceScope } from './reference-scope.js';
+import type { Executor } from './write.js';
 
 type LineReference = Extract<LinesField['fields'][string], { kind: 'reference' }>;
 

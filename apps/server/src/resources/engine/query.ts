@@ -5,7 +5,7 @@ import { alias, type AnyPgColumn, type PgColumn } from 'drizzle-orm/pg-core';
 import { accountScopeCondition, scopeCondition } from '../../platform/scope.js';
 import { visibleFields, type EngineContext, type Row } from './context.js';
 import { containsPattern, prefixPattern } from '../../platform/like-patterns.js';
-import { hooksOf } from './hooks.js';
+import { linkCondition } from './links.js';
 import { referenceTargetOf, tableOf } from './registry.js';
 import type { ResourceTable } from './table.js';
 
@@ -37,11 +37,9 @@ export function filterWhere(ctx: Pick<EngineContext, 'def' | 'view'>, table: Res
   for (const [name, field] of Object.entries(ctx.def.fields)) {
     if (!field.filter) continue;
     if (isLinkField(field)) {
-      // Not a column: the family says how its link table matches (e.g. parents of one student).
+      // Not a column: rows whose link table holds the value (e.g. parents of one student).
       const value = filters[name];
-      const linkFilter = hooksOf(ctx.def).linkFilters?.[name];
-      if (!linkFilter) throw new Error(`${ctx.def.name}.${name} filters a link field without a linkFilters hook`);
-      if (value !== undefined) conditions.push(linkFilter(value, columnOf(table, 'id')));
+      if (value !== undefined) conditions.push(linkCondition(ctx.def, name, value, columnOf(table, 'id')));
       continue;
     }
     const column = columnOf(table, name);
@@ -100,7 +98,7 @@ export function selection(ctx: Pick<EngineContext, 'def' | 'probes'>, table: Res
   const fields: Record<string, AnyPgColumn | SQL.Aliased> = Object.fromEntries(stamps.map((name) => [name, columnOf(table, name)]));
   const joins: { table: ResourceTable; on: SQL }[] = [];
   for (const [name, field] of visibleFields(ctx)) {
-    if (isStoredElsewhere(field)) continue; // not a column: the family's afterRead or the lines engine fills it in
+    if (isStoredElsewhere(field)) continue; // not a column: readLinks or the lines engine fills it in
     fields[name] = columnOf(table, name);
     if (field.kind !== 'reference') continue;
     const target = referenceTargetOf(field);

@@ -26,6 +26,8 @@ import { ok } from '../../platform/envelope.js';
 import { resolveSchoolScope } from '../../platform/scope.js';
 import { resolveContext, type EngineContext, type Row } from './context.js';
 import { attachmentHeader, exportWorkbook } from './export.js';
+import { readLinks } from './links.js';
+import { registerTreeRoutes } from './tree-routes.js';
 import { hooksOf } from './hooks.js';
 import { withLines } from './lines.js';
 import { registerLogRoutes } from './log-routes.js';
@@ -57,12 +59,13 @@ function contextOf(request: FastifyRequest): EngineContext {
 }
 
 /**
- * Rows in wire form, completed by the family's afterRead (the values of multiple references), with
+ * Rows in wire form, completed with their link fields and by the family's afterRead, with
  * uploaded files' addresses signed so the caller's browser can open them for a while.
  */
 async function completeRows(request: FastifyRequest, ctx: EngineContext, rows: Row[]): Promise<Row[]> {
   const afterRead = hooksOf(ctx.def).afterRead;
-  const completed = afterRead && rows.length > 0 ? await afterRead(ctx, rows) : rows;
+  const linked = await readLinks(ctx, rows);
+  const completed = afterRead && rows.length > 0 ? await afterRead(ctx, linked) : linked;
   const media = Object.entries(ctx.def.fields).filter(([, field]) => field.kind === 'image' || field.kind === 'file');
   if (media.length === 0) return completed;
   const signer = await request.server.mediaUrls();
@@ -159,6 +162,8 @@ export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef
       .limit(request.query.limit);
     return ok(rows as ReferenceOption[]);
   });
+
+  registerTreeRoutes(app, def, { guard, contextOf, completeRows });
 
   for (const toggle of def.toggles ?? []) {
     const field = def.fields[toggle.field]!;

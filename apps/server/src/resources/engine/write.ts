@@ -1,6 +1,6 @@
 /** Add, Update, BatchDelete and toggles: permission and scope checked, validated, locked, logged. */
 import { RESOURCES, isStoredElsewhere, type FieldDef, type ResourceDef } from '@campus/contract';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { operationLog } from '../../db/schema/logs.js';
 import { badRequest, conflict, msg, notFound, type FieldProblem } from '../../platform/errors.js';
@@ -11,7 +11,11 @@ import { allConditions, columnOf, scopeWhere, toDb, viewConditions } from './que
 import { writeLines } from './lines.js';
 import { checkAddress } from './regions.js';
 import { columnKeyOf, referenceTargetOf, tableOf } from './registry.js';
-import type { ResourceTable } from './table.js';
+import { referenceScope } from './reference-scope.js';
+import { applyFollows } from './follows.js';
+import { writeLinks } from './links.js';
+import { deleteTreeRows, placeTreeNode } from './tree.js';
+import { checkWithin } from './within.js';
 
 /** A database handle inside or outside a transaction. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -24,16 +28,6 @@ export async function loadInScope(ctx: EngineContext, db: Executor, id: number, 
   const [row] = forUpdate ? await query.for('update') : await query;
   if (!row) throw notFound(msg('error.recordNotFound', { family: ctx.def.label, id }));
   return row as Row;
-}
-
-/**
- * The rows of a family the caller may reference: its data scope; for accounts the accounts it
- * manages, and itself (an agent's child account names the agent as its parent).
- */
-export function referenceScope(ctx: EngineContext, targetDef: ResourceDef | undefined, table: ResourceTable) {
-  if (!targetDef) return undefined;
-  const inScope = scopeWhere({ ...ctx, def: targetDef }, table);
-  return targetDef.scope.via === 'account' ? or(inScope, eq(columnOf(table, 'id'), ctx.user.id)) : inScope;
 }
 
 /**
@@ -65,7 +59,7 @@ export async function checkReferences(ctx: EngineContext, db: Executor, values: 
 
 /**
  * Turns validated wire values into column values: passwords hashed, datetimes parsed; multiple
- * references and lines left out (they are no column: the family's afterWrite and writeLines store them).
+ * references and lines left out (they are no column: writeLinks and writeLines store them).
  */
 async function toColumns(def: ResourceDef, values: Row): Promise<Row> {
   const out: Row = {};
@@ -101,10 +95,11 @@ async function prepare(ctx: EngineContext, db: Executor, op: WriteOperation, val
   const initial = op === 'add' && ctx.def.workflow ? { [ctx.def.workflow.field]: ctx.def.workflow.initial } : {};
   const fixed = { ...values, ...(op === 'add' ? (ctx.view.fixed ?? {}) : {}), ...initial };
   const hooks = hooksOf(ctx.def);
-  const located = checkAddress(ctx.def, fixed, existing);
+  const located = await applyFollows(ctx, db, checkAddress(ctx.def, fixed, existing), existing);
   const adjusted = hooks.beforeWrite ? await hooks.beforeWrite({ ...ctx, db: db as Database }, { op, values: located, existing }) : located;
   await checkReferences(ctx, db, op === 'update' ? { ...adjusted, id: existing?.id } : adjusted);
-  return adjusted;
+  await checkWithin(ctx, db, adjusted, existing);
+  return placeTreeNode(ctx, db, adjusted, existing);
 }
 
 /** Inserts a row; answers its id. */
@@ -115,6 +110,7 @@ export async function addRow(ctx: EngineContext, values: Row): Promise<{ id: num
     const [inserted] = await tx.insert(table).values(await toColumns(ctx.def, prepared)).returning({ id: columnOf(table, 'id') });
     const id = Number(inserted!.id);
     await writeLines(ctx, tx, id, prepared);
+    await writeLinks(ctx, tx, id, prepared);
     await hooksOf(ctx.def).afterWrite?.({ ...ctx, db: tx as Database }, { op: 'add', ids: [id], values: prepared });
     await recordOperation(tx, ctx, 'add', [id], changesOf(ctx.def, undefined, prepared));
     return { id };
@@ -137,6 +133,7 @@ export async function updateRow(ctx: EngineContext, input: Row & { id: number; v
       .returning({ version: columnOf(table, 'version') });
     if (!updated) throw conflict(msg('error.staleVersion'));
     await writeLines(ctx, tx, id, prepared);
+    await writeLinks(ctx, tx, id, prepared);
     await hooksOf(ctx.def).afterWrite?.({ ...ctx, db: tx as Database }, { op: 'update', ids: [id], values: prepared, existing });
     await recordOperation(tx, ctx, 'update', [id], changesOf(ctx.def, existing, prepared));
     return { id, version: Number(updated.version) };
@@ -165,6 +162,7 @@ export async function deleteRows(ctx: EngineContext, ids: number[]): Promise<{ d
   return ctx.db.transaction(async (tx) => {
     const rows = await lockAll(ctx, tx, ids);
     await hooksOf(ctx.def).beforeDelete?.({ ...ctx, db: tx as Database }, rows);
+    await deleteTreeRows(ctx, tx, rows);
     await tx.delete(table).where(inArray(columnOf(table, 'id'), rows.map((r) => Number(r.id))));
     await recordOperation(tx, ctx, 'delete', rows.map((r) => Number(r.id)), {
       titles: rows.map((r) => r[ctx.def.titleField]),

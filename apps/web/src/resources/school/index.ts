@@ -1,14 +1,12 @@
-/** What the school page changes in the generic page: one address column, a classes drawer, owner fields. */
+/** What the school page changes in the generic page: one address column and the owner fields (classes are a tab of the drawer). */
 import type { ResourceOverrides } from '../resource-overrides';
 import { withSchoolAddressColumn } from './school-address-column';
-import { SchoolClassesDrawer } from './school-classes-drawer';
 
 /** Who owns and sells a school: an agent's own schools are always its own, so it never picks these. */
 const OWNER_FIELDS = ['agentId', 'sellerId', 'salesTeamId'] as const;
 
 export const schoolOverrides: ResourceOverrides = {
   columns: withSchoolAddressColumn,
-  rowActions: [{ key: 'classes', label: { zh: '班级', en: 'Classes' }, Panel: SchoolClassesDrawer }],
   hiddenFields: (probes) => (probes?.isAgent === false ? [] : OWNER_FIELDS),
   // A seller's new school is its own and its team's; the server ignores owners a seller sends.
   formHiddenFields: (userType) => (userType === 'company' ? [] : OWNER_FIELDS),

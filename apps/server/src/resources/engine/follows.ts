@@ -1,0 +1,41 @@
+/**
+ * Fields that follow another reference of the row (`follows`, e.g. `schoolRef({ from: 'studentId' })`):
+ * the server copies them from the referenced row, read in the write's transaction and the caller's
+ * scope, so the row's scope key is always the one of what it refers to. A value a client or hook
+ * put there is never used.
+ */
+import { RESOURCES, type FieldDef } from '@campus/contract';
+import { and, eq } from 'drizzle-orm';
+import { badRequest } from '../../platform/errors.js';
+import type { EngineContext, Row } from './context.js';
+import { valueAfter } from './lookup.js';
+import { columnOf } from './query.js';
+import { referenceScope } from './reference-scope.js';
+import { referenceTargetOf } from './registry.js';
+import { referenceNotFound } from './within.js';
+import type { Executor } from './write.js';
+
+type ReferenceField = Extract<FieldDef, { kind: 'reference' }>;
+
+/** Sets each following field from its reference's row; on Update only when that reference changes. */
+export async function applyFollows(ctx: EngineContext, db: Executor, values: Row, existing?: Row): Promise<Row> {
+  const out = { ...values };
+  for (const [name, field] of Object.entries(ctx.def.fields)) {
+    if (field.kind !== 'reference' || !field.follows) continue;
+    delete out[name];
+    const { reference, field: source } = field.follows;
+    if (existing && values[reference] === undefined) continue;
+    const referenceValue = valueAfter(values, existing, reference);
+    if (referenceValue === null || referenceValue === undefined) continue;
+    const referenced = ctx.def.fields[reference] as ReferenceField;
+    const target = referenceTargetOf(referenced);
+    const [row] = await db
+      .select({ value: columnOf(target.table, source) })
+      .from(target.table)
+      .where(and(eq(columnOf(target.table, target.key), referenceValue), referenceScope(ctx, RESOURCES[referenced.family], target.table)))
+      .limit(1);
+    if (!row) throw badRequest([referenceNotFound(reference, referenced.label)]);
+    out[name] = row.value;
+  }
+  return out;
+}
