@@ -13,6 +13,7 @@ import { fieldRules } from './field-rules';
 import { formatMoney } from './field-values';
 import { labelText } from './labels';
 import { editableLineFields, lineAmount, knownUnitPrice, type FormLine, type LinesField } from './line-values';
+import './lines-editor.css';
 
 export interface LinesEditorProps {
   /** The field's name in the form (the wire name, e.g. `items`). */
@@ -61,6 +62,9 @@ export function LinesEditor({ name, field, storedLines, loading = false }: Lines
           ...editableLineFields(field).map(([lineName, lineField]) => ({
             key: lineName,
             title: labelText(lineField.label, locale),
+            // A picker takes the room left over (its names are long); numbers need little.
+            width: lineField.kind === 'number' || lineField.kind === 'money' ? 128 : undefined,
+            className: lineField.kind === 'reference' ? 'lines-editor-picker' : undefined,
             render: (_: unknown, row: FormListFieldData) => (
               <Form.Item name={[row.name, lineName]} rules={fieldRules(lineField, { t, locale })} style={{ marginBottom: 0 }}>
                 <FormControl field={lineField} options={{ t, locale, currentLabel: storedLabel(storedLines, lineName, lines[row.name]?.[lineName]) }} />
@@ -87,7 +91,8 @@ export function LinesEditor({ name, field, storedLines, loading = false }: Lines
             : []),
           {
             key: 'remove',
-            width: 72,
+            width: 56,
+            align: 'center',
             render: (_, row) => (
               <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('lines.remove', { line: row.name + 1 })} onClick={() => remove(row.name)} />
             ),
@@ -96,6 +101,7 @@ export function LinesEditor({ name, field, storedLines, loading = false }: Lines
         return (
           <Form.Item label={labelText(field.label, locale)} required={field.required} style={{ marginBottom: 16 }}>
             <Table<FormListFieldData>
+              className="lines-editor"
               size="small"
               rowKey="key"
               columns={columns}

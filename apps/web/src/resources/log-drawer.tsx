@@ -6,6 +6,7 @@ import { useLocale, useT } from '../lib/i18n';
 import { ChangesDiff } from './changes-diff';
 import { buildColumns } from './columns';
 import { labelText } from './labels';
+import { operationActionText } from './operation-actions';
 import type { ResourceRow } from './resource-api';
 
 interface LogDrawerProps {
@@ -36,6 +37,8 @@ export function LogDrawer({ def, row, onClose }: LogDrawerProps) {
                     {JSON.stringify(row[name], null, 2)}
                   </Typography.Paragraph>
                 )
+              ) : def.name === 'OperationLog' && name === 'action' ? (
+                operationActionText(row.family, row.action, locale)
               ) : (
                 (cells.get(name)?.(row[name], row, 0) as React.ReactNode)
               )}

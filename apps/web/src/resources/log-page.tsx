@@ -4,8 +4,8 @@
  * has no count), a read-only record drawer and the export. No add, edit or delete.
  */
 import { ExportOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
-import type { ResourceDef } from '@campus/contract';
-import { Button, Card, DatePicker, Select, Space, Table, Typography } from 'antd';
+import type { FieldDef, ResourceDef } from '@campus/contract';
+import { Button, Card, Col, DatePicker, Form, Row, Select, Space, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { usePermission } from '../hooks/use-permission';
 import { useLocale, useT } from '../lib/i18n';
@@ -16,6 +16,7 @@ import { buildFilterPayload } from './filter-payload';
 import { labelText } from './labels';
 import { LogDrawer } from './log-drawer';
 import { lastDays, type LogRange } from './log-range';
+import { operationActionOptions, operationActionText } from './operation-actions';
 import { resourceApi, type ResourceRow } from './resource-api';
 import { useExport } from './use-export';
 import { useLogList } from './use-log-list';
@@ -24,6 +25,17 @@ import './resource-page.css';
 const PAGE_SIZE_OPTIONS = [10, 20, 50, 100, 200];
 const NO_VALUES = {};
 
+/**
+ * The operation log's `action` holds a code (`update`, `assign`, `set:state`): its filter becomes a
+ * pick list of the labelled codes, and its cells read in the row family's words.
+ */
+function withActionLabels(def: ResourceDef): ResourceDef {
+  const action = def.fields.action;
+  if (def.name !== 'OperationLog' || !action) return def;
+  const asEnum = { ...action, kind: 'enum', options: operationActionOptions() } as FieldDef;
+  return { ...def, fields: { ...def.fields, action: asEnum } };
+}
+
 export interface LogPageProps {
   def: ResourceDef;
   frame: string;
@@ -31,9 +43,10 @@ export interface LogPageProps {
   isEmbedded?: boolean;
 }
 
-export function LogPage({ def, frame, isEmbedded = false }: LogPageProps) {
+export function LogPage({ def: declared, frame, isEmbedded = false }: LogPageProps) {
   const t = useT();
   const locale = useLocale();
+  const def = useMemo(() => withActionLabels(declared), [declared]);
   const { can } = usePermission(frame);
   const list = useLogList(def, frame);
   const [openRow, setOpenRow] = useState<ResourceRow | null>(null);
@@ -42,7 +55,15 @@ export function LogPage({ def, frame, isEmbedded = false }: LogPageProps) {
   const timeField = def.log?.timeField ?? 'createdAt';
   // The time field has its own picker with presets; the filter bar shows the others.
   const hiddenFields = useMemo(() => new Set([timeField]), [timeField]);
-  const columns = useMemo(() => buildColumns(def, { locale, hideAmountColumns: false }), [def, locale]);
+  const columns = useMemo(
+    () =>
+      buildColumns(def, { locale, hideAmountColumns: false }).map((column) =>
+        def.name === 'OperationLog' && column.key === 'action'
+          ? { ...column, render: (_: unknown, row: ResourceRow) => operationActionText(row.family, row.action, locale) }
+          : column,
+      ),
+    [def, locale],
+  );
   const presets: { label: string; value: LogRange }[] = [
     { label: t('log.today'), value: lastDays(1) },
     { label: t('log.last7Days'), value: lastDays(7) },
@@ -53,19 +74,29 @@ export function LogPage({ def, frame, isEmbedded = false }: LogPageProps) {
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Card size="small">
-        <Space wrap style={{ marginBottom: 12 }}>
-          <Typography.Text>{labelText(def.fields[timeField]!.label, locale)}</Typography.Text>
-          <DatePicker.RangePicker
-            aria-label={t('log.range')}
-            showTime
-            value={list.range}
-            presets={presets}
-            onChange={(value) => list.setRange(value?.[0] && value[1] ? [value[0], value[1]] : null)}
-          />
-          {applied?.from && !list.range && (
-            <Typography.Text type="secondary">{t('log.defaultRange', { from: formatDateTime(applied.from) })}</Typography.Text>
-          )}
-        </Space>
+        {/* Laid out like the filter bar below it, so the labels and controls line up. */}
+        <Form className="resource-filter-bar log-range-bar" labelCol={{ flex: locale === 'en' ? '104px' : '80px' }} labelWrap wrapperCol={{ flex: 1 }}>
+          <Row gutter={16} align="middle">
+            <Col xs={24} lg={16} xxl={12}>
+              <Form.Item label={labelText(def.fields[timeField]!.label, locale)} htmlFor={`log-range-${frame}-${def.name}`}>
+                <DatePicker.RangePicker
+                  id={`log-range-${frame}-${def.name}`}
+                  aria-label={t('log.range')}
+                  showTime
+                  value={list.range}
+                  presets={presets}
+                  style={{ width: '100%', maxWidth: 420 }}
+                  onChange={(value) => list.setRange(value?.[0] && value[1] ? [value[0], value[1]] : null)}
+                />
+              </Form.Item>
+            </Col>
+            {applied?.from && !list.range && (
+              <Col flex="auto">
+                <Typography.Text type="secondary">{t('log.defaultRange', { from: formatDateTime(applied.from) })}</Typography.Text>
+              </Col>
+            )}
+          </Row>
+        </Form>
         <FilterBar
           def={def}
           formName={`log-filters-${frame}-${def.name}`}
