@@ -82,8 +82,8 @@ describe('Order workflow through the routes', () => {
       const delivery = deliveries.json().data.items.find((d: Row) => d.id === row.deliveryId);
       expect(delivery).toMatchObject({ deliveryNo: `FH${row.orderNo!.slice(2)}`, schoolId: row.schoolId, agentId: row.agentId, deviceCount: 2, warrantyMonths: 18, consigneeName: '李老师' });
     }
-    const delivered = await deviceStates([stock.gates[0]!, stock.attendance[0]!]);
-    expect(Object.values(delivered).map(([state, schoolId]) => [state, schoolId])).toEqual([
+    const delivered = await t.db.select().from(devices).where(inArray(devices.serialNumber, [stock.gates[0]!, stock.attendance[0]!]));
+    expect(delivered.map((device) => [device.state, device.schoolId])).toEqual([
       [2, row.schoolId],
       [2, row.schoolId],
     ]);
