@@ -1,4 +1,4 @@
-import { FRAMES, RESOURCES, type ResourceDef } from '@campus/contract';
+import { FRAMES, RESOURCES, type ResourceDef, type TransitionDef } from '@campus/contract';
 import { REGIONS } from '@campus/contract/regions';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -100,6 +100,25 @@ export async function validAddBody(t: TestApp, def: ResourceDef, schoolId: numbe
     }
     default:
       throw new Error(`no fixture for ${def.name}`);
+  }
+}
+
+/**
+ * The fields a workflow family's first transition (from its initial state) needs, beyond `id`: the
+ * generic family test runs it on the family's sample row. A transition that asks for required
+ * fields has no sample until one is written here, and that family's test fails.
+ */
+export async function sampleTransitionFields(t: TestApp, def: ResourceDef, transition: TransitionDef): Promise<Record<string, unknown>> {
+  switch (`${def.name}.${transition.verb}`) {
+    case 'School.Examine':
+      return { isPassed: true, remark: '资料齐全' };
+    case 'MaintenanceTicket.Assign':
+      return { assigneeId: await userIdOf(t, 'admin'), remark: '请尽快处理' };
+    default: {
+      const required = Object.entries(transition.fields ?? {}).filter(([, field]) => field.required);
+      if (required.length > 0 || transition.reauth) throw new Error(`no sample fields for ${def.name}.${transition.verb}`);
+      return {};
+    }
   }
 }
 

@@ -14,7 +14,7 @@ import { useLocale, useT } from '../lib/i18n';
 import { showToast } from '../lib/toast';
 import { FormControl } from './field-control';
 import { fieldRules } from './field-rules';
-import { buildAddBody, rowToFormValues, type FieldEntry, type FormValues } from './form-values';
+import { buildAddBody, defaultFormValues, rowToFormValues, type FieldEntry, type FormValues } from './form-values';
 import { labelText } from './labels';
 import type { ResourceApi, ResourceRow } from './resource-api';
 
@@ -34,8 +34,12 @@ export function ActionModal({ api, action, row, rowTitle, onClose, onDone }: Act
   const formId = useId();
   const [form] = Form.useForm<FormValues>();
   const entries = useMemo<FieldEntry[]>(() => Object.entries(action.fields ?? {}), [action]);
-  // Fields named like a row field start from the row's value (e.g. the current admin account).
-  const initialValues = useMemo(() => rowToFormValues(entries, row), [entries, row]);
+  // Fields named like a row field start from the row's value (e.g. the current admin account); the
+  // others from their declared default (a shipment's 12 months of warranty).
+  const initialValues = useMemo(() => {
+    const fromRow = entries.filter(([name]) => row[name] !== undefined && row[name] !== null);
+    return { ...defaultFormValues(entries), ...rowToFormValues(fromRow, row) };
+  }, [entries, row]);
   const actionName = labelText(action.label, locale);
   const isTransition = 'from' in action;
   const reauth = isTransition && action.reauth === 'refundPassword';
