@@ -41,6 +41,7 @@ export const MaintenanceTicket = defineResource({
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
     ticketNo: { kind: 'text', label: { zh: '工单号', en: 'Ticket no.' }, max: 40, unique: true, readOnly: true, filter: 'prefix', width: 170 },
+    state: { kind: 'enum', options: TICKET_STATE_OPTIONS, label: { zh: '状态', en: 'State' }, readOnly: true, filter: 'equals' },
     deviceId: { kind: 'reference', family: 'Device', display: 'serialNumber', label: { zh: '设备', en: 'Device' }, required: true, filter: 'equals' },
     schoolId: schoolRef({ from: 'deviceId' }),
     title: { kind: 'text', label: { zh: '故障标题', en: 'Title' }, required: true, max: 100 },
@@ -49,7 +50,6 @@ export const MaintenanceTicket = defineResource({
     photo: { kind: 'image', label: { zh: '故障照片', en: 'Photo' }, list: false },
     assigneeId: assigneeField({ readOnly: true, filter: 'equals' }),
     resolution: { kind: 'textarea', label: { zh: '处理结果', en: 'Resolution' }, max: 2000, readOnly: true, list: false, exported: true },
-    state: { kind: 'enum', options: TICKET_STATE_OPTIONS, label: { zh: '状态', en: 'State' }, readOnly: true, filter: 'equals' },
     createdAt: { kind: 'datetime', label: { zh: '报修时间', en: 'Reported at' }, readOnly: true, sortable: true, filter: 'range' },
   },
   workflow: {

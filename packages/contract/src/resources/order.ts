@@ -25,6 +25,7 @@ export const Order = defineResource({
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
     orderNo: { kind: 'text', label: { zh: '订单号', en: 'Order no.' }, readOnly: true, unique: true, max: 40, filter: 'prefix', sortable: true },
+    state: { kind: 'enum', options: ORDER_STATE_OPTIONS, label: { zh: '状态', en: 'State' }, readOnly: true, defaultValue: 1, filter: 'equals' },
     agentId: { kind: 'reference', family: 'User', display: 'name', optionsFilter: { type: 'agent' }, label: { zh: '代理商', en: 'Agent' }, filter: 'equals' },
     schoolId: schoolRef({ help: { zh: '设备发往的学校', en: 'The school the devices go to' } }),
     consigneeName: { kind: 'text', label: { zh: '收货人', en: 'Consignee' }, required: true, max: 50, filter: 'contains' },
@@ -47,7 +48,6 @@ export const Order = defineResource({
       amount: { quantity: 'quantity', unitPrice: 'unitPrice', into: 'amount', total: 'totalAmount', priceFrom: { reference: 'deviceClassCode', field: 'unitPrice' } },
     },
     totalAmount: { kind: 'money', label: { zh: '订单金额', en: 'Total' }, readOnly: true },
-    state: { kind: 'enum', options: ORDER_STATE_OPTIONS, label: { zh: '状态', en: 'State' }, readOnly: true, defaultValue: 1, filter: 'equals' },
     deliveryId: { kind: 'reference', family: 'DeviceDelivery', display: 'deliveryNo', label: { zh: '发货单', en: 'Delivery' }, readOnly: true },
     remark: { kind: 'textarea', label: { zh: '备注', en: 'Remark' }, max: 500, list: false },
     createdAt: { kind: 'datetime', label: { zh: '下单时间', en: 'Ordered at' }, readOnly: true, sortable: true, filter: 'range' },
