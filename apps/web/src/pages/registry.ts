@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { frameOf, type FrameDef } from '@campus/contract';
+import { REPORTS, RESOURCES, frameOf, type FrameDef } from '@campus/contract';
 
 /** A page the shell can open in a tab: one frame of the contract and the code that draws it. */
 export interface PageEntry {
@@ -29,39 +29,39 @@ function defineReportPage(index: string, componentName: string): PageEntry {
   return definePage(index, componentName, () => import('../reports/pages').then((module) => ({ default: module.reportPageFor(index) })));
 }
 
+/** The route's component name, derived from the frame: `schoolManage` → `SchoolManagePage`. */
+export function componentNameOf(index: string): string {
+  return `${index.charAt(0).toUpperCase()}${index.slice(1)}Page`;
+}
+
 /**
- * The pages that exist. A frame without an entry here is "declared but not built": it is left out of
- * the menu and the route guard sends it to /index. A later page registers itself with one line.
+ * Pages drawn by their own code. They win over a declaration on the same frame: the login log is
+ * declared on jurisdictionManage, but it is one panel of that page, not the page.
  */
-const PAGES: readonly PageEntry[] = [
+const CUSTOM_PAGES: readonly PageEntry[] = [
   definePage('index', 'IndexPage', () => import('./index/index-page')),
   definePage('personalInformation', 'PersonalInformationPage', () => import('./personal-information/personal-information-page')),
-  defineResourcePage('schoolManage', 'SchoolManagePage'),
-  defineResourcePage('codeManageA', 'CodeManageAPage'),
-  defineResourcePage('codeManageB', 'CodeManageBPage'),
-  defineResourcePage('signCardManage', 'SignCardManagePage'),
-  defineResourcePage('singleProManage', 'SingleProManagePage'),
-  defineResourcePage('deviceInformation', 'DeviceInformationPage'),
-  defineResourcePage('orderManage', 'OrderManagePage'),
-  defineResourcePage('equipmentDelivery', 'EquipmentDeliveryPage'),
-  defineResourcePage('warrantyManage', 'WarrantyManagePage'),
-  defineResourcePage('studentInfo', 'StudentInfoPage'),
-  defineResourcePage('parentUser', 'ParentUserPage'),
-  defineResourcePage('teacherInfo', 'TeacherInfoPage'),
-  defineResourcePage('pickupInfo', 'PickupInfoPage'),
-  defineResourcePage('salesTeam', 'SalesTeamPage'),
-  defineResourcePage('sellArea', 'SellAreaPage'),
-  defineResourcePage('agencyArea', 'AgencyAreaPage'),
-  defineResourcePage('equipmentMaintenance', 'EquipmentMaintenancePage'),
-  defineResourcePage('userCompany', 'UserCompanyPage'),
-  defineResourcePage('userExternal', 'UserExternalPage'),
-  defineResourcePage('userChild', 'UserChildPage'),
-  defineResourcePage('mainOperationLog', 'MainOperationLogPage'),
-  defineReportPage('productStatistics', 'ProductStatisticsPage'),
-  defineReportPage('warehousingStatistics', 'WarehousingStatisticsPage'),
-  defineResourcePage('directoryManage', 'DirectoryManagePage'),
   definePage('jurisdictionManage', 'JurisdictionManagePage', () => import('./jurisdiction-manage/jurisdiction-manage-page')),
 ];
+
+/** Every frame a declaration shows: each view of a family that is not a child (those are drawer tabs), and each report's. */
+function declaredPages(): PageEntry[] {
+  const familyFrames = Object.values(RESOURCES)
+    .filter((def) => !def.parent)
+    .flatMap((def) => def.views.map((view) => view.frame));
+  const reportFrames = Object.values(REPORTS).flatMap((def) => def.views.map((view) => view.frame));
+  return [
+    ...familyFrames.map((frame) => defineResourcePage(frame, componentNameOf(frame))),
+    ...reportFrames.map((frame) => defineReportPage(frame, componentNameOf(frame))),
+  ];
+}
+
+/**
+ * The pages that exist: the custom pages and one page per declared frame, so a declared frame is
+ * never forgotten. A frame without an entry is "declared but not built": it is left out of the menu
+ * and the route guard sends it to /index.
+ */
+const PAGES: readonly PageEntry[] = [...CUSTOM_PAGES, ...declaredPages().filter((page) => !CUSTOM_PAGES.some((custom) => custom.index === page.index))];
 
 export const PAGE_REGISTRY: ReadonlyMap<string, PageEntry> = new Map(PAGES.map((page) => [page.index, page]));
 

@@ -1,4 +1,7 @@
-/** What a family may change in the generic page; everything else comes from its declaration. */
+/**
+ * What a family may change in the generic page; everything else comes from its declaration. A page
+ * that differs more is composed from the page's parts instead (see resource-page.tsx).
+ */
 import type { ButtonValue, Label, UserType, VisibilityProbes } from '@campus/contract';
 import type { ComponentType } from 'react';
 import type { Locale, Translate } from '../lib/i18n';

@@ -1,37 +1,43 @@
 /**
- * The generic resource page: filter bar, paged table, add/edit drawer, batch delete, export, toggles
- * and actions, all from one family declaration. Its state (filters, page, selection) lives here; the
- * tab keeps the page mounted, so it survives tab switches without any global store.
+ * The generic resource page, composed of parts a family can recompose (react-admin's list /
+ * filters / toolbar / datagrid): the list controller (`useResourceList`), the filters, the toolbar,
+ * the table with its row actions (`useRecordActions`), and the record drawer with the child families
+ * as tabs. A family whose page differs in more than `ResourceOverrides` can say builds its own page
+ * from the same parts.
+ *
+ * @example
+ * // A page with a button of its own in the toolbar and no filters:
+ * function DevicePage({ def, frame }: ResourcePageProps) {
+ *   const list = useResourceList({ def, frame });
+ *   const hidden = useHiddenFields(def, frame, list.fixedValues);
+ *   const columns = useResourceColumns(list, hidden.listed);
+ *   const settings = useTableSettings();
+ *   const actions = useRecordActions(list);
+ *   return (
+ *     <Card size="small">
+ *       <ResourceToolbar list={list} onAdd={actions.openAdd} columns={columns} settings={settings}><ImportButton /></ResourceToolbar>
+ *       <ResourceTable list={list} columns={columns} settings={settings} actions={actions} />
+ *       {actions.element}
+ *     </Card>
+ *   );
+ * }
  */
-import { DeleteOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, MAX_EXPORT_COUNT, childFamiliesOf, userTypeSchema, type ActionDef, type ResourceDef } from '@campus/contract';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Space, Table, Typography, type TableProps, type TabsProps } from 'antd';
-import { useMemo, useState } from 'react';
-import { SubmitButton } from '../components/submit-button';
-import { useLoginUser } from '../hooks/use-login-user';
-import { usePermission } from '../hooks/use-permission';
-import { useVisibilityProbes } from '../hooks/use-visibility-probes';
-import { useLocale, useT, type Locale } from '../lib/i18n';
-import { showToast } from '../lib/toast';
-import { ActionModal } from './action-modal';
-import { buildColumns, type ResourceColumn } from './columns';
-import { FilterBar } from './filter-bar';
-import { buildFilterPayload, initialFilterValues, type FilterPayload } from './filter-payload';
-import { labelText, toggleValuesOf } from './labels';
-import { allowedRowActions, allowedToolbar } from './permissions';
-import { RecordDrawer, type DrawerTarget } from './record-drawer';
-import { resourceApi, type ResourceRow, type SortState } from './resource-api';
-import type { ExtraRowAction, ResourceOverrides } from './resource-overrides';
-import { RowActions, rowActionsWidth, type RowActionItem } from './row-actions';
-import { TableSettings, type Density } from './table-settings';
-import { useExport } from './use-export';
-import { rowActionsFor } from './transitions';
-import { useWorkflowActions } from './workflow-actions';
+import { childFamiliesOf, type ResourceDef } from '@campus/contract';
+import { Card, type TabsProps } from 'antd';
+import { useLocale, type Locale } from '../lib/i18n';
+import { labelText } from './labels';
+import { RecordDrawer } from './record-drawer';
+import type { ResourceRow } from './resource-api';
+import { ResourceFilters } from './resource-filters';
+import type { ResourceOverrides } from './resource-overrides';
+import { ResourceTable } from './resource-table';
+import { ResourceToolbar } from './resource-toolbar';
+import { useHiddenFields } from './use-hidden-fields';
+import { useRecordActions } from './use-record-actions';
+import { useResourceColumns } from './use-resource-columns';
+import { useResourceList, type FixedValues } from './use-resource-list';
+import { useTableSettings } from './use-table-settings';
 import './resource-page.css';
-
-const PAGE_SIZE_OPTIONS = [10, 20, 50, 100, 200];
-const NO_FIXED_VALUES: Readonly<Record<string, string | number | boolean>> = {};
 
 export interface ResourcePageProps {
   def: ResourceDef;
@@ -42,290 +48,44 @@ export interface ResourcePageProps {
    * Values the surrounding page fixes, e.g. the school whose classes a drawer lists: sent with every
    * search, preset on add, and hidden from filters, columns and forms.
    */
-  fixedValues?: Readonly<Record<string, string | number | boolean>>;
+  fixedValues?: FixedValues;
   /** Shown inside a drawer or modal rather than as a tab's page: a narrower filter bar. */
   isEmbedded?: boolean;
 }
 
-export function ResourcePage({ def, frame, overrides, fixedValues = NO_FIXED_VALUES, isEmbedded = false }: ResourcePageProps) {
-  const t = useT();
+export function ResourcePage({ def, frame, overrides, fixedValues, isEmbedded = false }: ResourcePageProps) {
   const locale = useLocale();
-  const { modal } = App.useApp();
-  const queryClient = useQueryClient();
-  const { can } = usePermission(frame);
-  const probes = useVisibilityProbes();
-  const api = useMemo(() => resourceApi(def.name, frame), [def.name, frame]);
-  const familyLabel = labelText(def.label, locale);
-
-  const hiddenFields = useMemo(() => {
-    const view = def.views.find((candidate) => candidate.frame === frame);
-    return new Set([...Object.keys(view?.fixed ?? {}), ...Object.keys(fixedValues), ...(overrides?.hiddenFields?.(probes) ?? [])]);
-  }, [def, frame, fixedValues, overrides, probes]);
-  const loginType = userTypeSchema.safeParse(useLoginUser().data?.type);
-  const userType = loginType.success ? loginType.data : undefined;
-  const formHiddenFields = useMemo(
-    () => new Set([...hiddenFields, ...(overrides?.formHiddenFields?.(userType) ?? [])]),
-    [hiddenFields, overrides, userType],
-  );
-  const initialFilters = useMemo(() => initialFilterValues(def), [def]);
-
-  const [filters, setFilters] = useState<FilterPayload>(() => buildFilterPayload(def, initialFilters));
-  const [paging, setPaging] = useState({ pageIndex: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const [sort, setSort] = useState<SortState>({});
-  const [selectedIds, setSelectedIds] = useState<number[]>([]);
-  const [hiddenColumns, setHiddenColumns] = useState<Set<string>>(() => new Set());
-  const [density, setDensity] = useState<Density>('middle');
-  const [drawer, setDrawer] = useState<DrawerTarget | null>(null);
-  const [runningAction, setRunningAction] = useState<{ action: ActionDef; row: ResourceRow } | null>(null);
-  const [openPanel, setOpenPanel] = useState<{ extra: ExtraRowAction; row: ResourceRow } | null>(null);
-  const [togglingIds, setTogglingIds] = useState<ReadonlySet<number>>(() => new Set());
-
-  const searchRequest = { ...filters, ...fixedValues, ...paging, ...sort };
-  const search = useQuery({
-    queryKey: ['resource', def.name, frame, 'search', searchRequest],
-    queryFn: () => api.search(searchRequest),
-    // The old page stays on screen while the next one loads: no flash of an empty table.
-    placeholderData: keepPreviousData,
-  });
-  const refreshFamily = () => queryClient.invalidateQueries({ queryKey: ['resource', def.name] });
-  const exporter = useExport(api, familyLabel);
-
-  const toolbar = allowedToolbar(def, can);
-  const rowTitle = (row: ResourceRow) => String(row[def.titleField] ?? row.id);
-  const workflow = useWorkflowActions({ def, api, rowTitle, onChanged: () => void refreshFamily() });
-
-  const toggle = async (ids: number[], field: string, value: unknown) => {
-    setTogglingIds((current) => new Set([...current, ...ids]));
-    try {
-      await api.toggle(field, ids, value);
-      if (ids.length > 1) showToast('success', t('resource.toggled', { count: ids.length }));
-      await refreshFamily();
-    } catch {
-      // The request client has shown the failure; the switch stays where the server left it.
-    } finally {
-      setTogglingIds((current) => new Set([...current].filter((id) => !ids.includes(id))));
-    }
-  };
-
-  const confirmDelete = (ids: number[], content: string) =>
-    modal.confirm({
-      title: t('resource.deleteTitle'),
-      content,
-      okType: 'danger',
-      okText: t('resource.delete'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        const { deleted } = await api.batchDelete(ids);
-        showToast('success', t('resource.deleted', { count: deleted }));
-        setSelectedIds((current) => current.filter((id) => !ids.includes(id)));
-        await refreshFamily();
-      },
-    });
-
-  const runRowAction = (item: RowActionItem, row: ResourceRow) => {
-    if ('extra' in item) return setOpenPanel({ extra: item.extra, row });
-    const { spec } = item;
-    if (spec.kind === 'edit') return setDrawer({ mode: 'edit', row });
-    if (spec.kind === 'delete') return confirmDelete([row.id], t('resource.deleteOneConfirm', { family: familyLabel, title: rowTitle(row) }));
-    if (spec.kind === 'transition') return workflow.runTransition(spec.transition, row);
-    if (spec.kind === 'history') return workflow.showHistory(row);
-    const { action } = spec;
-    if (action.fields && Object.keys(action.fields).length > 0) return setRunningAction({ action, row });
-    const run = async () => {
-      await api.runAction(action.verb, { id: row.id });
-      showToast('success', t('resource.actionDone', { action: labelText(action.label, locale) }));
-      await refreshFamily();
-    };
-    if (!action.confirm) return void run().catch(() => undefined);
-    modal.confirm({ title: labelText(action.label, locale), content: labelText(action.confirm, locale), onOk: run });
-  };
-
-  const rowActionItems = useMemo<RowActionItem[]>(() => {
-    const specs = allowedRowActions(def, can).map((spec) => ({ spec }));
-    const extras = (overrides?.rowActions ?? []).filter((extra) => !extra.button || can(extra.button)).map((extra) => ({ extra }));
-    // Extra actions sit before delete, which stays last.
-    const deleteIndex = specs.findIndex((item) => item.spec.kind === 'delete');
-    return deleteIndex < 0 ? [...specs, ...extras] : [...specs.slice(0, deleteIndex), ...extras, ...specs.slice(deleteIndex)];
-  }, [def, can, overrides]);
-
-  const dataColumns = useMemo(() => {
-    const built = buildColumns(def, {
-      locale,
-      hideAmountColumns: probes?.hideAmountColumns ?? false,
-      hiddenFields,
-      sort,
-      toggles: toolbar.toggles,
-      onToggle: (row, field, value) => void toggle([row.id], field, value),
-      togglingIds,
-    });
-    return overrides?.columns ? overrides.columns(built, { locale, t }) : built;
-    // `toggle` and `toolbar` are rebuilt each render from stable inputs listed here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [def, locale, probes?.hideAmountColumns, hiddenFields, sort, togglingIds, can, overrides, t]);
-
-  const columns: ResourceColumn[] = [
-    ...dataColumns.filter((column) => !hiddenColumns.has(column.key)),
-    ...(rowActionItems.length > 0
-      ? [
-          {
-            key: 'operations',
-            title: t('resource.actions'),
-            fixed: 'right' as const,
-            width: rowActionsWidth(rowActionItems.length, locale),
-            render: (_: unknown, row: ResourceRow) => <RowActions row={row} items={rowActionsFor(def, rowActionItems, row)} t={t} locale={locale} onRun={runRowAction} />,
-          },
-        ]
-      : []),
-  ];
-
-  const onTableChange: TableProps<ResourceRow>['onChange'] = (pagination, _filters, sorter) => {
-    const single = Array.isArray(sorter) ? sorter[0] : sorter;
-    setPaging({ pageIndex: pagination.current ?? 1, pageSize: pagination.pageSize ?? DEFAULT_PAGE_SIZE });
-    setSort(single?.order ? { sortField: String(single.columnKey), sortOrder: single.order === 'ascend' ? 'asc' : 'desc' } : {});
-  };
-
-  const answer = search.data;
-
-  // Counts stop at 10,000: beyond that the export may hold fewer rows than match, so say so first.
-  const startExport = () => {
-    const run = () => void exporter.run({ ...filters, ...fixedValues, ...sort });
-    if (!answer?.totalIsCapped) return run();
-    const format = (n: number) => n.toLocaleString(locale === 'en' ? 'en-US' : 'zh-CN');
-    modal.confirm({
-      title: t('resource.export'),
-      content: t('resource.exportCapped', { shown: format(answer.total), count: format(MAX_EXPORT_COUNT) }),
-      onOk: run,
-    });
-  };
-  const hasSelection = selectedIds.length > 0;
+  const list = useResourceList({ def, frame, fixedValues });
+  const hidden = useHiddenFields(def, frame, list.fixedValues, overrides);
+  const columns = useResourceColumns(list, hidden.listed, overrides?.columns);
+  const settings = useTableSettings();
+  const actions = useRecordActions(list, overrides?.rowActions);
+  const { drawer } = actions;
   return (
     <div className="page-stack resource-page">
-      <Card size="small" className="resource-filter-card">
-        <FilterBar
-          def={def}
-          formName={`filter-${frame}-${def.name}`}
-          hiddenFields={hiddenFields}
-          fixedValues={fixedValues}
-          initialValues={initialFilters}
-          maxPerRow={isEmbedded ? 2 : 4}
-          onSearch={(values) => {
-            setFilters(buildFilterPayload(def, values));
-            setPaging((current) => ({ ...current, pageIndex: 1 }));
-            setSelectedIds([]);
-          }}
-        />
-      </Card>
+      <ResourceFilters list={list} hiddenFields={hidden.listed} isEmbedded={isEmbedded} />
       <Card size="small">
-        <div className="resource-toolbar">
-          <Space wrap>
-            {toolbar.add && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ mode: 'add' })}>
-                {t('resource.add')}
-              </Button>
-            )}
-            {toolbar.batchDelete && (
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                disabled={!hasSelection}
-                onClick={() => confirmDelete(selectedIds, t('resource.deleteConfirm', { count: selectedIds.length, family: familyLabel }))}
-              >
-                {t('resource.batchDelete')}
-              </Button>
-            )}
-            {toolbar.toggles.flatMap((toggleDef) => {
-              const field = def.fields[toggleDef.field];
-              if (!field) return [];
-              const values = toggleValuesOf(field);
-              return [
-                { value: values.on, text: values.onText(locale) },
-                { value: values.off, text: values.offText(locale) },
-              ].map(({ value, text }) => (
-                <SubmitButton key={`${toggleDef.field}:${String(value)}`} disabled={!hasSelection} onClick={() => toggle(selectedIds, toggleDef.field, value)}>
-                  {t('resource.batchSet', { value: text })}
-                </SubmitButton>
-              ));
-            })}
-            {toolbar.export && (
-              <Button icon={<ExportOutlined />} loading={exporter.isRunning} onClick={startExport}>
-                {t('resource.export')}
-              </Button>
-            )}
-            {hasSelection && (
-              <Typography.Text type="secondary">
-                {t('resource.selected', { count: selectedIds.length })}
-                <Button type="link" size="small" onClick={() => setSelectedIds([])}>
-                  {t('resource.clearSelection')}
-                </Button>
-              </Typography.Text>
-            )}
-          </Space>
-          <TableSettings
-            columns={dataColumns.map((column) => ({ key: column.key, title: String(column.title) }))}
-            hiddenColumns={hiddenColumns}
-            onHiddenColumnsChange={setHiddenColumns}
-            density={density}
-            onDensityChange={setDensity}
-            onRefresh={() => void search.refetch()}
-            isRefreshing={search.isFetching}
-          />
-        </div>
-        <Table<ResourceRow>
-          rowKey="id"
-          size={density}
-          columns={columns}
-          dataSource={answer?.items ?? []}
-          loading={search.isFetching}
-          scroll={{ x: 'max-content' }}
-          onChange={onTableChange}
-          rowSelection={
-            toolbar.batchDelete || toolbar.toggles.length > 0
-              ? { selectedRowKeys: selectedIds, onChange: (keys) => setSelectedIds(keys.map(Number)), preserveSelectedRowKeys: true }
-              : undefined
-          }
-          pagination={{
-            current: paging.pageIndex,
-            pageSize: paging.pageSize,
-            total: answer?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZE_OPTIONS,
-            showTotal: (total) =>
-              t(answer?.totalIsCapped ? 'resource.totalCapped' : 'resource.total', { total: total.toLocaleString(locale === 'en' ? 'en-US' : 'zh-CN') }),
-          }}
-        />
+        <ResourceToolbar list={list} onAdd={actions.openAdd} columns={columns} settings={settings} />
+        <ResourceTable list={list} columns={columns} settings={settings} actions={actions} />
       </Card>
       {drawer && (
         <RecordDrawer
           key={drawer.mode === 'edit' ? `edit:${drawer.row.id}` : 'add'}
           def={def}
-          api={api}
+          api={list.api}
           target={drawer}
-          hiddenFields={formHiddenFields}
-          presetValues={fixedValues}
+          hiddenFields={hidden.form}
+          presetValues={list.fixedValues}
           extraTabs={drawer.mode === 'edit' ? childTabsOf(def, drawer.row, frame, locale) : undefined}
-          onClose={() => setDrawer(null)}
+          onClose={actions.closeDrawer}
           onSaved={() => {
-            setDrawer(null);
-            void refreshFamily();
+            actions.closeDrawer();
+            void list.refresh();
           }}
         />
       )}
-      {runningAction && (
-        <ActionModal
-          api={api}
-          action={runningAction.action}
-          row={runningAction.row}
-          rowTitle={rowTitle(runningAction.row)}
-          onClose={() => setRunningAction(null)}
-          onDone={() => {
-            setRunningAction(null);
-            void refreshFamily();
-          }}
-        />
-      )}
-      {openPanel && <openPanel.extra.Panel row={openPanel.row} frame={frame} onClose={() => setOpenPanel(null)} />}
-      {workflow.element}
-      {exporter.progress}
+      {actions.element}
+      {list.exporter.progress}
     </div>
   );
 }

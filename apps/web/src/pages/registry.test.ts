@@ -1,0 +1,36 @@
+import { REPORTS, RESOURCES } from '@campus/contract';
+import { describe, expect, it } from 'vitest';
+import { PAGE_REGISTRY, componentNameOf, pageOf } from './registry';
+
+describe('the page registry', () => {
+  it('registers every view frame of every family that is not a child family', () => {
+    const frames = Object.values(RESOURCES)
+      .filter((def) => !def.parent)
+      .flatMap((def) => def.views.map((view) => view.frame));
+    expect(frames.length).toBeGreaterThan(0);
+    for (const frame of frames) expect(pageOf(frame), frame).toBeDefined();
+  });
+
+  it("registers every report's frames", () => {
+    const frames = Object.values(REPORTS).flatMap((def) => def.views.map((view) => view.frame));
+    expect(frames).toContain('productStatistics');
+    for (const frame of frames) expect(pageOf(frame)?.componentName, frame).toBe(componentNameOf(frame));
+  });
+
+  it('keeps the custom pages, also over a declaration on their frame', () => {
+    expect(pageOf('index')?.componentName).toBe('IndexPage');
+    expect(pageOf('personalInformation')?.componentName).toBe('PersonalInformationPage');
+    // The login log is declared on jurisdictionManage, whose page is custom.
+    expect(pageOf('jurisdictionManage')?.componentName).toBe('JurisdictionManagePage');
+  });
+
+  it('derives the component names the tabs keep from the frames', () => {
+    expect(pageOf('schoolManage')?.componentName).toBe('SchoolManagePage');
+    expect(pageOf('codeManageA')?.componentName).toBe('CodeManageAPage');
+    expect(PAGE_REGISTRY.size).toBe(new Set([...PAGE_REGISTRY.values()].map((page) => page.componentName)).size);
+  });
+
+  it('leaves undeclared frames unregistered', () => {
+    expect(pageOf('refundManage')).toBeUndefined();
+  });
+});

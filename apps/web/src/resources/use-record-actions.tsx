@@ -1,0 +1,93 @@
+/**
+ * What a user does to one record of a list: open it to add or edit, run its declared actions and
+ * workflow transitions, see its history, delete it, or open a family's extra panel. The row buttons
+ * (`items`) and the open record (`drawer`) live here; `element` renders the open modal or panel once.
+ */
+import type { ActionDef } from '@campus/contract';
+import { App } from 'antd';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useLocale, useT } from '../lib/i18n';
+import { showToast } from '../lib/toast';
+import { ActionModal } from './action-modal';
+import { labelText } from './labels';
+import { allowedRowActions } from './permissions';
+import type { DrawerTarget } from './record-drawer';
+import type { ResourceRow } from './resource-api';
+import type { ExtraRowAction } from './resource-overrides';
+import type { RowActionItem } from './row-actions';
+import type { ResourceList } from './use-resource-list';
+import { useWorkflowActions } from './workflow-actions';
+
+const NO_EXTRA_ACTIONS: readonly ExtraRowAction[] = [];
+
+export interface RecordActions {
+  /** The row buttons the caller may press, in display order (a row shows those its state allows). */
+  items: readonly RowActionItem[];
+  run: (item: RowActionItem, row: ResourceRow) => void;
+  /** The record open in the drawer, if any. */
+  drawer: DrawerTarget | null;
+  openAdd: () => void;
+  closeDrawer: () => void;
+  /** The open action form, extra panel, transition form or history: render once in the page. */
+  element: ReactNode;
+}
+
+/** @example const actions = useRecordActions(list, salesTeamOverrides.rowActions); <ResourceTable list={list} actions={actions} … /> */
+export function useRecordActions(list: ResourceList, extraActions: readonly ExtraRowAction[] = NO_EXTRA_ACTIONS): RecordActions {
+  const t = useT();
+  const locale = useLocale();
+  const { modal } = App.useApp();
+  const { def, api, can, frame, rowTitle } = list;
+  const [drawer, setDrawer] = useState<DrawerTarget | null>(null);
+  const [runningAction, setRunningAction] = useState<{ action: ActionDef; row: ResourceRow } | null>(null);
+  const [openPanel, setOpenPanel] = useState<{ extra: ExtraRowAction; row: ResourceRow } | null>(null);
+  const workflow = useWorkflowActions({ def, api, rowTitle, onChanged: () => void list.refresh() });
+
+  const items = useMemo<RowActionItem[]>(() => {
+    const specs = allowedRowActions(def, can).map((spec) => ({ spec }));
+    const extras = extraActions.filter((extra) => !extra.button || can(extra.button)).map((extra) => ({ extra }));
+    // Extra actions sit before delete, which stays last.
+    const deleteIndex = specs.findIndex((item) => item.spec.kind === 'delete');
+    return deleteIndex < 0 ? [...specs, ...extras] : [...specs.slice(0, deleteIndex), ...extras, ...specs.slice(deleteIndex)];
+  }, [def, can, extraActions]);
+
+  const run = (item: RowActionItem, row: ResourceRow) => {
+    if ('extra' in item) return setOpenPanel({ extra: item.extra, row });
+    const { spec } = item;
+    if (spec.kind === 'edit') return setDrawer({ mode: 'edit', row });
+    if (spec.kind === 'delete') return list.confirmDelete([row.id], t('resource.deleteOneConfirm', { family: list.familyLabel, title: rowTitle(row) }));
+    if (spec.kind === 'transition') return workflow.runTransition(spec.transition, row);
+    if (spec.kind === 'history') return workflow.showHistory(row);
+    const { action } = spec;
+    if (action.fields && Object.keys(action.fields).length > 0) return setRunningAction({ action, row });
+    const runNow = async () => {
+      await api.runAction(action.verb, { id: row.id });
+      showToast('success', t('resource.actionDone', { action: labelText(action.label, locale) }));
+      await list.refresh();
+    };
+    if (!action.confirm) return void runNow().catch(() => undefined);
+    modal.confirm({ title: labelText(action.label, locale), content: labelText(action.confirm, locale), onOk: runNow });
+  };
+
+  const element = (
+    <>
+      {runningAction && (
+        <ActionModal
+          api={api}
+          action={runningAction.action}
+          row={runningAction.row}
+          rowTitle={rowTitle(runningAction.row)}
+          onClose={() => setRunningAction(null)}
+          onDone={() => {
+            setRunningAction(null);
+            void list.refresh();
+          }}
+        />
+      )}
+      {openPanel && <openPanel.extra.Panel row={openPanel.row} frame={frame} onClose={() => setOpenPanel(null)} />}
+      {workflow.element}
+    </>
+  );
+
+  return { items, run, drawer, openAdd: () => setDrawer({ mode: 'add' }), closeDrawer: () => setDrawer(null), element };
+}
