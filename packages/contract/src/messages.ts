@@ -21,6 +21,8 @@ export const SERVER_MESSAGES = {
   'error.addressNotFound': m('地址不存在', 'address not found'),
   'error.internal': m('服务器内部错误', 'internal server error'),
   'error.staleVersion': m('该记录已被他人修改，请刷新后重试', 'This record was changed by someone else. Reload it and try again.'),
+  'error.notEditableInState': m('当前状态为“{state}”，不能修改', 'The record is {state}: it can no longer be changed'),
+  'error.notDeletableInState': m('以下记录的状态不允许删除：{titles}', 'These records cannot be deleted in their state: {titles}'),
   'error.wrongState': m('当前状态为“{state}”，不能{action}', 'The record is {state}: “{action}” is not possible now'),
   'workflow.noRefundPassword': m('请先设置退款密码', 'set a refund password first'),
   'workflow.wrongRefundPassword': m('退款密码错误', 'wrong refund password'),
@@ -129,8 +131,6 @@ export const SERVER_MESSAGES = {
   'order.serialsUnknown': m('序列号不存在：{serials}', 'not found: {serials}'),
   'order.serialsNotInStock': m('设备不在库：{serials}', 'not in stock: {serials}'),
   'order.serialsMismatch': m('发货设备必须与订单明细一致（型号：订购数 / 实发数 — {details}）', 'the devices must match the order lines (model: ordered / picked — {details})'),
-  'order.notEditable': m('只有已提交的订单可以修改，该订单{state}', 'Only submitted orders can be changed; this order is {state}.'),
-  'order.notDeletable': m('只有已提交或已取消的订单可以删除：{orders}', 'Only submitted or cancelled orders can be deleted: {orders}'),
 
   'log.tooManyPages': m('按页码只能翻阅前 {cap} 条记录，请用“下一页”继续', 'only the first {cap} rows are paged by number: continue with the cursor'),
   'log.badCursor': m('翻页位置无效，请从第一页重新开始', 'invalid cursor: start again from the first page'),

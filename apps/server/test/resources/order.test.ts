@@ -159,7 +159,7 @@ describe('POST /api/Order/Update', () => {
     await t.db.update(orders).set({ state: 2 }).where(eq(orders.id, id));
     const response = await post(admin, 'Update', { id, version: 1, consigneeName: '改不了', items: [{ deviceClassCode: 'ATT-A8', quantity: 9 }] });
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe('Only submitted orders can be changed; this order is Confirmed.');
+    expect(response.json()).toMatchObject({ key: 'error.notEditableInState', message: 'The record is Confirmed: it can no longer be changed' });
     expect((await storedOrder(id)).consigneeName).toBe('李老师');
     expect(await storedLines(id)).toHaveLength(2);
     // Nor may it be deleted: the company has committed to it.

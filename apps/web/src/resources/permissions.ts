@@ -35,7 +35,8 @@ export function allowedRowActions(def: ResourceDef, can: Can): RowActionSpec[] {
   if (can('update')) specs.push({ kind: 'edit' });
   for (const transition of def.workflow?.transitions ?? []) if (can(transition.button)) specs.push({ kind: 'transition', transition });
   for (const action of def.actions ?? []) if (can(action.button)) specs.push({ kind: 'action', action });
-  if (def.workflow && !can('update')) specs.push({ kind: 'history' });
+  // History opens the timeline where the edit drawer (which shows it) is not offered; rowActionsFor decides per row.
+  if (def.workflow && (!can('update') || def.workflow.editableIn)) specs.push({ kind: 'history' });
   if (can('delete')) specs.push({ kind: 'delete' });
   return specs;
 }

@@ -1,4 +1,4 @@
-import { MaintenanceTicket, TICKET_STATE_OPTIONS, type ButtonValue } from '@campus/contract';
+import { MaintenanceTicket, Order, TICKET_STATE_OPTIONS, type ButtonValue } from '@campus/contract';
 import { describe, expect, it } from 'vitest';
 import { allowedRowActions } from './permissions';
 import type { ResourceRow } from './resource-api';
@@ -26,14 +26,27 @@ describe('rowActionsFor', () => {
       Open: ['edit', 'Assign', 'Close'],
       Assigned: ['edit', 'Assign', 'Start', 'Close'],
       'In progress': ['edit', 'Complete', 'Close'],
-      Done: ['edit'],
-      Closed: ['edit'],
+      Done: ['history'],
+      Closed: ['history'],
     });
   });
 
   it('offers no transition whose button the caller lacks, and the history instead of the edit drawer', () => {
     expect(offered(1, holding('export'))).toEqual(['history']);
     expect(offered(2, holding('state'))).toEqual(['Assign', 'Start', 'Close', 'history']);
+  });
+});
+
+describe('rowActionsFor on an order', () => {
+  it('offers edit only while submitted and delete only while submitted or cancelled', () => {
+    const can = holding('update', 'delete', 'examine', 'send', 'state', 'close');
+    const items: RowActionItem[] = allowedRowActions(Order, can).map((spec) => ({ spec }));
+    const names = (state: number) =>
+      rowActionsFor(Order, items, { id: 1, version: 1, state }).map((item) => ('spec' in item ? (item.spec.kind === 'transition' ? item.spec.transition.verb : item.spec.kind) : ''));
+    expect(names(1)).toEqual(['edit', 'Confirm', 'Cancel', 'delete']);
+    expect(names(2)).toEqual(['Ship', 'Cancel', 'history']);
+    expect(names(3)).toEqual(['Complete', 'history']);
+    expect(names(5)).toEqual(['history', 'delete']);
   });
 });
 

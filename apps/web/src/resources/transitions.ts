@@ -1,5 +1,5 @@
 /** Which workflow transitions a row offers: those whose `from` holds the row's current state. */
-import type { ResourceDef, TransitionDef } from '@campus/contract';
+import type { ResourceDef, StateValue, TransitionDef } from '@campus/contract';
 import type { RowActionItem } from './row-actions';
 import type { ResourceRow } from './resource-api';
 
@@ -9,10 +9,29 @@ export function startsFrom(transition: TransitionDef, row: ResourceRow, def: Res
   return state !== null && state !== undefined && transition.from.some((from) => String(from) === String(state));
 }
 
-/** The row's actions: the caller's allowed items without the transitions its state does not allow. */
+/** Whether the row's state is among `states` (none declared: every state). */
+function isInStates(def: ResourceDef, row: ResourceRow, states: readonly StateValue[] | undefined): boolean {
+  return !states || !def.workflow || states.some((state) => String(state) === String(row[def.workflow!.field]));
+}
+
+/**
+ * The row's actions: the caller's allowed items without what its state does not allow — transitions
+ * that do not start from it, edit and delete outside `editableIn` / `deletableIn`. Where edit is
+ * gone, History stays the way to the row's timeline.
+ */
 export function rowActionsFor(def: ResourceDef, items: readonly RowActionItem[], row: ResourceRow): readonly RowActionItem[] {
   if (!def.workflow) return items;
-  return items.filter((item) => !('spec' in item) || item.spec.kind !== 'transition' || startsFrom(item.spec.transition, row, def));
+  const isEditable = isInStates(def, row, def.workflow.editableIn);
+  const offersEdit = isEditable && items.some((item) => 'spec' in item && item.spec.kind === 'edit');
+  return items.filter((item) => {
+    if (!('spec' in item)) return true;
+    const { spec } = item;
+    if (spec.kind === 'transition') return startsFrom(spec.transition, row, def);
+    if (spec.kind === 'edit') return isEditable;
+    if (spec.kind === 'delete') return isInStates(def, row, def.workflow!.deletableIn);
+    if (spec.kind === 'history') return !offersEdit;
+    return true;
+  });
 }
 
 /** A transition runs through a form when it asks for fields or the refund password; otherwise straight away. */

@@ -200,6 +200,10 @@ export interface WorkflowDef {
   field: string;
   initial: StateValue;
   transitions: readonly TransitionDef[];
+  /** Update only in these states (an order once confirmed is not edited); default every state. */
+  editableIn?: readonly StateValue[];
+  /** BatchDelete only in these states; default every state. */
+  deletableIn?: readonly StateValue[];
 }
 
 /** A read-only, append-only family: Search, Get and Export only, ordered by time and paged by key. */

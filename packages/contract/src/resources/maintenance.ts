@@ -55,6 +55,8 @@ export const MaintenanceTicket = defineResource({
   workflow: {
     field: 'state',
     initial: 1,
+    // A finished or closed ticket is a record: its history says what happened, nobody rewrites it.
+    editableIn: [1, 2, 3],
     transitions: [
       {
         verb: 'Assign',

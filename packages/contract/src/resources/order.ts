@@ -10,10 +10,6 @@ export const ORDER_STATE_OPTIONS = [
   { value: 5, zh: '已取消', en: 'Cancelled', color: 'default' },
 ] as const;
 
-/** The states an order may be edited (and deleted) in: before the company confirms it. */
-export const ORDER_EDITABLE_STATES: readonly number[] = [1];
-/** The states an order may be deleted in: a confirmed or shipped order is the company's commitment. */
-export const ORDER_DELETABLE_STATES: readonly number[] = [1, 5];
 
 export const Order = defineResource({
   name: 'Order',
@@ -55,6 +51,9 @@ export const Order = defineResource({
   workflow: {
     field: 'state',
     initial: 1,
+    // Edited only before the company confirms it; a confirmed or shipped order is the company's commitment.
+    editableIn: [1],
+    deletableIn: [1, 5],
     transitions: [
       { verb: 'Confirm', from: [1], to: 2, button: 'examine', label: { zh: '确认', en: 'Confirm' }, confirm: { zh: '确认该订单？', en: 'Confirm this order?' } },
       {

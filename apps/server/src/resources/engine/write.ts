@@ -124,6 +124,7 @@ export async function updateRow(ctx: EngineContext, input: Row & { id: number; v
   return ctx.db.transaction(async (tx) => {
     const existing = await loadInScope(ctx, tx, id, true);
     if (Number(existing.version) !== version) throw conflict(msg('error.staleVersion'));
+    refuseUnlessInStates(ctx.def, 'editableIn', [existing]);
     const prepared = await prepare(ctx, tx, 'update', values, existing);
     const columns = Object.fromEntries(Object.entries(await toColumns(ctx.def, prepared)).filter(([, v]) => v !== undefined));
     const [updated] = await tx
@@ -156,11 +157,31 @@ async function lockAll(ctx: EngineContext, tx: Executor, ids: number[]): Promise
   return rows as Row[];
 }
 
+/**
+ * A workflow may allow Update or BatchDelete only in some states (an order once confirmed): rows in
+ * another state answer 409 naming it, and nothing changes.
+ */
+function refuseUnlessInStates(def: ResourceDef, rule: 'editableIn' | 'deletableIn', rows: Row[]): void {
+  const workflow = def.workflow;
+  const allowed = workflow?.[rule];
+  if (!workflow || !allowed) return;
+  const refused = rows.filter((row) => !allowed.some((state) => String(state) === String(row[workflow.field])));
+  if (refused.length === 0) return;
+  const field = def.fields[workflow.field];
+  const option = field?.kind === 'enum' ? field.options.find((o) => String(o.value) === String(refused[0]![workflow.field])) : undefined;
+  throw conflict(
+    rule === 'editableIn'
+      ? msg('error.notEditableInState', { state: option ? { zh: option.zh, en: option.en } : String(refused[0]![workflow.field]) })
+      : msg('error.notDeletableInState', { titles: refused.map((row) => String(row[def.titleField] ?? row.id)) }),
+  );
+}
+
 /** Deletes all listed rows in one transaction, or none. */
 export async function deleteRows(ctx: EngineContext, ids: number[]): Promise<{ deleted: number }> {
   const table = tableOf(ctx.def);
   return ctx.db.transaction(async (tx) => {
     const rows = await lockAll(ctx, tx, ids);
+    refuseUnlessInStates(ctx.def, 'deletableIn', rows);
     await hooksOf(ctx.def).beforeDelete?.({ ...ctx, db: tx as Database }, rows);
     await deleteTreeRows(ctx, tx, rows);
     await tx.delete(table).where(inArray(columnOf(table, 'id'), rows.map((r) => Number(r.id))));
