@@ -5,6 +5,8 @@
  */
 import {
   reportExportQuerySchemaOf,
+  reportSearchAnswerSchemaOf,
+  reportSummaryAnswerSchemaOf,
   reportSearchSchemaOf,
   reportSummaryQuerySchemaOf,
   resourcePath,
@@ -14,7 +16,8 @@ import {
 } from '@campus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../platform/envelope.js';
+import { XLSX_CONTENT_TYPE, ok } from '../platform/envelope.js';
+import { documentedCall, documentedExport } from '../platform/route-docs.js';
 import { attachmentHeader } from '../resources/engine/export.js';
 import { resolveReportContext, type ReportContext } from './context.js';
 import { reportWorkbook } from './export.js';
@@ -48,27 +51,26 @@ export function registerReportRoutes(parent: FastifyInstance, def: ReportDef): v
   sourceOf(def); // a report without a source stops the server at start, not at the first call
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const path = (verb: string) => resourcePath(def.name, verb);
-  const tags = [def.name];
   const grainOf = (input: ReportInput) => input.grain ?? def.period?.defaultGrain ?? 'month';
 
-  app.post(path('Search'), { onRequest: guard(def), schema: { tags, body: reportSearchSchemaOf(def) } }, async (request) => {
+  app.post(path('Search'), { onRequest: guard(def), schema: { ...documentedCall(def.name, 'Search', `${def.label.en}: one page of groups and the totals`, reportSearchAnswerSchemaOf(def)), body: reportSearchSchemaOf(def) } }, async (request) => {
     const body = request.body as Record<string, unknown> & { pageIndex: number; pageSize: number };
     return ok(await searchReport(contextOf(request), inputOf(body), body, request.server.clock.now()));
   });
 
-  app.get(path('GetSummary'), { onRequest: guard(def), schema: { tags, querystring: reportSummaryQuerySchemaOf(def) } }, async (request) => {
+  app.get(path('GetSummary'), { onRequest: guard(def), schema: { ...documentedCall(def.name, 'GetSummary', `${def.label.en}: every group of the asked dimensions and the totals`, reportSummaryAnswerSchemaOf(def)), querystring: reportSummaryQuerySchemaOf(def) } }, async (request) => {
     const query = request.query as Record<string, unknown> & { groupBy?: string[] };
     const groupBy = query.groupBy ?? Object.keys(def.dimensions);
     return ok(await summarizeReport(contextOf(request), inputOf(query), groupBy, request.server.clock.now()));
   });
 
-  app.get(path('Export'), { onRequest: guard(def, 'export'), schema: { tags, querystring: reportExportQuerySchemaOf(def) } }, async (request, reply) => {
+  app.get(path('Export'), { onRequest: guard(def, 'export'), schema: { ...documentedExport(def.name, `Export ${def.label.en} as .xlsx with a totals row`), querystring: reportExportQuerySchemaOf(def) } }, async (request, reply) => {
     const ctx = contextOf(request);
     const input = inputOf(request.query as Record<string, unknown>);
     // Read (and refused, if too wide) before the first byte is sent: a failure is still an envelope.
     const answer = await summarizeReport(ctx, input, Object.keys(def.dimensions), request.server.clock.now());
     reply
-      .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('Content-Type', XLSX_CONTENT_TYPE)
       .header('Content-Disposition', attachmentHeader(def.label[ctx.locale]));
     return reply.send(reportWorkbook(ctx, def, answer, grainOf(input)));
   });

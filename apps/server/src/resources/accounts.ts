@@ -4,7 +4,7 @@
  * sessions at once, nobody locks themself out, agent merchant ids need their probe, and an agent's
  * schools (an external user's bound schools are a link table the engine keeps).
  */
-import { ChildUser, CompanyUser, ExternalUser, type Label, type ResourceDef, type UserType } from '@campus/contract';
+import { ChildUser, CompanyUser, ExternalUser, type Label, type ResourceDef, type RowOf, type WriteValuesOf } from '@campus/contract';
 import { and, inArray } from 'drizzle-orm';
 import { schools } from '../db/schema/resources.js';
 import { badRequest, forbidden, msg } from '../platform/errors.js';
@@ -47,15 +47,16 @@ function refuseOwnDelete(ctx: EngineContext, rows: Row[]): void {
 }
 
 /** Hooks of an account family: the shared rules around the family's own. */
-function defineAccountHooks(def: ResourceDef, own: Omit<FamilyHooks, 'beforeDelete'>): FamilyHooks {
-  return defineFamilyHooks(def, {
+function defineAccountHooks<D extends ResourceDef>(def: D, own: Omit<FamilyHooks<D>, 'beforeDelete'>): FamilyHooks<D> {
+  return defineFamilyHooks<D>(def, {
+    // The shared rules read only fields every account family declares (id, password, enabled), so they take plain rows.
     async beforeWrite(ctx, input) {
-      const shared = sharedBeforeWrite(ctx, input);
+      const shared = sharedBeforeWrite(ctx, input as unknown as WriteInput) as WriteValuesOf<D>;
       return own.beforeWrite ? own.beforeWrite(ctx, { ...input, values: shared }) : shared;
     },
     async afterWrite(ctx, change) {
       await own.afterWrite?.(ctx, change);
-      await sharedAfterWrite(ctx, change);
+      await sharedAfterWrite(ctx, change as unknown as WrittenChange);
     },
     beforeDelete: refuseOwnDelete,
     afterRead: own.afterRead,
@@ -66,7 +67,7 @@ export const companyUserHooks = defineAccountHooks(CompanyUser, {
   beforeWrite(ctx, { values, existing }) {
     requireCompany(ctx, { zh: '公司用户', en: 'company users' });
     const adjusted = { ...values };
-    if (existing && Number(existing.id) === ctx.user.id && adjusted.type !== undefined && adjusted.type !== existing.type) {
+    if (existing && existing.id === ctx.user.id && adjusted.type !== undefined && adjusted.type !== existing.type) {
       throw badRequest([{ path: 'type', ...msg('account.cannotChangeOwnType') }]);
     }
     // A seller level means nothing for company staff.
@@ -79,8 +80,8 @@ export const companyUserHooks = defineAccountHooks(CompanyUser, {
  * An agent's schools are not links but the schools naming it as their agent (schools.agent_id): they
  * are read here, in the caller's scope, after the engine filled in the bound schools of external users.
  */
-async function schoolsOfAgents(ctx: EngineContext, rows: Row[]): Promise<Map<number, { id: number; name: string }[]>> {
-  const agentIds = rows.filter((row) => row.type === 'agent').map((row) => Number(row.id));
+async function schoolsOfAgents(ctx: EngineContext, rows: RowOf<typeof ExternalUser>[]): Promise<Map<number, { id: number; name: string }[]>> {
+  const agentIds = rows.filter((row) => row.type === 'agent').map((row) => row.id);
   const byAgent = new Map<number, { id: number; name: string }[]>();
   if (agentIds.length === 0) return byAgent;
   const owned = await ctx.db
@@ -109,14 +110,15 @@ export const externalUserHooks = defineAccountHooks(ExternalUser, {
     } else if (adjusted.type !== undefined && adjusted.type !== existing?.type) {
       throw badRequest([{ path: 'type', ...msg('account.typeFixed') }]);
     }
-    const type = valueAfter(adjusted, existing, 'type') as UserType;
+    const type = valueAfter(adjusted, existing, 'type');
     if (type === 'agent' && ctx.user.type !== 'company') requireCompany(ctx, { zh: '代理商', en: 'agents' });
-    const schoolIds = adjusted.schoolIds as number[] | undefined;
-    if (type === 'agent' && schoolIds !== undefined && schoolIds.length > 0) {
+    // An Update may clear the list with null: the row type says so, where a cast once hid it.
+    const schoolIds = adjusted.schoolIds ?? [];
+    if (type === 'agent' && schoolIds.length > 0) {
       throw badRequest([{ path: 'schoolIds', ...msg('account.agentSchoolsDerived') }]);
     }
     // An agent's new external user must see one of its schools, or it would vanish from the agent's list.
-    if (type === 'external' && ctx.user.type !== 'company' && op === 'add' && (schoolIds ?? []).length === 0) {
+    if (type === 'external' && ctx.user.type !== 'company' && op === 'add' && schoolIds.length === 0) {
       throw badRequest([{ path: 'schoolIds', ...msg('account.bindOneSchool') }]);
     }
     return adjusted;
@@ -124,7 +126,7 @@ export const externalUserHooks = defineAccountHooks(ExternalUser, {
   async afterRead(ctx, rows) {
     const byAgent = await schoolsOfAgents(ctx, rows);
     return rows.map((row) => {
-      const owned = byAgent.get(Number(row.id));
+      const owned = byAgent.get(row.id);
       return owned ? { ...row, schoolIds: owned.map((school) => school.id), schoolIdsLabel: owned.map((school) => school.name) } : row;
     });
   },

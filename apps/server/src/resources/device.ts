@@ -10,10 +10,10 @@ import { findBy, valueAfter } from './engine/lookup.js';
 export const deviceHooks = defineFamilyHooks(Device, {
   async beforeWrite(ctx, { values, existing }) {
     const code = valueAfter(values, existing, 'deviceClassCode');
-    const serial = String(valueAfter(values, existing, 'serialNumber') ?? '');
+    const serial = valueAfter(values, existing, 'serialNumber') ?? '';
     const deviceClass = await findBy(ctx.db, DeviceClass, 'code', code);
     if (!deviceClass) throw badRequest([{ path: 'deviceClassCode', ...msg('validation.referenceNotFound', { field: DeviceClass.label }) }]);
-    const prefix = String(deviceClass.snPrefix);
+    const prefix = deviceClass.snPrefix;
     if (!serial.startsWith(prefix)) {
       throw badRequest([{ path: 'serialNumber', ...msg('device.serialPrefix', { prefix }) }]);
     }
@@ -39,11 +39,11 @@ export const deviceWarrantyHooks = defineFamilyHooks(DeviceWarranty, {
     if (!delivery.installationTime) {
       throw badRequest([{ path: 'deliveryId', ...msg('device.deliveryNotInstalled') }]);
     }
-    const startDate = formatBusinessDate(delivery.installationTime as Date | string);
+    const startDate = formatBusinessDate(delivery.installationTime);
     return {
       ...values,
       startDate,
-      endDate: addMonths(startDate, Number(delivery.warrantyMonths)),
+      endDate: addMonths(startDate, delivery.warrantyMonths),
     };
   },
 });

@@ -12,7 +12,7 @@ defineFamilyHooks(MaintenanceTicket, {
    */
   async beforeWrite(ctx, { values }) {
     if (values.deviceId === undefined || values.deviceId === null) return values;
-    const [device] = await ctx.db.select({ schoolId: devices.schoolId }).from(devices).where(eq(devices.id, Number(values.deviceId)));
+    const [device] = await ctx.db.select({ schoolId: devices.schoolId }).from(devices).where(eq(devices.id, values.deviceId));
     // A device still in stock has no school: nobody could ever reach its ticket but company staff.
     if (device && device.schoolId === null) throw badRequest([{ path: 'deviceId', ...msg('maintenance.deviceNotInstalled') }]);
     return { ...values, schoolId: device?.schoolId ?? null };

@@ -2,7 +2,7 @@
  * Device order rules: whose order it is, numbering, edits only while submitted, and shipping — which
  * picks in-stock devices by serial number, creates the delivery and marks the devices delivered.
  */
-import { Device, DeviceDelivery, Order, School, formatBusinessDate, type ServerMessage } from '@campus/contract';
+import { Device, DeviceDelivery, Order, School, formatBusinessDate, type ServerMessage, type StoredRowOf, type WriteValuesOf } from '@campus/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { devices, orderItems, orders } from '../db/schema/resources.js';
 import { badRequest, msg } from '../platform/errors.js';
@@ -28,7 +28,7 @@ export function parseSerialNumbers(text: string): string[] {
 }
 
 /** The agent an order belongs to: the calling agent (or a child account's agent), else the school's agent. */
-async function agentOf(ctx: EngineContext, values: Row, existing: Row | undefined): Promise<unknown> {
+async function agentOf(ctx: EngineContext, values: WriteValuesOf<typeof Order>, existing: StoredRowOf<typeof Order> | undefined): Promise<number | null> {
   const { user } = ctx;
   if (user.type === 'agent') return user.id;
   if (user.type === 'child') return user.parentId;
@@ -37,6 +37,9 @@ async function agentOf(ctx: EngineContext, values: Row, existing: Row | undefine
   const school = await findBy(ctx.db, School, 'id', valueAfter(values, existing, 'schoolId'));
   return school?.agentId ?? null;
 }
+
+/** An order row as its table stores it. */
+type StoredOrder = StoredRowOf<typeof Order>;
 
 /** Counts per product model: what the lines ask for, or what the picked devices are. */
 function countByModel(rows: Row[], quantityOf: (row: Row) => number): Map<string, number> {
@@ -55,7 +58,7 @@ function modelMismatches(ordered: Map<string, number>, picked: Map<string, numbe
  * The in-stock devices picked for an order, locked; refuses unknown or duplicated serial numbers,
  * devices not in stock, and a pick whose models and counts differ from the order's lines.
  */
-async function pickDevices(ctx: EngineContext, order: Row, serialNumbers: string[]): Promise<Row[]> {
+async function pickDevices(ctx: EngineContext, order: StoredOrder, serialNumbers: string[]): Promise<Row[]> {
   const fail = (message: ServerMessage): never => {
     throw badRequest([{ path: 'serialNumbers', ...message }]);
   };
@@ -74,7 +77,7 @@ async function pickDevices(ctx: EngineContext, order: Row, serialNumbers: string
   const notInStock = picked.filter((d) => Number(d.state) !== IN_STOCK).map((d) => String(d.serialNumber));
   if (notInStock.length) fail(msg('order.serialsNotInStock', { serials: notInStock }));
 
-  const lines = (await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, Number(order.id)))) as Row[];
+  const lines = (await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, order.id))) as Row[];
   const mismatches = modelMismatches(
     countByModel(lines, (line) => Number(line.quantity)),
     countByModel(picked, () => 1),
@@ -88,12 +91,12 @@ async function pickDevices(ctx: EngineContext, order: Row, serialNumbers: string
  * through the engine like an Add, so it is checked and logged), and are marked delivered. Runs in
  * the transition's transaction; answers the order's link to its delivery.
  */
-export async function shipOrder(ctx: EngineContext, order: Row, input: Row): Promise<Row> {
+export async function shipOrder(ctx: EngineContext, order: StoredOrder, input: Row): Promise<Row> {
   const picked = await pickDevices(ctx, order, parseSerialNumbers(String(input.serialNumbers ?? '')));
   const delivery = await addRow(
     { ...ctx, def: DeviceDelivery, view: DeviceDelivery.views[0]! },
     {
-      deliveryNo: `FH${String(order.orderNo).replace(/^DD/, '')}`,
+      deliveryNo: `FH${(order.orderNo ?? '').replace(/^DD/, '')}`,
       schoolId: order.schoolId,
       agentId: order.agentId,
       deviceCount: picked.length,
@@ -101,13 +104,13 @@ export async function shipOrder(ctx: EngineContext, order: Row, input: Row): Pro
       consigneeName: order.consigneeName,
       consigneePhone: order.consigneePhone,
       deliveryAddress: order.deliveryAddress,
-      remark: `${Order.label.zh} ${String(order.orderNo)}`,
+      remark: `${Order.label.zh} ${order.orderNo ?? ''}`,
     },
   );
   const ids = picked.map((d) => Number(d.id));
   await ctx.db
     .update(devices)
-    .set({ state: DELIVERED, schoolId: Number(order.schoolId), version: sql`${devices.version} + 1`, updatedAt: new Date() })
+    .set({ state: DELIVERED, schoolId: order.schoolId, version: sql`${devices.version} + 1`, updatedAt: new Date() })
     .where(inArray(devices.id, ids));
   await recordOperation(ctx.db, { ...ctx, def: Device }, 'ship', ids, { state: [IN_STOCK, DELIVERED], schoolId: order.schoolId, orderNo: order.orderNo });
   return { deliveryId: delivery.id };

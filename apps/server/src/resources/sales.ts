@@ -106,8 +106,9 @@ function overlapping(province: string, city: unknown, area: unknown) {
 
 export const agentAreaHooks = defineFamilyHooks(AgentArea, {
   async beforeWrite(ctx, { values, existing }) {
-    const province = String(valueAfter(values, existing, 'province'));
-    const agentId = Number(valueAfter(values, existing, 'agentId'));
+    // Province and agent are required: an Update that leaves them out keeps the stored ones.
+    const province = valueAfter(values, existing, 'province') ?? '';
+    const agentId = valueAfter(values, existing, 'agentId') ?? 0;
     const isExclusive = valueAfter(values, existing, 'isExclusive') === true;
     // Another agent in an overlapping area conflicts when either of the two is exclusive.
     const conflicts = await ctx.db
@@ -117,7 +118,7 @@ export const agentAreaHooks = defineFamilyHooks(AgentArea, {
         and(
           overlapping(province, valueAfter(values, existing, 'city'), valueAfter(values, existing, 'area')),
           ne(agentAreas.agentId, agentId),
-          existing ? ne(agentAreas.id, Number(existing.id)) : undefined,
+          existing ? ne(agentAreas.id, existing.id) : undefined,
         ),
       );
     if (conflicts.some((other) => other.isExclusive)) {

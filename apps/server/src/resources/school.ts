@@ -1,21 +1,21 @@
 /** School rules: who owns a new school, the review's outcome, and the school's own admin account. */
-import { School, USER_TYPE_LABELS } from '@campus/contract';
+import { School, USER_TYPE_LABELS, type WriteValuesOf } from '@campus/contract';
 import { eq, sql } from 'drizzle-orm';
 import { schools } from '../db/schema/resources.js';
 import { users } from '../db/schema/users.js';
 import { badRequest, forbidden, msg, type FieldProblem } from '../platform/errors.js';
 import { hashPassword } from '../platform/passwords.js';
-import type { EngineContext, Row } from './engine/context.js';
+import type { EngineContext } from './engine/context.js';
 import { defineFamilyHooks } from './engine/hooks.js';
 import { loadInScope, recordOperation } from './engine/write.js';
 
 /** Agent and seller references must point at accounts of that type. */
-async function checkAccountTypes(ctx: EngineContext, values: Row): Promise<void> {
+async function checkAccountTypes(ctx: EngineContext, values: WriteValuesOf<typeof School>): Promise<void> {
   const errors: FieldProblem[] = [];
   for (const [field, type] of [['agentId', 'agent'], ['sellerId', 'sales']] as const) {
     const id = values[field];
     if (id === undefined || id === null) continue;
-    const [user] = await ctx.db.select({ type: users.type }).from(users).where(eq(users.id, Number(id)));
+    const [user] = await ctx.db.select({ type: users.type }).from(users).where(eq(users.id, id));
     if (user?.type !== type) errors.push({ path: field, ...msg('account.mustBeType', { type: USER_TYPE_LABELS[type] }) });
   }
   if (errors.length) throw badRequest(errors);

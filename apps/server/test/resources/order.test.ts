@@ -1,4 +1,4 @@
-import { DeviceDelivery, Order, frameOf, type ServerMessage } from '@campus/contract';
+import { DeviceDelivery, Order, frameOf, type ServerMessage, type StoredRowOf } from '@campus/contract';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceDeliveries, devices, orderItems, orders, users } from '../../src/db/schema/index.js';
@@ -181,7 +181,7 @@ async function ship(orderId: number, serialNumbers: string, warrantyMonths = 12)
   const ctx = await contextAs('admin', t.db);
   return t.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    const extra = (await orderHooks.transitions!.Ship!({ ...ctx, db: tx }, order as Row, { serialNumbers, warrantyMonths })) ?? {};
+    const extra = (await orderHooks.transitions!.Ship!({ ...ctx, db: tx }, order as StoredRowOf<typeof Order>, { serialNumbers, warrantyMonths })) ?? {};
     await tx.update(orders).set({ ...extra, state: 3 }).where(eq(orders.id, orderId));
     return extra;
   });

@@ -3,7 +3,18 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.js';
 import { filterShapeOf } from '../resources/schemas.js';
 import { messageText } from '../messages.js';
-import { MAX_RANGE_DAYS, REPORT_GRAINS, REPORT_GRAIN_LABELS, periodKeysOf, sortableKeysOf, type ReportDef, type ReportGrain } from './define.js';
+import {
+  MAX_RANGE_DAYS,
+  REPORT_GRAINS,
+  REPORT_GRAIN_LABELS,
+  periodKeysOf,
+  reportSearchAnswerSchema,
+  reportSummaryAnswerSchema,
+  sortableKeysOf,
+  type ReportDef,
+  type ReportDimensionDef,
+  type ReportGrain,
+} from './define.js';
 
 const DAY_MS = 86_400_000;
 
@@ -82,4 +93,43 @@ export function reportSummaryQuerySchemaOf(def: ReportDef) {
 /** The dimensions the chart groups by: x, and the series when it is a dimension. */
 export function chartDimensionsOf(def: ReportDef): string[] {
   return def.chart.series === 'measures' ? [def.chart.x] : [def.chart.x, def.chart.series];
+}
+
+/** The value of one dimension on the wire: a period's start day, an enum value, a row id or a text. */
+function dimensionWireSchema(dimension: ReportDimensionDef): z.ZodType {
+  switch (dimension.kind) {
+    case 'period':
+      return z.string();
+    case 'enum':
+      return z.union([z.number(), z.string()]).meta({ enum: dimension.options.map((option) => option.value) });
+    case 'reference':
+      // A row id, or the row's key where the source groups by one (a product model's code).
+      return z.union([z.number(), z.string()]);
+    case 'text':
+      return z.string();
+  }
+}
+
+/**
+ * One group of a report answer: its dimensions (each reference with `${dimension}Label`) and measures.
+ * Dimensions not grouped by and measures hidden by hideAmountColumns are absent.
+ */
+export function reportRowSchemaOf(def: ReportDef) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, dimension] of Object.entries(def.dimensions)) {
+    shape[name] = dimensionWireSchema(dimension).nullable().optional();
+    if (dimension.kind === 'reference') shape[`${name}Label`] = z.string().nullable().optional();
+  }
+  for (const name of Object.keys(def.measures)) shape[name] = z.number().optional();
+  return z.object(shape);
+}
+
+/** Answer of POST /api/{Report}/Search with its rows typed by the declaration (reportSearchAnswerSchema). */
+export function reportSearchAnswerSchemaOf(def: ReportDef) {
+  return reportSearchAnswerSchema.extend({ items: z.array(reportRowSchemaOf(def)) });
+}
+
+/** Answer of GET /api/{Report}/GetSummary with its rows typed by the declaration. */
+export function reportSummaryAnswerSchemaOf(def: ReportDef) {
+  return reportSummaryAnswerSchema.extend({ items: z.array(reportRowSchemaOf(def)) });
 }

@@ -26,7 +26,10 @@ export const RELATION_OPTIONS: readonly EnumOption[] = [
  * the row whose school this one follows (`schoolRef({ from: 'studentId' })`): the server sets it from
  * the referenced row and the form does not ask for it.
  */
-export const schoolRef = ({ from, ...extra }: Partial<FieldDef> & { from?: string } = {}): FieldDef =>
+/** A field declaration of one kind: helpers answer it, so row types (RowOf) still know the kind. */
+type FieldOfKind<K extends FieldDef['kind']> = Extract<FieldDef, { kind: K }>;
+
+export const schoolRef = ({ from, ...extra }: Partial<FieldDef> & { from?: string } = {}): FieldOfKind<'reference'> =>
   ({
     kind: 'reference',
     family: 'School',
@@ -36,9 +39,9 @@ export const schoolRef = ({ from, ...extra }: Partial<FieldDef> & { from?: strin
     filter: 'equals',
     ...(from ? { readOnly: true, required: false, follows: { reference: from, field: 'schoolId' } } : {}),
     ...extra,
-  }) as FieldDef;
+  }) as FieldOfKind<'reference'>;
 
-export const enabledField = (): FieldDef => ({
+export const enabledField = (): FieldOfKind<'bool'> => ({
   kind: 'bool',
   label: { zh: '启用', en: 'Enabled' },
   filter: 'equals',
@@ -47,7 +50,7 @@ export const enabledField = (): FieldDef => ({
   falseLabel: { zh: '停用', en: 'Disabled' },
 });
 
-export const faceImageField = (): FieldDef => ({
+export const faceImageField = (): FieldOfKind<'image'> => ({
   kind: 'image',
   label: { zh: '人脸照片', en: 'Face photo' },
   list: false,

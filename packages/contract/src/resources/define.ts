@@ -50,7 +50,8 @@ export type FieldDef = FieldCommon &
     | { kind: 'text'; max?: number; min?: number; pattern?: string; patternMessage?: Label }
     | { kind: 'textarea'; max?: number }
     | { kind: 'phone' }
-    | { kind: 'number'; min?: number; max?: number; integer?: boolean }
+    /** `multiple`: a list of numbers in one array column (the operation log's row ids), answered as an array. */
+    | { kind: 'number'; min?: number; max?: number; integer?: boolean; multiple?: boolean }
     /** Integer cents in storage and on the wire; the web shows yuan with two decimals. */
     | { kind: 'money'; min?: number; max?: number }
     | { kind: 'bool'; trueLabel?: Label; falseLabel?: Label }

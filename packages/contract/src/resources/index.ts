@@ -11,6 +11,9 @@ import { EducationDirectory } from './education.js';
 
 export * from './define.js';
 export * from './schemas.js';
+export * from './row-schemas.js';
+export * from './row-types.js';
+export * from './answer-schemas.js';
 export * from './common.js';
 export * from './school.js';
 export * from './device.js';

@@ -55,7 +55,7 @@ export function declareOperationLog(families: readonly ResourceDef[]) {
       userId: { kind: 'reference', family: 'User', display: 'name', label: { zh: '操作人', en: 'Operator' }, filter: 'equals', width: 140 },
       family: { kind: 'enum', label: { zh: '对象', en: 'Family' }, filter: 'equals', width: 140, options: familyOptions(families) },
       action: { kind: 'text', label: { zh: '操作', en: 'Action' }, max: 64, filter: 'equals', width: 140 },
-      ids: { kind: 'text', label: { zh: '记录编号', en: 'Row ids' }, width: 160 },
+      ids: { kind: 'number', multiple: true, label: { zh: '记录编号', en: 'Row ids' }, width: 160 },
       changes: { kind: 'json', label: { zh: '变更内容', en: 'Changes' }, list: false, exported: true },
     },
   });

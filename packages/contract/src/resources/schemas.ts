@@ -33,7 +33,7 @@ export function fieldValueSchema(field: FieldDef): z.ZodType {
       let s = field.integer === false ? z.coerce.number() : z.coerce.number().int();
       if (field.min !== undefined) s = s.min(field.min);
       if (field.max !== undefined) s = s.max(field.max);
-      return s;
+      return field.multiple ? z.array(s).max(500) : s;
     }
     case 'money':
       return z.coerce

@@ -38,7 +38,7 @@ export function cellValue(field: FieldDef, name: string, row: Row, locale: Local
     case 'datetime':
       return formatBusinessDateTime(value instanceof Date ? value : String(value), { seconds: true });
     case 'number':
-      return Number(value);
+      return field.multiple && Array.isArray(value) ? value.join(', ') : Number(value);
     case 'json':
       return JSON.stringify(value);
     default:

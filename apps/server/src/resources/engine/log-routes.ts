@@ -1,9 +1,12 @@
 /** The routes of a log family: Search (key paged), Get, Export and, with a hide flag, Hide. No writes. */
 import {
   exportQuerySchemaOf,
+  hiddenAnswerSchema,
+  logSearchAnswerSchemaOf,
   logHideSchema,
   logSearchSchemaOf,
   resourcePath,
+  rowSchemaOf,
   viewQuerySchema,
   type ButtonValue,
   type LogSearchAnswer,
@@ -14,7 +17,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, msg, notFound } from '../../platform/errors.js';
-import { ok } from '../../platform/envelope.js';
+import { XLSX_CONTENT_TYPE, ok } from '../../platform/envelope.js';
+import { documentedCall, documentedExport } from '../../platform/route-docs.js';
 import type { EngineContext, Row } from './context.js';
 import { attachmentHeader, exportWorkbook } from './export.js';
 import { cursorAt, decodeCursor, hiddenCondition, keyCondition, logDefOf, logOrder, logRange, withLogRange } from './log.js';
@@ -35,7 +39,6 @@ const idQuerySchema = viewQuerySchema.extend({ id: z.coerce.number().int().posit
 export function registerLogRoutes(parent: FastifyInstance, def: ResourceDef, kit: RouteKit): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const path = (verb: string) => resourcePath(def.name, verb);
-  const tags = [def.name];
   const table = tableOf(def);
   const log = logDefOf(def);
   const searchSchema = logSearchSchemaOf(def);
@@ -48,7 +51,7 @@ export function registerLogRoutes(parent: FastifyInstance, def: ResourceDef, kit
     return { where, range };
   };
 
-  app.post(path('Search'), { onRequest: guard(def), schema: { tags, querystring: viewQuerySchema, body: searchSchema } }, async (request) => {
+  app.post(path('Search'), { onRequest: guard(def), schema: { ...documentedCall(def.name, 'Search', `Search ${def.label.en}: newest first, paged by key`, logSearchAnswerSchemaOf(def)), querystring: viewQuerySchema, body: searchSchema } }, async (request) => {
     const ctx = contextOf(request);
     const { pageIndex, pageSize, cursor: cursorText, ...filters } = request.body as z.infer<typeof searchSchema> & Row;
     const cursor = cursorText ? decodeCursor(cursorText) : undefined;
@@ -74,20 +77,20 @@ export function registerLogRoutes(parent: FastifyInstance, def: ResourceDef, kit
     return ok(answer);
   });
 
-  app.get(path('Get'), { onRequest: guard(def), schema: { tags, querystring: idQuerySchema } }, async (request) => {
+  app.get(path('Get'), { onRequest: guard(def), schema: { ...documentedCall(def.name, 'Get', `One row of ${def.label.en}`, rowSchemaOf(def)), querystring: idQuerySchema } }, async (request) => {
     const ctx = contextOf(request);
     const [row] = await selectRows(ctx, allConditions(eq(columnOf(table, 'id'), request.query.id), scopeWhere(ctx, table), viewConditions(ctx, table)));
     if (!row) throw notFound(msg('error.recordNotFound', { family: def.label, id: request.query.id }));
     const [completed] = await completeRows(request, ctx, [toWire(def, row as Row)]);
-    return ok(completed);
+    return ok(completed!);
   });
 
-  app.get(path('Export'), { onRequest: guard(def, 'export'), schema: { tags, querystring: exportQuerySchemaOf(def) } }, async (request, reply) => {
+  app.get(path('Export'), { onRequest: guard(def, 'export'), schema: { ...documentedExport(def.name, `Export ${def.label.en} as .xlsx, newest first`), querystring: exportQuerySchemaOf(def) } }, async (request, reply) => {
     const { maxCount, view: _view, sortField: _sortField, sortOrder: _sortOrder, lang: _lang, ...filters } = request.query as Row & { maxCount: number };
     const ctx = contextOf(request);
     const { where } = whereOf(ctx, filters, request.server.clock.now());
     reply
-      .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('Content-Type', XLSX_CONTENT_TYPE)
       .header('Content-Disposition', attachmentHeader(def.label[ctx.locale]));
     const paging = { order: logOrder(def, table), after: (row: Row) => keyCondition(def, table, { direction: 'next', time: row[log.timeField] as Date, id: Number(row.id) }) };
     return reply.send(exportWorkbook(ctx, where, {}, maxCount, paging));
@@ -95,7 +98,7 @@ export function registerLogRoutes(parent: FastifyInstance, def: ResourceDef, kit
 
   const { hideField } = log;
   if (!hideField) return;
-  app.post(path('Hide'), { onRequest: guard(def, 'hide'), schema: { tags, querystring: viewQuerySchema, body: logHideSchema } }, async (request) => {
+  app.post(path('Hide'), { onRequest: guard(def, 'hide'), schema: { ...documentedCall(def.name, 'Hide', `Hide rows of ${def.label.en}`, hiddenAnswerSchema), querystring: viewQuerySchema, body: logHideSchema } }, async (request) => {
     const ctx = contextOf(request);
     const ids = [...new Set(request.body.ids)];
     const idColumn = columnOf(table, 'id');

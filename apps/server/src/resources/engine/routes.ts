@@ -1,16 +1,23 @@
 /** The generic routes of every declared family, with the paths of ARCHITECTURE "Calls and errors". */
 import {
   addSchemaOf,
+  deletedAnswerSchema,
   exportQuerySchemaOf,
   fieldValueSchema,
+  idAnswerSchema,
   idListSchema,
   isLogFamily,
   optionsQuerySchema,
+  referenceOptionsSchema,
   resourcePath,
+  rowSchemaOf,
+  searchAnswerSchemaOf,
   searchSchemaOf,
   toggleBodySchema,
   toggleVerb,
   updateSchemaOf,
+  updatedAnswerSchema,
+  versionAnswerSchema,
   viewQuerySchema,
   type ButtonValue,
   type ReferenceOption,
@@ -22,7 +29,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, msg } from '../../platform/errors.js';
 import { containsPattern } from '../../platform/like-patterns.js';
-import { ok } from '../../platform/envelope.js';
+import { XLSX_CONTENT_TYPE, ok } from '../../platform/envelope.js';
+import { documentedCall, documentedExport } from '../../platform/route-docs.js';
 import { resolveSchoolScope } from '../../platform/scope.js';
 import { resolveContext, type EngineContext, type Row } from './context.js';
 import { attachmentHeader, exportWorkbook } from './export.js';
@@ -81,15 +89,15 @@ export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef
   if (isLogFamily(def)) return registerLogRoutes(parent, def, { guard, contextOf, completeRows });
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const path = (verb: string) => resourcePath(def.name, verb);
-  const tags = [def.name];
   const table = tableOf(def);
   const searchSchema = searchSchemaOf(def);
+  const docs = (verb: string, summary: string, data: z.ZodType) => documentedCall(def.name, verb, summary, data);
 
   for (const action of def.actions ?? []) {
     if (!hooksOf(def).actions?.[action.verb]) throw new Error(`${def.name}.${action.verb} has no handler`);
   }
 
-  app.post(path('Search'), { onRequest: guard(def), schema: { tags, querystring: viewQuerySchema, body: searchSchema } }, async (request) => {
+  app.post(path('Search'), { onRequest: guard(def), schema: { ...docs('Search', `Search ${def.label.en}: one page and the bounded count`, searchAnswerSchemaOf(def)), querystring: viewQuerySchema, body: searchSchema } }, async (request) => {
     const ctx = contextOf(request);
     const { pageIndex, pageSize, sortField, sortOrder, ...filters } = request.body as z.infer<typeof searchSchema> & Row;
     // Pages end where the bounded count does: deeper OFFSETs cost more with every page and nobody reads them.
@@ -104,7 +112,7 @@ export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef
     return ok({ items: await completeRows(request, ctx, (rows as Row[]).map((r) => toWire(def, r))), ...count });
   });
 
-  app.get(path('Get'), { onRequest: guard(def), schema: { tags, querystring: idQuerySchema } }, async (request) => {
+  app.get(path('Get'), { onRequest: guard(def), schema: { ...docs('Get', `One row of ${def.label.en}, with its lines and links`, rowSchemaOf(def)), querystring: idQuerySchema } }, async (request) => {
     const ctx = contextOf(request);
     const [row] = await selectRows(ctx, allConditions(eq(columnOf(table, 'id'), request.query.id), scopeWhere(ctx, table), viewConditions(ctx, table)));
     if (!row) await loadInScope(ctx, ctx.db, request.query.id); // answers the 404
@@ -112,19 +120,19 @@ export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef
     return ok(await withLines(ctx, completed!));
   });
 
-  app.post(path('Add'), { onRequest: guard(def, 'add'), schema: { tags, querystring: viewQuerySchema, body: addSchemaOf(def) } }, async (request) => {
+  app.post(path('Add'), { onRequest: guard(def, 'add'), schema: { ...docs('Add', `Add a row of ${def.label.en}`, idAnswerSchema), querystring: viewQuerySchema, body: addSchemaOf(def) } }, async (request) => {
     return ok(await addRow(contextOf(request), request.body as Row));
   });
 
-  app.post(path('Update'), { onRequest: guard(def, 'update'), schema: { tags, querystring: viewQuerySchema, body: updateSchemaOf(def) } }, async (request) => {
+  app.post(path('Update'), { onRequest: guard(def, 'update'), schema: { ...docs('Update', `Update a row of ${def.label.en} at the version read`, versionAnswerSchema), querystring: viewQuerySchema, body: updateSchemaOf(def) } }, async (request) => {
     return ok(await updateRow(contextOf(request), request.body as Row & { id: number; version: number }));
   });
 
-  app.post(path('BatchDelete'), { onRequest: guard(def, 'delete'), schema: { tags, querystring: viewQuerySchema, body: idListSchema } }, async (request) => {
+  app.post(path('BatchDelete'), { onRequest: guard(def, 'delete'), schema: { ...docs('BatchDelete', `Delete rows of ${def.label.en}, all or none`, deletedAnswerSchema), querystring: viewQuerySchema, body: idListSchema } }, async (request) => {
     return ok(await deleteRows(contextOf(request), request.body));
   });
 
-  app.get(path('Export'), { onRequest: guard(def, 'export'), schema: { tags, querystring: exportQuerySchemaOf(def) } }, async (request, reply) => {
+  app.get(path('Export'), { onRequest: guard(def, 'export'), schema: { ...documentedExport(def.name, `Export ${def.label.en} as .xlsx`), querystring: exportQuerySchemaOf(def) } }, async (request, reply) => {
     const { maxCount, view: _view, sortField, sortOrder, lang: _lang, ...filters } = request.query as Row & {
       maxCount: number;
       sortField?: string;
@@ -133,7 +141,7 @@ export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef
     const ctx = contextOf(request);
     const where = allConditions(scopeWhere(ctx, table), filterWhere(ctx, table, filters));
     reply
-      .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('Content-Type', XLSX_CONTENT_TYPE)
       .header('Content-Disposition', attachmentHeader(def.label[ctx.locale]));
     return reply.send(exportWorkbook(ctx, where, { field: sortField, order: sortOrder }, maxCount));
   });
@@ -141,7 +149,7 @@ export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef
   const { pageIndex: _pageIndex, pageSize: _pageSize, sortField: _sortField, sortOrder: _sortOrder, ...filterSchemas } = searchSchema.shape;
   // The family's filters narrow the options too (a picker of accounts of type agent: `?type=agent`).
   const optionsSchema = optionsQuerySchema.extend(filterSchemas);
-  app.get(path('Options'), { schema: { tags, querystring: optionsSchema } }, async (request) => {
+  app.get(path('Options'), { schema: { ...docs('Options', `Ids and names of ${def.label.en} rows in scope, for pickers`, referenceOptionsSchema), querystring: optionsSchema } }, async (request) => {
     // Any signed-in user may list ids and names of rows in their scope: forms of other families pick them.
     const scope = await resolveSchoolScope(request.server.db, request.user);
     const title = columnOf(table, def.titleField);
@@ -168,7 +176,7 @@ export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef
   for (const toggle of def.toggles ?? []) {
     const field = def.fields[toggle.field]!;
     const body = toggleBodySchema.extend({ value: fieldValueSchema(field) });
-    app.post(path(toggleVerb(toggle.field)), { onRequest: guard(def, toggle.button), schema: { tags, querystring: viewQuerySchema, body } }, async (request) => {
+    app.post(path(toggleVerb(toggle.field)), { onRequest: guard(def, toggle.button), schema: { ...docs(toggleVerb(toggle.field), `Set ${field.label.en} of rows`, updatedAnswerSchema), querystring: viewQuerySchema, body } }, async (request) => {
       return ok(await setToggle(contextOf(request), toggle.field, request.body.ids, request.body.value));
     });
   }
@@ -178,7 +186,7 @@ export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef
     for (const [name, field] of Object.entries(action.fields ?? {})) {
       shape[name] = field.required ? fieldValueSchema(field) : fieldValueSchema(field).optional();
     }
-    app.post(path(action.verb), { onRequest: guard(def, action.button), schema: { tags, querystring: viewQuerySchema, body: z.strictObject(shape) } }, async (request) => {
+    app.post(path(action.verb), { onRequest: guard(def, action.button), schema: { ...docs(action.verb, action.label.en, z.unknown()), querystring: viewQuerySchema, body: z.strictObject(shape) } }, async (request) => {
       const ctx = contextOf(request);
       const { id, ...input } = request.body as Row & { id: number };
       const handler = hooksOf(def).actions?.[action.verb];

@@ -1,8 +1,10 @@
 /** The calls only tree families have: `GET /api/{Family}/Tree` (nested nodes) and `POST /api/{Family}/Move`. */
-import { resourcePath, treeMoveSchema, viewQuerySchema, type ButtonValue, type ResourceDef } from '@campus/contract';
+import { resourcePath, treeMoveSchema, treeNodeSchemaOf, versionAnswerSchema, viewQuerySchema, type ButtonValue, type ResourceDef } from '@campus/contract';
+import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope.js';
+import { documentedCall } from '../../platform/route-docs.js';
 import type { EngineContext, Row } from './context.js';
 import { allConditions, columnOf, orderOf, scopeWhere, selectRows, toWire, viewConditions } from './query.js';
 import { tableOf } from './registry.js';
@@ -20,10 +22,9 @@ export function registerTreeRoutes(parent: FastifyInstance, def: ResourceDef, pa
   const tree = def.tree;
   if (!tree) return;
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const tags = [def.name];
   const table = tableOf(def);
 
-  app.get(resourcePath(def.name, 'Tree'), { onRequest: parts.guard(def), schema: { tags, summary: 'The whole tree, nested, ordered among siblings', querystring: viewQuerySchema } }, async (request) => {
+  app.get(resourcePath(def.name, 'Tree'), { onRequest: parts.guard(def), schema: { ...documentedCall(def.name, 'Tree', 'The whole tree, nested, ordered among siblings', z.array(treeNodeSchemaOf(def))), querystring: viewQuerySchema } }, async (request) => {
     const ctx = parts.contextOf(request);
     const rows = await selectRows(ctx, allConditions(scopeWhere(ctx, table), viewConditions(ctx, table)))
       .orderBy(...orderOf(ctx, table, tree.orderField, 'asc'), columnOf(table, tree.parentField))
@@ -34,7 +35,7 @@ export function registerTreeRoutes(parent: FastifyInstance, def: ResourceDef, pa
 
   app.post(
     resourcePath(def.name, 'Move'),
-    { onRequest: parts.guard(def, 'update'), schema: { tags, summary: 'Move a node under another (null = root) at a position among its siblings', querystring: viewQuerySchema, body: treeMoveSchema } },
+    { onRequest: parts.guard(def, 'update'), schema: { ...documentedCall(def.name, 'Move', 'Move a node under another (null = root) at a position among its siblings', versionAnswerSchema), querystring: viewQuerySchema, body: treeMoveSchema } },
     async (request) => ok(await moveNode(parts.contextOf(request), request.body)),
   );
 }

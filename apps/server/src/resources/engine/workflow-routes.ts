@@ -1,9 +1,10 @@
 /** The calls of a workflow family: one POST per transition, and the state history of a row. */
-import { resourcePath, transitionBodySchemaOf, viewQuerySchema, type ButtonValue, type ResourceDef } from '@campus/contract';
+import { resourcePath, stateHistorySchema, transitionAnswerSchema, transitionBodySchemaOf, viewQuerySchema, type ButtonValue, type ResourceDef } from '@campus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope.js';
+import { documentedCall } from '../../platform/route-docs.js';
 import type { EngineContext } from './context.js';
 import { assertWorkflow, readHistory, runTransition, type TransitionInput } from './workflow.js';
 
@@ -23,18 +24,17 @@ export function registerWorkflowRoutes(parent: FastifyInstance, def: ResourceDef
   if (!def.workflow) return;
   assertWorkflow(def);
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const tags = [def.name];
   for (const transition of def.workflow.transitions) {
     const body = transitionBodySchemaOf(transition);
     app.post(
       resourcePath(def.name, transition.verb),
-      { onRequest: guard(def, transition.button), schema: { tags, summary: `${transition.label.en} (workflow transition)`, querystring: viewQuerySchema, body } },
+      { onRequest: guard(def, transition.button), schema: { ...documentedCall(def.name, transition.verb, `${transition.label.en} (workflow transition)`, transitionAnswerSchema), querystring: viewQuerySchema, body } },
       async (request) => ok(await runTransition(contextOf(request), transition, request.body as TransitionInput)),
     );
   }
   app.get(
     resourcePath(def.name, 'History'),
-    { onRequest: guard(def), schema: { tags, summary: 'State history of a row, oldest first', querystring: historyQuerySchema } },
+    { onRequest: guard(def), schema: { ...documentedCall(def.name, 'History', 'State history of a row, oldest first', stateHistorySchema), querystring: historyQuerySchema } },
     async (request) => ok(await readHistory(contextOf(request), request.query.id)),
   );
 }
