@@ -52,7 +52,7 @@ describe('admin: a child directory in the tree, and its add in the operation log
     const log = await openFromMenu(page, 'maintenance', 'mainOperationLog');
     await waitForTable(log);
     // Newest first: the add just made is on the first page.
-    const entry = tableRows(log).filter({ hasText: '目录' }).filter({ hasText: 'add' }).first();
+    const entry = tableRows(log).filter({ hasText: '目录' }).filter({ hasText: '新增' }).first();
     await entry.waitFor();
     await screenshot(page, 'directory-02-operation-log');
     await entry.click();

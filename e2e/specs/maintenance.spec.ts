@@ -91,14 +91,15 @@ describe('admin: a maintenance ticket from open to done', () => {
     await form.getByRole('button', { name: buttonText('确定') }).click();
     await toast(page, '完成已完成').waitFor();
     await expect.poll(stateOf).toBe('已完成');
-    expect(await rowActionLabels(row())).toEqual(['编辑', '删除']);
+    // A finished ticket is a record: no more editing, its history instead.
+    expect(await rowActionLabels(row())).toEqual(['流转记录', '删除']);
     await screenshot(page, 'maintenance-03-done');
   });
 
-  it('shows who moved it when, from which state to which, in the record drawer', async () => {
+  it('shows who moved it when, from which state to which, in its history', async () => {
     const { page } = session();
-    await rowAction(row(), '编辑');
-    const form = drawer(page, '编辑维修工单');
+    await rowAction(row(), '流转记录');
+    const form = drawer(page, '流转记录');
     await form.waitFor();
     const timeline = form.locator('.state-timeline .ant-timeline-item');
     await expect.poll(() => timeline.count()).toBe(3);
