@@ -23,7 +23,8 @@ export interface Envelope<T> {
 export async function startBenchServer(dataDir: string): Promise<BenchServer> {
   const entry = fileURLToPath(new URL('./server.ts', import.meta.url));
   const child = fork(entry, [], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_SERVER_NODE_ARGS passes Node flags to the server alone (a profiler, --cpu-prof).
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)],
     env: { ...process.env, CAPTCHA_FIXED_CODE: CAPTCHA_CODE, NODE_ENV: 'development', LOG_LEVEL: 'warn', DATA_DIR: dataDir },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

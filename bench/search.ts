@@ -26,7 +26,6 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database } from '@campus/server/src/db/client.js';
 import { lockDataDir } from '@campus/server/src/db/data-dir-lock.js';
 import * as schema from '@campus/server/src/db/schema/index.js';
-import { DEMO_ACCOUNTS } from '@campus/server/src/db/seed/demo.js';
 import { loadEnv } from '@campus/server/src/env.js';
 import type { AuthUser } from '@campus/server/src/platform/auth.js';
 import { getVisibilityProbes } from '@campus/server/src/platform/probes.js';
@@ -37,16 +36,14 @@ import { tableOf } from '@campus/server/src/resources/engine/registry.js';
 import { eq, type Logger } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { fork } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { createWriteStream, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { loginAs, startBenchServer, type BenchServer, type Envelope } from './bench-server.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -64,7 +61,6 @@ const SAMPLES = Number(args.samples);
 const REQUESTS = Number(args.requests);
 const CLIENTS = Number(args.clients);
 const DB_SAMPLES = 50;
-const CAPTCHA_CODE = '2468';
 
 const env = loadEnv({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? './data-bench' });
 const kind = env.DATABASE_URL ? 'postgres' : 'pglite';
@@ -228,62 +224,10 @@ async function explain(direct: DirectDb, id: string, statements: Statement[]): P
 // ---------------------------------------------------------------------------------------------
 // Phase 2: the real server over HTTP
 
-interface Server {
-  base: string;
-  pid: number;
-  stop(): Promise<void>;
-}
-
-async function startServer(): Promise<Server> {
-  const entry = fileURLToPath(new URL('./server.ts', import.meta.url));
-  const child = fork(entry, [], {
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)],
-    env: { ...process.env, CAPTCHA_FIXED_CODE: CAPTCHA_CODE, NODE_ENV: 'development', LOG_LEVEL: 'warn', DATA_DIR: env.DATA_DIR },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (message) => resolve((message as { port: number }).port));
-    child.once('exit', (code) => reject(new Error(`the server exited with code ${code} before listening`)));
-  });
-  return {
-    base: `http://127.0.0.1:${port}`,
-    pid: child.pid!,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
 /** VmRSS of a process in MiB, read from /proc. */
 function rssMiB(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) / 1024 : NaN;
-}
-
-interface Envelope<T> {
-  code: number | string;
-  message: string;
-  data: T;
-}
-
-async function login(base: string, loginName: LoginName): Promise<string> {
-  const account = DEMO_ACCOUNTS.find((a) => a.loginName === loginName)!;
-  const captcha = (await (await fetch(`${base}${API_PATHS.captcha}`)).json()) as Envelope<{ vcId: string }>;
-  const response = await fetch(`${base}${API_PATHS.login}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      userName: loginName,
-      password: createHash('md5').update(account.password).digest('hex'),
-      vcId: captcha.data.vcId,
-      vcCode: CAPTCHA_CODE,
-    }),
-  });
-  const answer = (await response.json()) as Envelope<{ Token: string }>;
-  if (answer.code !== 200) throw new Error(`login as ${loginName} failed: ${answer.code} ${answer.message}`);
-  return answer.data.Token;
 }
 
 async function search(base: string, token: string, scenario: Scenario): Promise<{ ms: number; items: number; total: number }> {
@@ -346,7 +290,7 @@ interface ExportFigures {
   rows?: number;
 }
 
-async function timeExport(server: Server, token: string, count: number): Promise<ExportFigures> {
+async function timeExport(server: BenchServer, token: string, count: number): Promise<ExportFigures> {
   const file = path.join(os.tmpdir(), `campus-bench-export-${process.pid}.xlsx`);
   const rssBefore = rssMiB(server.pid);
   let rssPeak = rssBefore;
@@ -425,9 +369,9 @@ async function main(): Promise<void> {
   }
 
   // Phase 2: the real server.
-  const server = await startServer();
+  const server = await startBenchServer(env.DATA_DIR);
   try {
-    const tokens = { agent1: await login(server.base, 'agent1'), admin: await login(server.base, 'admin') };
+    const tokens = { agent1: await loginAs(server.base, 'agent1'), admin: await loginAs(server.base, 'admin') };
     const rssIdle = rssMiB(server.pid);
     // The fixed cost every call pays: a cheap authenticated GET (session + user + probes lookups).
     const baseline: number[] = [];
