@@ -3,7 +3,7 @@
  * one transaction: lock the row in scope, check its state, run the family's hook, set the state and
  * bump the version, write the state history and the operation log.
  */
-import type { EnumOption, FieldDef, ResourceDef, StateHistoryEntry, StateValue, TransitionAnswer, TransitionDef, WorkflowDef } from '@campus/contract';
+import type { FieldDef, ResourceDef, StateHistoryEntry, StateValue, TransitionAnswer, TransitionDef } from '@campus/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema/users.js';
@@ -15,18 +15,11 @@ import type { EngineContext, Row } from './context.js';
 import { hooksOf } from './hooks.js';
 import { columnOf, toDb } from './query.js';
 import { tableOf } from './registry.js';
+import { sameState, stateLabelOf, stateOptionsOf } from './states.js';
 import { checkReferences, loadInScope, recordOperation, type Executor } from './write.js';
 
 /** What a transition's body carries once validated. */
 export type TransitionInput = Row & { id: number; version?: number; reauthPassword?: string };
-
-function stateOptionsOf(def: ResourceDef, workflow: WorkflowDef): readonly EnumOption[] {
-  const field = def.fields[workflow.field];
-  if (field?.kind !== 'enum') throw new Error(`${def.name}: workflow field '${workflow.field}' must be an enum field`);
-  return field.options;
-}
-
-const sameState = (a: unknown, b: unknown) => a !== null && a !== undefined && String(a) === String(b);
 
 /**
  * Refuses to start on a workflow that names a state its enum lacks, chooses its target by a field
@@ -41,6 +34,9 @@ export function assertWorkflow(def: ResourceDef): void {
     throw new Error(`${def.name} workflow: ${message}`);
   };
   if (!isState(workflow.initial)) fail(`initial state ${workflow.initial} is not an option of '${workflow.field}'`);
+  for (const state of [...(workflow.editableIn ?? []), ...(workflow.deletableIn ?? [])]) {
+    if (!isState(state)) fail(`editableIn / deletableIn: state ${state} is not an option of '${workflow.field}'`);
+  }
   const verbs = new Set((def.actions ?? []).map((action) => action.verb));
   for (const transition of workflow.transitions) {
     if (verbs.has(transition.verb)) fail(`verb '${transition.verb}' is declared twice`);
@@ -60,8 +56,7 @@ export function targetState(transition: TransitionDef, input: Row): StateValue {
 }
 
 function wrongStateMessage(ctx: EngineContext, transition: TransitionDef, current: unknown): ServerMessage {
-  const option = stateOptionsOf(ctx.def, ctx.def.workflow!).find((candidate) => sameState(candidate.value, current));
-  return msg('error.wrongState', { state: option ? { zh: option.zh, en: option.en } : String(current), action: transition.label });
+  return msg('error.wrongState', { state: stateLabelOf(ctx.def, current), action: transition.label });
 }
 
 /** Checks the caller's refund password (MD5 from the client) against its slow hash; 400 on `reauthPassword` otherwise. */

@@ -9,6 +9,7 @@ import type { EngineContext, Row } from './context.js';
 import { hooksOf, type WriteOperation } from './hooks.js';
 import { allConditions, columnOf, scopeWhere, toDb, viewConditions } from './query.js';
 import { writeLines } from './lines.js';
+import { sameState, stateLabelOf } from './states.js';
 import { checkAddress } from './regions.js';
 import { columnKeyOf, referenceTargetOf, tableOf } from './registry.js';
 import { referenceScope } from './reference-scope.js';
@@ -165,13 +166,11 @@ function refuseUnlessInStates(def: ResourceDef, rule: 'editableIn' | 'deletableI
   const workflow = def.workflow;
   const allowed = workflow?.[rule];
   if (!workflow || !allowed) return;
-  const refused = rows.filter((row) => !allowed.some((state) => String(state) === String(row[workflow.field])));
+  const refused = rows.filter((row) => !allowed.some((state) => sameState(row[workflow.field], state)));
   if (refused.length === 0) return;
-  const field = def.fields[workflow.field];
-  const option = field?.kind === 'enum' ? field.options.find((o) => String(o.value) === String(refused[0]![workflow.field])) : undefined;
   throw conflict(
     rule === 'editableIn'
-      ? msg('error.notEditableInState', { state: option ? { zh: option.zh, en: option.en } : String(refused[0]![workflow.field]) })
+      ? msg('error.notEditableInState', { state: stateLabelOf(def, refused[0]![workflow.field]) })
       : msg('error.notDeletableInState', { titles: refused.map((row) => String(row[def.titleField] ?? row.id)) }),
   );
 }
