@@ -61,7 +61,7 @@ describe('two-factor sign-in (TOTP)', () => {
     return body.data.challenge;
   }
 
-  const post = (token: string, url: string, payload: unknown) => t.injectAs(token, { method: 'POST', url, payload, headers: { 'accept-language': 'en' } });
+  const post = (token: string, url: string, payload: Record<string, unknown>) => t.injectAs(token, { method: 'POST', url, payload, headers: { 'accept-language': 'en' } });
   const profileOf = async (token: string) => (await t.injectAs(token, { method: 'GET', url: '/api/User/GetLoginUserInfo' })).json().data;
 
   it('is offered to company administrators only', async () => {
