@@ -50,12 +50,14 @@ describe('an administrator turns on two-factor sign-in and signs in with it', ()
     await page.goto('/personalInformation');
     const card = page.getByTestId('two-factor-card');
     await card.getByText('未启用').waitFor();
+    await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'two-factor-01-profile-off');
     await card.locator('#password').fill(ACCOUNT.password);
     await card.getByRole('button', { name: '开始设置' }).click();
     await card.getByTestId('totp-enrolment').locator('canvas').waitFor();
     secret = (await card.getByTestId('totp-secret').textContent())!.trim();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'two-factor-02-scan');
     await card.locator('#code').fill(code());
     await card.getByRole('button', { name: '启 用' }).or(card.getByRole('button', { name: '启用' })).click();
@@ -64,6 +66,7 @@ describe('an administrator turns on two-factor sign-in and signs in with it', ()
     recoveryCodes = (await codes.locator('li').allTextContents()).map((text) => text.trim());
     expect(recoveryCodes).toHaveLength(10);
     await expect.poll(() => card.locator('.ant-tag').textContent()).toBe('已启用');
+    await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'two-factor-03-recovery-codes');
     await card.getByRole('button', { name: '我已保存' }).click();
     await card.getByText('剩余恢复码：10 个', { exact: false }).waitFor();
@@ -103,11 +106,13 @@ describe('an administrator turns on two-factor sign-in and signs in with it', ()
     await page.goto('/personalInformation');
     const card = page.getByTestId('two-factor-card');
     await card.getByText('Recovery codes left: 9', { exact: false }).waitFor();
+    await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'two-factor-06-profile-on-en');
     await card.locator('#password').fill(ACCOUNT.password);
     await card.locator('#code').fill(recoveryCodes[1]!);
     await card.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
     await expect.poll(() => card.locator('.ant-tag').textContent()).toBe('Off');
+    await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'two-factor-07-profile-off-en');
   });
 });
