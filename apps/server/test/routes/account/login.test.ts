@@ -73,7 +73,7 @@ describe('POST /api/Account/Login_web', () => {
     expect(rows.map((row) => row.outcome)).toEqual(['unknown_user', 'bad_password', 'unknown_user', 'bad_password']);
   });
 
-  it('locks an unknown name after 5 failures with the same message and timing as a real account (issue 8)', async () => {
+  it('locks an unknown name after 5 failures with the same messages as a real account (issue 8)', async () => {
     const messages = async (userName: string) => {
       const answers: string[] = [];
       for (let failure = 0; failure < ACCOUNT_LOCKOUT.failures + 1; failure += 1) answers.push((await attempt(userName, 'wrong')).body.message);
