@@ -198,6 +198,37 @@ describe('POST /api/WarehouseStatistics/Search', () => {
     expect(await totalsOf(agent2Id)).toEqual(before2);
   });
 
+  // Two connections are needed: PGlite has one, so this runs on PostgreSQL only.
+  it.skipIf(process.env.TEST_DB !== 'postgres')('counts a device written while its school changes agent under the new agent', async () => {
+    const agent2Id = await userIdOf(t, 'agent2');
+    const school = await count(sql`select max(id)::int as n from schools where agent_id = ${agent1Id}`);
+    let released!: () => void;
+    const hold = new Promise<void>((resolve) => (released = resolve));
+    let moved!: () => void;
+    const hasMoved = new Promise<void>((resolve) => (moved = resolve));
+    // The change of agent stays uncommitted while a device of the school is written beside it.
+    const change = t.db.transaction(async (tx) => {
+      await tx.execute(sql`update schools set agent_id = ${agent2Id} where id = ${school}`);
+      moved();
+      await hold;
+    });
+    await hasMoved;
+    const write = t.db.execute(sql`insert into devices (serial_number, device_class_code, school_id, state) values (${`G3C${unique()}`}, 'GATE-G3', ${school}, 3)`);
+    // The device write waits for the school it reads FOR SHARE; let it try before the change commits.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    released();
+    await Promise.all([change, write]);
+    try {
+      for (const agentId of [agent1Id, agent2Id]) {
+        const totals = dataOf(await search(admin, 'WarehouseStatistics', { ...year, agentId })).totals;
+        expect(totals.installed).toBe(await count(sql`select count(*)::int as n from devices where ${inAgentScope(agentId)} and ${inYear('installed_at')}`));
+        expect(totals.stocked).toBe(await count(sql`select count(*)::int as n from devices where ${inAgentScope(agentId)} and ${inYear('created_at')}`));
+      }
+    } finally {
+      await t.db.execute(sql`update schools set agent_id = ${agent1Id} where id = ${school}`);
+    }
+  });
+
   it('answers 400 for a range its grain cannot cover, a reversed range or an unknown grain', async () => {
     expect((await search(admin, 'WarehouseStatistics', { dayFrom: '2024-01-01', dayTo: '2026-01-01', grain: 'day' })).statusCode).toBe(400);
     expect((await search(admin, 'WarehouseStatistics', { dayFrom: '2024-01-01', grain: 'day' })).statusCode).toBe(400);
