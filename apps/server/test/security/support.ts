@@ -27,8 +27,8 @@ export const KNOWN_DEFECTS = {
   nulInText: 'text holding \\u0000 answers 500 instead of a field error',
   /** "/api/{Family}/Options skips the frame check". */
   optionsFrameCheck: 'Options answers callers holding no frame that shows or references the family',
-  /** "Scope can be probed through messages": out of scope and missing references answer differently. */
-  referenceMessages: 'a reference out of scope answers another message than a missing one',
+  /** "One agent can delete or take over an account shared with another agent". */
+  sharedExternalAccounts: 'an agent manages an external account bound to another agent\'s school too',
 } as const;
 export type KnownDefect = keyof typeof KNOWN_DEFECTS;
 
