@@ -5,7 +5,7 @@
  * it is declared, and a route no rule explains fails by name.
  */
 import { REPORTS, RESOURCES, isLogFamily, type ResourceDef } from '@campus/contract';
-import type { InjectOptions } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { schoolOfRow } from '../resources/fixtures.js';
@@ -20,6 +20,8 @@ interface Probe {
   allowed: Expected;
   /** The family row the call names, when its scope decides the answer. */
   row?: { def: ResourceDef; value: Row };
+  /** The family whose rows the answer lists: each must lie in the caller's scope. */
+  lists?: ResourceDef;
 }
 
 interface Outcome {
@@ -62,7 +64,7 @@ function probeOf(route: RouteEntry, requirement: Requirement): Probe {
     const row = sample ? { def, value: sample } : undefined;
     switch (route.verb) {
       case 'Search':
-        return { request: { method: 'POST', url, payload: { pageSize: 5 } }, allowed: 200 };
+        return { request: { method: 'POST', url, payload: { pageSize: 200 } }, allowed: 200, lists: def };
       case 'Get':
       case 'History':
         return { request: { method: 'GET', url: `${url}?id=${id}` }, allowed: sample ? 200 : 404, row };
@@ -122,7 +124,7 @@ async function probeGroup(group: string): Promise<Outcome[]> {
       const expected = await expectedAnswer(caller, requirement, probe);
       const token = route.key === LOGOUT && caller.token ? await loginAgain(caller) : caller.token;
       const response = token ? await t.injectAs(token, probe.request) : await t.app.inject(probe.request);
-      found.push({ route: route.key, role: caller.role, expected, actual: response.statusCode, problem: answerProblem(response) });
+      found.push({ route: route.key, role: caller.role, expected, actual: response.statusCode, problem: answerProblem(response) ?? (await outOfScope(caller, probe, response)) });
     }
   }
   outcomes.push(...found);
@@ -130,6 +132,15 @@ async function probeGroup(group: string): Promise<Outcome[]> {
 }
 
 const LOGOUT = 'POST /api/Account/Logout';
+
+/** The rows of a listing answer that lie outside the caller's scope, as a problem. */
+async function outOfScope(caller: Caller, probe: Probe, response: LightMyRequestResponse): Promise<string | undefined> {
+  if (!probe.lists || response.statusCode !== 200) return undefined;
+  const items = (response.json().data.items ?? []) as Row[];
+  const outside: unknown[] = [];
+  for (const item of items) if (!(await rowInScope(t, caller, probe.lists, item))) outside.push(item.id);
+  return outside.length > 0 ? `lists rows out of scope: ${outside.join(', ')}` : undefined;
+}
 
 /** A second session of the caller's account. */
 const loginAgain = (caller: Caller) => (caller.loginName!.startsWith('sec-') ? t.login(caller.loginName!, accountPassword(caller.loginName!)) : t.loginAs(caller.loginName!));

@@ -72,8 +72,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe(`fuzzing every route (${RUNS} runs each, seed ${SEED})`, () => {
-  it('knows the group of every route', () => {
+  it('knows the group of every route, and every group has routes', () => {
     expect(routes.filter((route) => groupOf(route) === 'other').map((route) => route.key)).toEqual([]);
+    expect(GROUPS.filter((group) => !routes.some((route) => groupOf(route) === group))).toEqual([]);
   });
 
   // KNOWN_DEFECTS.int32Overflow / nulInText — delete these with their entries once probe-fixes is merged.
@@ -95,13 +96,14 @@ describe(`fuzzing every route (${RUNS} runs each, seed ${SEED})`, () => {
     expect(answers).toEqual([400, 400]);
   });
 
-  it.each(GROUPS)(
-    'answers fuzzed calls of %s without a server error, outside the envelope or with a stack trace',
-    async (group) => {
-      const selected = routes.filter((route) => groupOf(route) === group);
-      expect(selected.length).toBeGreaterThan(0);
+  // A test fuzzes every third route of a group, so that none runs long (School has a dozen routes).
+  it.each(GROUPS.flatMap((group) => [0, 1, 2].map((part) => [group, part] as const)))(
+    'answers fuzzed calls of %s (part %i) without a server error, outside the envelope or with a stack trace',
+    async (group, part) => {
+      const selected = routes.filter((route) => groupOf(route) === group).sort((a, b) => a.key.localeCompare(b.key));
       // Log-out last: it ends the session the other calls use.
-      for (const route of selected.sort((a, b) => Number(a.verb === 'Logout') - Number(b.verb === 'Logout'))) await fuzzRoute(route);
+      const ordered = [...selected.filter((route) => route.verb !== 'Logout'), ...selected.filter((route) => route.verb === 'Logout')];
+      for (const route of ordered.filter((_route, index) => index % 3 === part)) await fuzzRoute(route);
     },
     TIMEOUT,
   );
