@@ -1,6 +1,6 @@
 /**
  * Fuzzing every documented route with inputs built from its own schema and beyond it (see
- * fuzz-inputs.ts), as the company admin (the caller who reaches the most code): no 5xx, every
+ * fuzz-inputs.ts), as the company admin or an agent holding every button: no 5xx, every
  * error in the envelope, no stack trace, no polluted prototype. A fixed seed and FUZZ_RUNS runs per
  * route (50 in `npm test`; `npm run fuzz` runs many more, FUZZ_SEED picks another seed). Server errors
  * the known defects explain are collected in `explained` (the `it.fails` below pin them down).
@@ -9,6 +9,7 @@ import { REPORTS, RESOURCES } from '@campus/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { grantEverything } from '../resources/fixtures.js';
 import { carriesHugeInteger, carriesNul, injectOptionsOf, requestsOf, type FuzzRequest } from './fuzz-inputs.js';
 import { PUBLIC_ROUTES, answerProblem, routeTable, type KnownDefect, type RouteEntry } from './support.js';
 
@@ -23,7 +24,10 @@ const TIMEOUT = 30_000 * Math.max(1, RUNS / 100);
 
 let t: TestApp;
 let routes: RouteEntry[];
-let token: string;
+/** The callers fuzzing: the company admin reaches the most code, an agent (every button granted) the scoped paths. */
+const CALLERS = ['admin', 'agent1'] as const;
+type FuzzCaller = (typeof CALLERS)[number];
+const tokens = new Map<FuzzCaller, string>();
 /** Server errors the known defects explain, by defect: asserted apart below. */
 const explained = new Map<KnownDefect, string[]>();
 
@@ -44,11 +48,11 @@ function knownDefectOf(request: FuzzRequest): KnownDefect | undefined {
 async function fuzzRoute(route: RouteEntry): Promise<void> {
   const anonymous = PUBLIC_ROUTES.has(route.key);
   await fc.assert(
-    fc.asyncProperty(requestsOf(route), async (request) => {
+    fc.asyncProperty(requestsOf(route), fc.constantFrom(...CALLERS), async (request, caller) => {
       const options = injectOptionsOf(request);
-      const response = anonymous ? await t.app.inject(options) : await t.injectAs(token, options);
-      // A fuzzed log-out, session end or password change ends the admin's session: sign in again.
-      if (response.statusCode === 401 && !anonymous) token = await t.loginAs('admin');
+      const response = anonymous ? await t.app.inject(options) : await t.injectAs(tokens.get(caller)!, options);
+      // A fuzzed log-out, session end or password change ends the caller's session: sign in again.
+      if (response.statusCode === 401 && !anonymous) tokens.set(caller, await t.loginAs(caller));
       const polluted = ({} as Record<string, unknown>).polluted;
       if (polluted !== undefined) throw new Error(`Object.prototype polluted by ${route.key}`);
       const problem = answerProblem(response);
@@ -67,7 +71,9 @@ async function fuzzRoute(route: RouteEntry): Promise<void> {
 beforeAll(async () => {
   t = await createTestApp();
   routes = routeTable(t).filter((route) => route.method === 'GET' || route.method === 'POST');
-  token = await t.loginAs('admin');
+  // Every button: the agent's calls get past the guards and into the scoped queries.
+  await grantEverything(t, 'agent1');
+  for (const caller of CALLERS) tokens.set(caller, await t.loginAs(caller));
 });
 afterAll(() => t.close());
 
@@ -81,17 +87,17 @@ describe(`fuzzing every route (${RUNS} runs each, seed ${SEED})`, () => {
   // They run first, before fuzzed grants and passwords could change what the admin reaches.
   it.fails('KNOWN_DEFECTS.int32Overflow: refuses integers beyond a 32-bit column with a field error', async () => {
     const answers = [
-      (await t.injectAs(token, { method: 'GET', url: '/api/School/Get?id=2147483648' })).statusCode,
-      (await t.injectAs(token, { method: 'POST', url: '/api/Student/Search', payload: { pageSize: 5, schoolId: 2147483648 } })).statusCode,
-      (await t.injectAs(token, { method: 'POST', url: '/api/Student/BatchDelete', payload: [2147483648] })).statusCode,
+      (await t.injectAs(tokens.get('admin')!, { method: 'GET', url: '/api/School/Get?id=2147483648' })).statusCode,
+      (await t.injectAs(tokens.get('admin')!, { method: 'POST', url: '/api/Student/Search', payload: { pageSize: 5, schoolId: 2147483648 } })).statusCode,
+      (await t.injectAs(tokens.get('admin')!, { method: 'POST', url: '/api/Student/BatchDelete', payload: [2147483648] })).statusCode,
     ];
     expect(answers).toEqual([400, 400, 400]);
   });
 
   it.fails('KNOWN_DEFECTS.nulInText: refuses text holding NUL with a field error', async () => {
     const answers = [
-      (await t.injectAs(token, { method: 'POST', url: '/api/Student/Search', payload: { pageSize: 5, name: 'a\u0000b' } })).statusCode,
-      (await t.injectAs(token, { method: 'POST', url: '/api/User/UpdateLoginUserInfo', payload: { name: 'a\u0000b' } })).statusCode,
+      (await t.injectAs(tokens.get('admin')!, { method: 'POST', url: '/api/Student/Search', payload: { pageSize: 5, name: 'a\u0000b' } })).statusCode,
+      (await t.injectAs(tokens.get('admin')!, { method: 'POST', url: '/api/User/UpdateLoginUserInfo', payload: { name: 'a\u0000b' } })).statusCode,
     ];
     expect(answers).toEqual([400, 400]);
   });
