@@ -28,7 +28,7 @@ let routes: RouteEntry[];
 const CALLERS = ['admin', 'agent1'] as const;
 type FuzzCaller = (typeof CALLERS)[number];
 const tokens = new Map<FuzzCaller, string>();
-/** Server errors the known defects explain, by defect: asserted apart below. */
+/** Server errors the known defects explain, by defect: tolerated here, pinned by the `it.fails` tests below (inspect when debugging). */
 const explained = new Map<KnownDefect, string[]>();
 
 /**

@@ -3,7 +3,7 @@
  * requirement each route derives from the declarations (frames, buttons, user types, scope), the
  * callers of the matrix, the answer checks, and the list of defects known to be fixed elsewhere.
  */
-import { FRAMES, REPORTS, RESOURCES, frameOf, isInForm, toggleVerb, type ButtonValue, type FieldDef, type ResourceDef, type UserType } from '@campus/contract';
+import { REPORTS, RESOURCES, frameOf, isInForm, toggleVerb, type ButtonValue, type FieldDef, type ResourceDef, type UserType } from '@campus/contract';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { grants, userSchools, users } from '../../src/db/schema/index.js';
@@ -329,6 +329,3 @@ export function answerProblem(response: LightMyRequestResponse): string | undefi
   }
   return undefined;
 }
-
-/** The frames of every view of every family, for grants that must open all pages. */
-export const ALL_FRAMES = FRAMES.map((f) => f.index);
