@@ -122,6 +122,7 @@ export function routeTable(t: TestApp): RouteEntry[] {
 export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/Account/GetVerificationCode',
   'POST /api/Account/Login_web',
+  'POST /api/Account/LoginSecondFactor',
   'POST /api/Account/SendSmsCode',
   'POST /api/Account/UpdateUserPassword',
   'GET /api/health',
