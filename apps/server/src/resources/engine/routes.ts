@@ -19,6 +19,8 @@ import {
   updatedAnswerSchema,
   versionAnswerSchema,
   viewQuerySchema,
+  idQuerySchema,
+  idSchema,
   type ButtonValue,
   type ReferenceOption,
   type ResourceDef,
@@ -43,8 +45,6 @@ import { COUNT_CAP, allConditions, boundedCount, columnOf, filterWhere, orderOf,
 import { tableOf } from './registry.js';
 import { addRow, deleteRows, loadInScope, setToggle, updateRow } from './write.js';
 import { registerWorkflowRoutes } from './workflow-routes.js';
-
-const idQuerySchema = viewQuerySchema.extend({ id: z.coerce.number().int().positive() });
 
 const contexts = new WeakMap<FastifyRequest, EngineContext>();
 
@@ -140,10 +140,12 @@ export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef
     };
     const ctx = contextOf(request);
     const where = allConditions(scopeWhere(ctx, table), filterWhere(ctx, table, filters));
+    // Read before the headers: a failing query then answers the error envelope as JSON.
+    const workbook = await exportWorkbook(ctx, where, { field: sortField, order: sortOrder }, maxCount);
     reply
       .header('Content-Type', XLSX_CONTENT_TYPE)
       .header('Content-Disposition', attachmentHeader(def.label[ctx.locale]));
-    return reply.send(exportWorkbook(ctx, where, { field: sortField, order: sortOrder }, maxCount));
+    return reply.send(workbook);
   });
 
   const { pageIndex: _pageIndex, pageSize: _pageSize, sortField: _sortField, sortOrder: _sortOrder, ...filterSchemas } = searchSchema.shape;
@@ -182,7 +184,7 @@ export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef
   }
 
   for (const action of def.actions ?? []) {
-    const shape: Record<string, z.ZodType> = { id: z.coerce.number().int().positive() };
+    const shape: Record<string, z.ZodType> = { id: idSchema };
     for (const [name, field] of Object.entries(action.fields ?? {})) {
       shape[name] = field.required ? fieldValueSchema(field) : fieldValueSchema(field).optional();
     }
