@@ -79,19 +79,32 @@ export interface AccountColumns {
 }
 
 /**
- * The accounts a caller may manage, among accounts of `types` (PRODUCT section 1, "who manages the
+ * What a row is reached for: `read` (lists, Get, references) or `manage` (Update, toggles, delete,
+ * actions and transitions). They differ only for accounts shared between scopes.
+ */
+export type ScopePurpose = 'read' | 'manage';
+
+/**
+ * The accounts a caller may reach, among accounts of `types` (PRODUCT section 1, "who manages the
  * account"): company staff all of them; an agent its own child accounts and the external users
  * bound to one of its schools; a child account those same external users (never its siblings: only
- * the agent manages child accounts); sales people and external users none.
+ * the agent manages child accounts); sales people and external users none. To `manage` an external
+ * user every school it is bound to must be in the caller's scope: one bound to schools of two agents
+ * is listed for both, but neither may change, disable or delete what the other's school still uses.
  */
-export function accountScopeCondition(user: ScopeSubject, schoolScope: SchoolScope, types: readonly UserType[], columns: AccountColumns): SQL {
+export function accountScopeCondition(user: ScopeSubject, schoolScope: SchoolScope, types: readonly UserType[], columns: AccountColumns, purpose: ScopePurpose = 'read'): SQL {
   const ofTypes = sql`${columns.type} in (${sql.join(types.map((type) => sql`${type}`), sql`, `)})`;
   if (user.type === 'company') return ofTypes;
   const reach: SQL[] = [];
   if (user.type === 'agent' && types.includes('child')) reach.push(sql`${columns.parentId} = ${user.id}`);
   if ((user.type === 'agent' || user.type === 'child') && types.includes('external')) {
     const boundToScope = sql`select ${userSchools.userId} from ${userSchools} where ${scopeCondition(schoolScope, userSchools.schoolId)}`;
-    reach.push(sql`(${columns.type} = 'external' and ${columns.id} in (${boundToScope}))`);
+    const boundElsewhere = sql`select ${userSchools.userId} from ${userSchools} where not (${scopeCondition(schoolScope, userSchools.schoolId)})`;
+    reach.push(
+      purpose === 'manage'
+        ? sql`(${columns.type} = 'external' and ${columns.id} in (${boundToScope}) and ${columns.id} not in (${boundElsewhere}))`
+        : sql`(${columns.type} = 'external' and ${columns.id} in (${boundToScope}))`,
+    );
   }
   if (reach.length === 0) return sql`false`;
   return sql`${ofTypes} and (${sql.join(reach, sql` or `)})`;

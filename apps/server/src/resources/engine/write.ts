@@ -21,10 +21,14 @@ import { checkWithin } from './within.js';
 /** A database handle inside or outside a transaction. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
-/** Loads one row in scope, or answers 404: rows outside the scope are "not found", so ids cannot be probed. */
+/**
+ * Loads one row in scope, or answers 404: rows outside the scope are "not found", so ids cannot be
+ * probed. `forUpdate`: the row is about to be written, so it is locked and must be one the caller
+ * manages (an account shared with another scope is read, never written: platform/scope.ts).
+ */
 export async function loadInScope(ctx: EngineContext, db: Executor, id: number, forUpdate = false): Promise<Row> {
   const table = tableOf(ctx.def);
-  const where = allConditions(eq(columnOf(table, 'id'), id), scopeWhere(ctx, table), viewConditions(ctx, table));
+  const where = allConditions(eq(columnOf(table, 'id'), id), scopeWhere(ctx, table, forUpdate ? 'manage' : 'read'), viewConditions(ctx, table));
   const query = db.select().from(table).where(where);
   const [row] = forUpdate ? await query.for('update') : await query;
   if (!row) throw notFound(msg('error.recordNotFound', { family: ctx.def.label, id }));
@@ -142,14 +146,14 @@ export async function updateRow(ctx: EngineContext, input: Row & { id: number; v
   });
 }
 
-/** Locks the listed rows in scope; any id missing or outside the scope answers 404 and nothing changes. */
+/** Locks the listed rows the caller manages; any id missing or outside that scope answers 404 and nothing changes. */
 async function lockAll(ctx: EngineContext, tx: Executor, ids: number[]): Promise<Row[]> {
   const table = tableOf(ctx.def);
   const unique = [...new Set(ids)];
   const rows = await tx
     .select()
     .from(table)
-    .where(allConditions(inArray(columnOf(table, 'id'), unique), scopeWhere(ctx, table), viewConditions(ctx, table)))
+    .where(allConditions(inArray(columnOf(table, 'id'), unique), scopeWhere(ctx, table, 'manage'), viewConditions(ctx, table)))
     .for('update');
   if (rows.length !== unique.length) {
     const found = new Set(rows.map((r) => Number((r as Row).id)));
