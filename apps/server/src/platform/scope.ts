@@ -8,6 +8,7 @@ import type { AuthUser } from './auth.js';
 export type SchoolScope = { kind: 'all' } | { kind: 'schools'; schoolIds: number[] };
 
 type ScopeSubject = Pick<AuthUser, 'id' | 'type' | 'parentId'>;
+type NamingSubject = ScopeSubject & Pick<AuthUser, 'salesTeamId' | 'sellerPosition'>;
 
 /**
  * A seller's schools: the ones it sells; for a team leader also every school of the teams it
@@ -109,3 +110,34 @@ export function accountScopeCondition(user: ScopeSubject, schoolScope: SchoolSco
   if (reach.length === 0) return sql`false`;
   return sql`${ofTypes} and (${sql.join(reach, sql` or `)})`;
 }
+
+/** The columns of the accounts table that say who may name an account. */
+export interface NameableColumns {
+  id: SQLWrapper;
+  salesTeamId: SQLWrapper;
+}
+
+/**
+ * The accounts a caller may name in a reference to an account by type (a school's agent or seller,
+ * a delivery's agent, a ticket's assignee), as /api/User/Options offers them: company staff any; an
+ * agent itself; a child account its agent; a sales person itself and, as a leader, its team; an
+ * external user none. A reference to any other account answers what a missing one does, so account
+ * ids cannot be probed and an agent cannot hand a row to another agent. `undefined`: no limit.
+ */
+export function nameableAccountCondition(user: NamingSubject, columns: NameableColumns): SQL | undefined {
+  switch (user.type) {
+    case 'company':
+      return undefined;
+    case 'agent':
+      return sql`${columns.id} = ${user.id}`;
+    case 'child':
+      return sql`${columns.id} = ${user.parentId ?? 0}`;
+    case 'sales':
+      return user.sellerPosition === 'leader' && user.salesTeamId
+        ? sql`(${columns.id} = ${user.id} or ${columns.salesTeamId} = ${user.salesTeamId})`
+        : sql`${columns.id} = ${user.id}`;
+    case 'external':
+      return sql`false`;
+  }
+}
+

@@ -1,5 +1,5 @@
 /** Add, Update, BatchDelete and toggles: permission and scope checked, validated, locked, logged. */
-import { RESOURCES, isStoredElsewhere, type FieldDef, type ResourceDef } from '@campus/contract';
+import { isStoredElsewhere, type FieldDef, type ResourceDef } from '@campus/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { operationLog } from '../../db/schema/logs.js';
@@ -47,7 +47,7 @@ export async function checkReferences(ctx: EngineContext, db: Executor, values: 
     const wanted = [...new Set(Array.isArray(value) ? value : [value])];
     if (wanted.length === 0) continue;
     const target = referenceTargetOf(field);
-    const conditions = [inArray(columnOf(target.table, target.key), wanted), referenceScope(ctx, RESOURCES[field.family], target.table)];
+    const conditions = [inArray(columnOf(target.table, target.key), wanted), referenceScope(ctx, field.family, target.table)];
     for (const [filterField, filterValue] of Object.entries(field.optionsFilter ?? {})) conditions.push(eq(columnOf(target.table, filterField), filterValue));
     const [found] = await db
       .select({ n: sql<number>`count(*)::int` })
