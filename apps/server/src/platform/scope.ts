@@ -141,3 +141,21 @@ export function nameableAccountCondition(user: NamingSubject, columns: NameableC
   }
 }
 
+/**
+ * One name per data scope, for what is recorded with the scope it was made in (uploaded files):
+ * company staff share one; an agent and its child accounts share the agent's; a sales person and an
+ * external user each have their own (a team leader's wider reach is not shared with its members).
+ */
+export function scopeOwnerKey(user: ScopeSubject): string {
+  switch (user.type) {
+    case 'company':
+      return 'company';
+    case 'agent':
+      return `agent:${user.id}`;
+    case 'child':
+      return `agent:${user.parentId ?? 0}`;
+    case 'sales':
+    case 'external':
+      return `${user.type}:${user.id}`;
+  }
+}

@@ -17,6 +17,7 @@ import { applyFollows } from './follows.js';
 import { writeLinks } from './links.js';
 import { deleteTreeRows, placeTreeNode } from './tree.js';
 import { checkWithin } from './within.js';
+import { checkUploadedFiles } from './uploaded-files.js';
 
 /** A database handle inside or outside a transaction. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -104,6 +105,7 @@ async function prepare(ctx: EngineContext, db: Executor, op: WriteOperation, val
   const adjusted = hooks.beforeWrite ? await hooks.beforeWrite({ ...ctx, db: db as Database }, { op, values: located, existing }) : located;
   await checkReferences(ctx, db, op === 'update' ? { ...adjusted, id: existing?.id } : adjusted);
   await checkWithin(ctx, db, adjusted, existing);
+  await checkUploadedFiles(ctx, db, adjusted, existing);
   return placeTreeNode(ctx, db, adjusted, existing);
 }
 
