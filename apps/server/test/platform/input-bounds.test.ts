@@ -61,6 +61,13 @@ describe('integers past their 32-bit column', () => {
     },
   );
 
+  it("refuses a log cursor whose id or time its columns cannot hold, as the cursor's error", async () => {
+    const cursor = (ms: number, id: number) => Buffer.from(JSON.stringify(['n', ms, id])).toString('base64url');
+    expectFieldError(await call('POST', '/api/OperationLog/Search', { cursor: cursor(Date.now(), TOO_BIG) }), 'cursor');
+    expectFieldError(await call('POST', '/api/OperationLog/Search', { cursor: cursor(9e15, 1) }), 'cursor');
+    expectFieldError(await call('POST', '/api/OperationLog/Search', { cursor: cursor(-1e15, 1) }), 'cursor');
+  });
+
   it('refuses ids of 2^31 in hand-written routes', async () => {
     expectFieldError(await call('GET', `${API_PATHS.getGrant}?userId=${TOO_BIG}`), 'userId');
     expectFieldError(await call('POST', API_PATHS.resetUserGrant, { userId: TOO_BIG }), 'userId');
