@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from './db/client.js';
 import type { Env } from './env.js';
@@ -15,6 +15,7 @@ import { errorHandlerPlugin, frameworkErrorHandler } from './platform/error-hand
 import { OutboxSmsProvider, type SmsProvider } from './platform/sms.js';
 import { mediaUrlsPlugin } from './platform/media-urls.js';
 import { uploadsPlugin, type UploadStorage } from './platform/uploads.js';
+import { validatorCompiler } from './platform/validation.js';
 import { accountRoutes } from './routes/account.js';
 import { fileRoutes } from './routes/file.js';
 import { healthRoutes } from './routes/health.js';

@@ -2,6 +2,7 @@ export * from './menu.js';
 export * from './errors.js';
 export * from './messages.js';
 export * from './constants.js';
+export * from './integers.js';
 export * from './users.js';
 export * from './api/account.js';
 export * from './api/file.js';

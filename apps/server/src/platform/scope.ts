@@ -8,6 +8,7 @@ import type { AuthUser } from './auth.js';
 export type SchoolScope = { kind: 'all' } | { kind: 'schools'; schoolIds: number[] };
 
 type ScopeSubject = Pick<AuthUser, 'id' | 'type' | 'parentId'>;
+type NamingSubject = ScopeSubject & Pick<AuthUser, 'salesTeamId' | 'sellerPosition'>;
 
 /**
  * A seller's schools: the ones it sells; for a team leader also every school of the teams it
@@ -90,20 +91,82 @@ export interface AccountColumns {
 }
 
 /**
- * The accounts a caller may manage, among accounts of `types` (PRODUCT section 1, "who manages the
+ * What a row is reached for: `read` (lists, Get, references) or `manage` (Update, toggles, delete,
+ * actions and transitions). They differ only for accounts shared between scopes.
+ */
+export type ScopePurpose = 'read' | 'manage';
+
+/**
+ * The accounts a caller may reach, among accounts of `types` (PRODUCT section 1, "who manages the
  * account"): company staff all of them; an agent its own child accounts and the external users
  * bound to one of its schools; a child account those same external users (never its siblings: only
- * the agent manages child accounts); sales people and external users none.
+ * the agent manages child accounts); sales people and external users none. To `manage` an external
+ * user every school it is bound to must be in the caller's scope: one bound to schools of two agents
+ * is listed for both, but neither may change, disable or delete what the other's school still uses.
  */
-export function accountScopeCondition(user: ScopeSubject, schoolScope: SchoolScope, types: readonly UserType[], columns: AccountColumns): SQL {
+export function accountScopeCondition(user: ScopeSubject, schoolScope: SchoolScope, types: readonly UserType[], columns: AccountColumns, purpose: ScopePurpose = 'read'): SQL {
   const ofTypes = sql`${columns.type} in (${sql.join(types.map((type) => sql`${type}`), sql`, `)})`;
   if (user.type === 'company') return ofTypes;
   const reach: SQL[] = [];
   if (user.type === 'agent' && types.includes('child')) reach.push(sql`${columns.parentId} = ${user.id}`);
   if ((user.type === 'agent' || user.type === 'child') && types.includes('external')) {
     const boundToScope = sql`select ${userSchools.userId} from ${userSchools} where ${scopeCondition(schoolScope, userSchools.schoolId)}`;
-    reach.push(sql`(${columns.type} = 'external' and ${columns.id} in (${boundToScope}))`);
+    const boundElsewhere = sql`select ${userSchools.userId} from ${userSchools} where not (${scopeCondition(schoolScope, userSchools.schoolId)})`;
+    reach.push(
+      purpose === 'manage'
+        ? sql`(${columns.type} = 'external' and ${columns.id} in (${boundToScope}) and ${columns.id} not in (${boundElsewhere}))`
+        : sql`(${columns.type} = 'external' and ${columns.id} in (${boundToScope}))`,
+    );
   }
   if (reach.length === 0) return sql`false`;
   return sql`${ofTypes} and (${sql.join(reach, sql` or `)})`;
+}
+
+/** The columns of the accounts table that say who may name an account. */
+export interface NameableColumns {
+  id: SQLWrapper;
+  salesTeamId: SQLWrapper;
+}
+
+/**
+ * The accounts a caller may name in a reference to an account by type (a school's agent or seller,
+ * a delivery's agent, a ticket's assignee), as /api/User/Options offers them: company staff any; an
+ * agent itself; a child account its agent; a sales person itself and, as a leader, its team; an
+ * external user none. A reference to any other account answers what a missing one does, so account
+ * ids cannot be probed and an agent cannot hand a row to another agent. `undefined`: no limit.
+ */
+export function nameableAccountCondition(user: NamingSubject, columns: NameableColumns): SQL | undefined {
+  switch (user.type) {
+    case 'company':
+      return undefined;
+    case 'agent':
+      return sql`${columns.id} = ${user.id}`;
+    case 'child':
+      return sql`${columns.id} = ${user.parentId ?? 0}`;
+    case 'sales':
+      return user.sellerPosition === 'leader' && user.salesTeamId
+        ? sql`(${columns.id} = ${user.id} or ${columns.salesTeamId} = ${user.salesTeamId})`
+        : sql`${columns.id} = ${user.id}`;
+    case 'external':
+      return sql`false`;
+  }
+}
+
+/**
+ * One name per data scope, for what is recorded with the scope it was made in (uploaded files):
+ * company staff share one; an agent and its child accounts share the agent's; a sales person and an
+ * external user each have their own (a team leader's wider reach is not shared with its members).
+ */
+export function scopeOwnerKey(user: ScopeSubject): string {
+  switch (user.type) {
+    case 'company':
+      return 'company';
+    case 'agent':
+      return `agent:${user.id}`;
+    case 'child':
+      return `agent:${user.parentId ?? 0}`;
+    case 'sales':
+    case 'external':
+      return `${user.type}:${user.id}`;
+  }
 }

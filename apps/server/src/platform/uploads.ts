@@ -17,7 +17,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fileTypeFromFile } from 'file-type';
+import type { Database } from '../db/client.js';
+import { uploadedFiles } from '../db/schema/index.js';
+import type { AuthUser } from './auth.js';
 import { AppError, badRequest, msg } from './errors.js';
+import { scopeOwnerKey } from './scope.js';
 
 /** Where uploaded files are kept: the local disk by default; an object store implements the same. */
 export interface UploadStorage {
@@ -167,9 +171,19 @@ interface StagedFile {
 }
 
 /**
+ * Records the scope the caller uploaded files in (`scopeOwnerKey`): rows of other scopes may not
+ * reference them (engine/uploaded-files.ts).
+ */
+export async function recordUploads(db: Database, keys: string[], user: AuthUser): Promise<void> {
+  if (keys.length === 0) return;
+  await db.insert(uploadedFiles).values(keys.map((key) => ({ key, scopeKey: scopeOwnerKey(user), uploadedBy: user.id })));
+}
+
+/**
  * Receives the files of a multipart request and stores them: each is staged, refused when it is over
  * the size limit or its bytes are not an accepted kind, and only when every file passed are they all
- * moved into the store. A refusal is a 400 naming the file and leaves nothing behind.
+ * moved into the store and recorded with the uploader's scope. A refusal is a 400 naming the file and
+ * leaves nothing behind.
  */
 export async function receiveUploads(request: FastifyRequest, storage: UploadStorage, policy: UploadPolicy, now: Date): Promise<UploadedFile[]> {
   if (!request.isMultipart()) throw refuseCall(msg('upload.notMultipart'));
@@ -206,6 +220,8 @@ export async function receiveUploads(request: FastifyRequest, storage: UploadSto
       storedKeys.push(key);
       answer.push({ url: uploadUrlOf(key), name: file.name, size: file.size, contentType: UPLOAD_CONTENT_TYPES[ext] });
     }
+    // Inside the try: a file whose scope cannot be recorded is removed like a refused one.
+    await recordUploads(request.server.db, storedKeys, request.user);
     return answer;
   } catch (error) {
     await Promise.all(staged.map((file) => fs.rm(file.stagedPath, { force: true })));

@@ -5,6 +5,7 @@
 import {
   AgentArea,
   API_PATHS,
+  idSchema,
   SalesTeam,
   USER_TYPE_LABELS,
   salesTeamMemberSchema,
@@ -146,7 +147,7 @@ export const salesTeamMemberRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['SalesTeam'],
         summary: "A sales team's members and their levels",
-        querystring: z.object({ id: z.coerce.number().int().positive() }),
+        querystring: z.object({ id: idSchema }),
         response: { 200: envelopeSchema(z.array(salesTeamMemberSchema)) },
       },
     },

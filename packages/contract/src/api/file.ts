@@ -51,6 +51,11 @@ export function mediaFileName(url: string): string {
   return url.split(/[?#]/)[0]?.split('/').filter(Boolean).pop() ?? url;
 }
 
+/** The storage key of an upload address (`/uploads/<key>`, signed or not). */
+export function uploadKeyOf(value: string): string {
+  return unsignedUploadUrl(value).slice(UPLOAD_URL_PREFIX.length);
+}
+
 /** An upload address without its signature: what a record stores (a signature expires). */
 export function unsignedUploadUrl(value: string): string {
   return value.split('?', 1)[0]!;

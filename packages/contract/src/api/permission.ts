@@ -5,11 +5,12 @@
 import { messageText } from '../messages.js';
 import { z } from 'zod';
 import { BUTTON_VALUES } from '../menu.js';
+import { idSchema, strictIdSchema } from '../integers.js';
 import { userTypeSchema, visibilityProbesSchema } from '../users.js';
 
 /** Whose grant: a user type (the defaults) or one account (its override); exactly one of the two. */
 export const grantSubjectQuerySchema = z
-  .object({ userType: userTypeSchema.optional(), userId: z.coerce.number().int().positive().optional() })
+  .object({ userType: userTypeSchema.optional(), userId: idSchema.optional() })
   .refine((subject) => (subject.userType === undefined) !== (subject.userId === undefined), {
     message: messageText('validation.userTypeOrUserId'),
     path: ['userType'],
@@ -17,7 +18,7 @@ export const grantSubjectQuerySchema = z
 export type GrantSubjectQuery = z.infer<typeof grantSubjectQuerySchema>;
 
 export const grantFrameSchema = z.object({
-  frameId: z.number().int().positive(),
+  frameId: strictIdSchema,
   buttons: z.array(z.enum(BUTTON_VALUES)).max(BUTTON_VALUES.length),
 });
 export type GrantFrame = z.infer<typeof grantFrameSchema>;
@@ -76,7 +77,7 @@ export type GrantTree = z.infer<typeof grantTreeSchema>;
 export const saveGrantRequestSchema = z
   .object({
     userType: userTypeSchema.optional(),
-    userId: z.number().int().positive().optional(),
+    userId: strictIdSchema.optional(),
     frames: z.array(grantFrameSchema).max(500),
   })
   .refine((subject) => (subject.userType === undefined) !== (subject.userId === undefined), {
@@ -85,7 +86,7 @@ export const saveGrantRequestSchema = z
   });
 export type SaveGrantRequest = z.infer<typeof saveGrantRequestSchema>;
 
-export const resetUserGrantRequestSchema = z.object({ userId: z.number().int().positive() });
+export const resetUserGrantRequestSchema = z.object({ userId: strictIdSchema });
 
 /** Query of SearchAccounts: the accounts whose grant the caller may edit. */
 export const searchAccountsQuerySchema = z.object({
@@ -109,7 +110,7 @@ export type ProbeSettings = z.infer<typeof probeSettingsSchema>;
 export const saveProbesRequestSchema = z
   .object({
     userType: userTypeSchema.optional(),
-    userId: z.number().int().positive().optional(),
+    userId: strictIdSchema.optional(),
     values: configurableProbesSchema.partial(),
   })
   .refine((subject) => (subject.userType === undefined) !== (subject.userId === undefined), {
@@ -158,13 +159,13 @@ export const sessionInfoSchema = z.object({
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 
-export const endSessionRequestSchema = z.object({ id: z.number().int().positive() });
+export const endSessionRequestSchema = z.object({ id: strictIdSchema });
 
 /** Body of SalesTeam/SaveMembers: the team's sellers and their levels (1 = highest). */
 export const salesTeamMembersSchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: idSchema,
   members: z
-    .array(z.object({ userId: z.number().int().positive(), level: z.number().int().min(1).max(9) }))
+    .array(z.object({ userId: strictIdSchema, level: z.number().int().min(1).max(9) }))
     .max(200),
 });
 export type SalesTeamMembersRequest = z.infer<typeof salesTeamMembersSchema>;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../constants.js';
 import type { ResourceDef } from './define.js';
 import { searchSchemaOf } from './schemas.js';
+import { idSchema } from '../integers.js';
 
 /** Days a log's time range covers when the caller gives none. */
 export const DEFAULT_LOG_DAYS = 7;
@@ -25,7 +26,7 @@ export function logSearchSchemaOf(def: ResourceDef) {
 }
 
 /** Body of POST /api/{LogFamily}/Hide: the rows to hide. */
-export const logHideSchema = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(500) });
+export const logHideSchema = z.object({ ids: z.array(idSchema).min(1).max(500) });
 
 /** The answer of a log Search: no count (it would cost more than the page), but whether more rows follow. */
 export interface LogSearchAnswer<Row = Record<string, unknown>> {

@@ -4,6 +4,7 @@ import { mediaUrlSchema } from '../api/file.js';
 import { ADDRESS_PLACEHOLDERS, MAX_EXPORT_COUNT, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../constants.js';
 import { isInForm, type FieldDef, type ResourceDef, type StateValue, type TransitionDef } from './define.js';
 import { messageText } from '../messages.js';
+import { INT32_MAX, INT32_MIN, idSchema } from '../integers.js';
 
 const md5Hex = z.string().regex(/^[a-f0-9]{32}$/i, messageText('validation.md5'));
 
@@ -30,9 +31,11 @@ export function fieldValueSchema(field: FieldDef): z.ZodType {
     case 'phone':
       return z.string().trim().regex(/^(1\d{10}|0\d{2,3}-?\d{7,8})$/, messageText('validation.phone'));
     case 'number': {
-      let s = field.integer === false ? z.coerce.number() : z.coerce.number().int();
-      if (field.min !== undefined) s = s.min(field.min);
-      if (field.max !== undefined) s = s.max(field.max);
+      // Whole numbers are stored in `integer` columns: undeclared bounds are the column's.
+      const isInteger = field.integer !== false;
+      let s = isInteger ? z.coerce.number().int() : z.coerce.number();
+      if (field.min !== undefined || isInteger) s = s.min(field.min ?? INT32_MIN);
+      if (field.max !== undefined || isInteger) s = s.max(field.max ?? INT32_MAX);
       return field.multiple ? z.array(s).max(500) : s;
     }
     case 'money':
@@ -58,7 +61,7 @@ export function fieldValueSchema(field: FieldDef): z.ZodType {
     case 'datetime':
       return z.iso.datetime({ offset: true });
     case 'reference': {
-      const one = field.key ? z.string().trim().min(1).max(64) : z.coerce.number().int().positive();
+      const one = field.key ? z.string().trim().min(1).max(64) : idSchema;
       return field.multiple ? z.array(one).max(500) : one;
     }
     case 'image':
@@ -112,8 +115,8 @@ export function addSchemaOf(def: ResourceDef) {
 /** Body of POST /api/{Family}/Update: id and version, plus the fields that change. */
 export function updateSchemaOf(def: ResourceDef) {
   const shape: Record<string, z.ZodType> = {
-    id: z.coerce.number().int().positive(),
-    version: z.coerce.number().int().positive(),
+    id: idSchema,
+    version: idSchema,
   };
   for (const [name, field] of formFields(def)) {
     const value = fieldValueSchema(field);
@@ -217,9 +220,12 @@ export function exportQuerySchemaOf(def: ResourceDef) {
 /** Query every family call accepts: the page (view) it is made through, for families on several pages. */
 export const viewQuerySchema = z.object({ view: z.string().max(64).optional() });
 
+/** Query of the calls about one row (GET /api/{Family}/Get, History): the row and the page. */
+export const idQuerySchema = viewQuerySchema.extend({ id: idSchema });
+
 /** Body of a toggle call POST /api/{Family}/Update{Field}. */
 export const toggleBodySchema = z.object({
-  ids: z.array(z.coerce.number().int().positive()).min(1).max(1000),
+  ids: z.array(idSchema).min(1).max(1000),
   value: z.union([z.boolean(), z.number(), z.string()]),
 });
 
@@ -228,7 +234,7 @@ export const optionsQuerySchema = z.object({
   keyword: z.string().trim().max(50).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   /** Restrict to one school (class pickers of a student form). */
-  schoolId: z.coerce.number().int().positive().optional(),
+  schoolId: idSchema.optional(),
   /** Answer this unique field as the value instead of the id (references by key, e.g. a model code). */
   valueField: z.string().max(64).optional(),
 });
@@ -237,7 +243,7 @@ export interface ReferenceOption {
   label: string;
 }
 
-export const idListSchema = z.array(z.coerce.number().int().positive()).min(1).max(1000);
+export const idListSchema = z.array(idSchema).min(1).max(1000);
 
 /** Answer of Search: `total` is exact up to the cap and `totalIsCapped` says when it is a floor. */
 export const searchAnswerSchema = z.object({
@@ -253,8 +259,8 @@ export type SearchAnswer<T = Record<string, unknown>> = { items: T[]; total: num
  */
 export function transitionBodySchemaOf(transition: TransitionDef) {
   const shape: Record<string, z.ZodType> = {
-    id: z.coerce.number().int().positive(),
-    version: z.coerce.number().int().positive().optional(),
+    id: idSchema,
+    version: idSchema.optional(),
   };
   for (const [name, field] of Object.entries(transition.fields ?? {})) {
     const value = fieldValueSchema(field);

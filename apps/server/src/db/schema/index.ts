@@ -11,3 +11,4 @@ export * from './workflow.js';
 export * from './jobs.js';
 export * from './reports.js';
 export * from './two-factor.js';
+export * from './uploads.js';

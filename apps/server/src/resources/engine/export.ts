@@ -52,14 +52,41 @@ export interface ExportPaging {
   after: (row: Row) => SQL;
 }
 
-/** Streams the workbook; the caller sends the returned stream as the reply body. */
-export function exportWorkbook(
+/**
+ * Streams the workbook; the caller sends the returned stream as the reply body. The first batch is
+ * read before the stream is answered: a query that fails then answers the error envelope, where a
+ * failure after the 200 had started could only cut the connection.
+ */
+export async function exportWorkbook(
   ctx: EngineContext,
   where: SQL | undefined,
   sort: { field?: string; order?: 'asc' | 'desc' },
   maxCount: number,
   paging?: ExportPaging,
-): PassThrough {
+): Promise<PassThrough> {
+  const table = tableOf(ctx.def);
+  const { afterRead } = hooksOf(ctx.def);
+  const idColumn = columnOf(table, 'id');
+  const byId = (sort.field ?? ctx.def.defaultSort?.field ?? 'id') === 'id';
+  const ascending = (sort.order ?? ctx.def.defaultSort?.order ?? 'desc') === 'asc';
+
+  /** The batch after `lastRow` (`written` rows so far): the rows read, and the same rows completed for the sheet. */
+  const readBatch = async (written: number, lastRow: Row | undefined): Promise<{ found: Row[]; rows: Row[]; limit: number }> => {
+    const limit = Math.min(BATCH, maxCount - written);
+    // Keyset paging when the order is by id or the caller's key (constant cost per batch); offset batches otherwise.
+    const lastId = lastRow && Number(lastRow.id);
+    const idKeyset = byId && lastId !== undefined ? (ascending ? gt(idColumn, lastId) : lt(idColumn, lastId)) : undefined;
+    const keyset = paging ? lastRow && paging.after(lastRow) : idKeyset;
+    let query = selectRows(ctx, allConditions(where, keyset))
+      .orderBy(...(paging?.order ?? orderOf(ctx, table, sort.field, sort.order)))
+      .limit(limit);
+    if (!byId && !paging) query = query.offset(written);
+    const found = (await query) as Row[];
+    const linked = await readLinks(ctx, found);
+    return { found, rows: afterRead && found.length > 0 ? await afterRead(ctx, linked) : linked, limit };
+  };
+  let batch = await readBatch(0, undefined);
+
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: true });
   const sheet = workbook.addWorksheet(ctx.def.label[ctx.locale]);
@@ -72,34 +99,15 @@ export function exportWorkbook(
   }));
   sheet.getRow(1).font = { bold: true };
 
-  const table = tableOf(ctx.def);
-  const { afterRead } = hooksOf(ctx.def);
-  const idColumn = columnOf(table, 'id');
-  const byId = (sort.field ?? ctx.def.defaultSort?.field ?? 'id') === 'id';
-  const ascending = (sort.order ?? ctx.def.defaultSort?.order ?? 'desc') === 'asc';
-
   const run = async () => {
     let written = 0;
-    let lastRow: Row | undefined;
-    while (written < maxCount) {
-      const limit = Math.min(BATCH, maxCount - written);
-      // Keyset paging when the order is by id or the caller's key (constant cost per batch); offset batches otherwise.
-      const lastId = lastRow && Number(lastRow.id);
-      const idKeyset = byId && lastId !== undefined ? (ascending ? gt(idColumn, lastId) : lt(idColumn, lastId)) : undefined;
-      const keyset = paging ? lastRow && paging.after(lastRow) : idKeyset;
-      let query = selectRows(ctx, allConditions(where, keyset))
-        .orderBy(...(paging?.order ?? orderOf(ctx, table, sort.field, sort.order)))
-        .limit(limit);
-      if (!byId && !paging) query = query.offset(written);
-      const found = (await query) as Row[];
-      const linked = await readLinks(ctx, found);
-      const rows = afterRead && found.length > 0 ? await afterRead(ctx, linked) : linked;
-      for (const row of rows) {
+    for (;;) {
+      for (const row of batch.rows) {
         sheet.addRow(Object.fromEntries(fields.map(([name, f]) => [name, cellValue(f, name, row, ctx.locale)]))).commit();
       }
-      written += rows.length;
-      if (found.length < limit) break;
-      lastRow = found[found.length - 1];
+      written += batch.rows.length;
+      if (batch.found.length < batch.limit || written >= maxCount) break;
+      batch = await readBatch(written, batch.found[batch.found.length - 1]);
     }
     sheet.commit();
     await workbook.commit();

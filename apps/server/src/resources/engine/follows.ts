@@ -4,7 +4,7 @@
  * scope, so the row's scope key is always the one of what it refers to. A value a client or hook
  * put there is never used.
  */
-import { RESOURCES, type FieldDef } from '@campus/contract';
+import type { FieldDef } from '@campus/contract';
 import { and, eq } from 'drizzle-orm';
 import { badRequest } from '../../platform/errors.js';
 import type { EngineContext, Row } from './context.js';
@@ -32,7 +32,7 @@ export async function applyFollows(ctx: EngineContext, db: Executor, values: Row
     const [row] = await db
       .select({ value: columnOf(target.table, source) })
       .from(target.table)
-      .where(and(eq(columnOf(target.table, target.key), referenceValue), referenceScope(ctx, RESOURCES[referenced.family], target.table)))
+      .where(and(eq(columnOf(target.table, target.key), referenceValue), referenceScope(ctx, referenced.family, target.table)))
       .limit(1);
     if (!row) throw badRequest([referenceNotFound(reference, referenced.label)]);
     out[name] = row.value;

@@ -3,7 +3,7 @@
  * transaction (an Update that sends them replaces the stored set), checked line by line with paths
  * like `items.2.deviceClassCode`, priced and totalled by the server, and answered by Get in line order.
  */
-import { RESOURCES, type ResourceDef } from '@campus/contract';
+import type { ResourceDef } from '@campus/contract';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { lineTable } from '../../db/schema/resources.js';
@@ -34,7 +34,7 @@ function referencesOf(field: LinesField): [string, LineReference][] {
  */
 async function findReferenced(ctx: EngineContext, db: Executor, reference: LineReference, keys: unknown[], priceField?: string): Promise<Map<string, Row>> {
   const target = referenceTargetOf(reference);
-  const conditions: (SQL | undefined)[] = [inArray(columnOf(target.table, target.key), keys), referenceScope(ctx, RESOURCES[reference.family], target.table)];
+  const conditions: (SQL | undefined)[] = [inArray(columnOf(target.table, target.key), keys), referenceScope(ctx, reference.family, target.table)];
   for (const [filterField, filterValue] of Object.entries(reference.optionsFilter ?? {})) conditions.push(eq(columnOf(target.table, filterField), filterValue));
   const columns: Record<string, AnyPgColumn> = { key: columnOf(target.table, target.key) };
   if (priceField) columns.price = columnOf(target.table, priceField);

@@ -25,7 +25,7 @@ function visibleTargets(ctx: Pick<EngineContext, 'db' | 'scope' | 'user'>, field
   if (!targetDef || (targetDef.scope.via !== 'self' && targetDef.scope.via !== 'school') || ctx.scope.kind === 'all') return undefined;
   if (targetDef.scope.via === 'self') return scopeCondition(ctx.scope, linkTarget);
   const target = referenceTargetOf(field);
-  const reachable = ctx.db.select({ key: columnOf(target.table, target.key) }).from(target.table).where(referenceScope(ctx, targetDef, target.table));
+  const reachable = ctx.db.select({ key: columnOf(target.table, target.key) }).from(target.table).where(referenceScope(ctx, field.family, target.table));
   return inArray(linkTarget, reachable);
 }
 

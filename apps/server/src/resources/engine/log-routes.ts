@@ -8,6 +8,7 @@ import {
   resourcePath,
   rowSchemaOf,
   viewQuerySchema,
+  idQuerySchema,
   type ButtonValue,
   type LogSearchAnswer,
   type ResourceDef,
@@ -32,8 +33,6 @@ export interface RouteKit {
   contextOf: (request: FastifyRequest) => EngineContext;
   completeRows: (request: FastifyRequest, ctx: EngineContext, rows: Row[]) => Promise<Row[]>;
 }
-
-const idQuerySchema = viewQuerySchema.extend({ id: z.coerce.number().int().positive() });
 
 /** Registers Search, Get, Export and Hide of a log family; Add, Update, BatchDelete and toggles do not exist. */
 export function registerLogRoutes(parent: FastifyInstance, def: ResourceDef, kit: RouteKit): void {
@@ -85,11 +84,13 @@ export function registerLogRoutes(parent: FastifyInstance, def: ResourceDef, kit
     const { maxCount, view: _view, sortField: _sortField, sortOrder: _sortOrder, lang: _lang, ...filters } = request.query as Row & { maxCount: number };
     const ctx = contextOf(request);
     const { where } = whereOf(ctx, filters, request.server.clock.now());
+    const paging = { order: logOrder(def, table), after: (row: Row) => keyCondition(def, table, { direction: 'next', time: row[log.timeField] as Date, id: Number(row.id) }) };
+    // Read before the headers: a failing query then answers the error envelope as JSON.
+    const workbook = await exportWorkbook(ctx, where, {}, maxCount, paging);
     reply
       .header('Content-Type', XLSX_CONTENT_TYPE)
       .header('Content-Disposition', attachmentHeader(def.label[ctx.locale]));
-    const paging = { order: logOrder(def, table), after: (row: Row) => keyCondition(def, table, { direction: 'next', time: row[log.timeField] as Date, id: Number(row.id) }) };
-    return reply.send(exportWorkbook(ctx, where, {}, maxCount, paging));
+    return reply.send(workbook);
   });
 
   const { hideField } = log;

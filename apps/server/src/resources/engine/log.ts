@@ -3,7 +3,7 @@
  * time range that defaults to the last `defaultDays` days, and paged by key so page 500 costs what
  * page 1 does (an OFFSET reads and drops every row before the page).
  */
-import { DEFAULT_LOG_DAYS, type LogDef, type ResourceDef } from '@campus/contract';
+import { DEFAULT_LOG_DAYS, idSchema, type LogDef, type ResourceDef } from '@campus/contract';
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import { badRequest, msg } from '../../platform/errors.js';
 import type { EngineContext, Row } from './context.js';
@@ -45,8 +45,13 @@ export function decodeCursor(text: string): LogCursor {
   }
   if (!Array.isArray(parsed) || parsed.length !== 3) throw invalid();
   const [direction, ms, id] = parsed as unknown[];
-  if ((direction !== 'n' && direction !== 'p') || !Number.isSafeInteger(ms) || !Number.isSafeInteger(id) || (id as number) < 1) throw invalid();
-  return { direction: direction === 'n' ? 'next' : 'prev', time: new Date(ms as number), id: id as number };
+  // The id goes to a 32-bit column and the time to a timestamptz: beyond them the query would fail
+  // with a 500. Log rows are written after 1970 and before 10000, so no cursor time lies elsewhere.
+  const isId = typeof id === 'number' && idSchema.safeParse(id).success;
+  const time = new Date(typeof ms === 'number' && Number.isSafeInteger(ms) && ms >= 0 ? ms : Number.NaN);
+  const isTime = !Number.isNaN(time.getTime()) && time.getUTCFullYear() <= 9999;
+  if ((direction !== 'n' && direction !== 'p') || !isTime || !isId) throw invalid();
+  return { direction: direction === 'n' ? 'next' : 'prev', time, id: id as number };
 }
 
 /**

@@ -2,7 +2,7 @@
 import { columnName, isLinkField, isStoredElsewhere, type FieldDef, type ResourceDef } from '@campus/contract';
 import { and, asc, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgColumn } from 'drizzle-orm/pg-core';
-import { accountScopeCondition, scopeCondition } from '../../platform/scope.js';
+import { accountScopeCondition, scopeCondition, type ScopePurpose } from '../../platform/scope.js';
 import { visibleFields, type EngineContext, type Row } from './context.js';
 import { containsPattern, prefixPattern } from '../../platform/like-patterns.js';
 import { linkCondition } from './links.js';
@@ -20,13 +20,16 @@ export function columnOf(table: ResourceTable, field: string): PgColumn {
   return column;
 }
 
-/** The condition that keeps rows inside the caller's data scope. */
-export function scopeWhere(ctx: Pick<EngineContext, 'def' | 'scope' | 'user'>, table: ResourceTable): SQL | undefined {
+/**
+ * The condition that keeps rows inside the caller's data scope; `manage` for rows about to be written,
+ * which for shared accounts is narrower than what the caller may read (platform/scope.ts).
+ */
+export function scopeWhere(ctx: Pick<EngineContext, 'def' | 'scope' | 'user'>, table: ResourceTable, purpose: ScopePurpose = 'read'): SQL | undefined {
   const { scope } = ctx.def;
   if (scope.via === 'global') return undefined;
   if (scope.via === 'account') {
     const columns = { id: columnOf(table, 'id'), type: columnOf(table, 'type'), parentId: columnOf(table, 'parentId') };
-    return accountScopeCondition(ctx.user, ctx.scope, scope.types, columns);
+    return accountScopeCondition(ctx.user, ctx.scope, scope.types, columns, purpose);
   }
   return scopeCondition(ctx.scope, columnOf(table, scope.via === 'self' ? 'id' : scope.field));
 }

@@ -19,6 +19,8 @@ import {
   updatedAnswerSchema,
   versionAnswerSchema,
   viewQuerySchema,
+  idQuerySchema,
+  idSchema,
   type ButtonValue,
   type ReferenceOption,
   type ResourceDef,
@@ -31,20 +33,19 @@ import { badRequest, msg } from '../../platform/errors.js';
 import { containsPattern } from '../../platform/like-patterns.js';
 import { XLSX_CONTENT_TYPE, ok } from '../../platform/envelope.js';
 import { documentedCall, documentedExport } from '../../platform/route-docs.js';
-import { resolveSchoolScope } from '../../platform/scope.js';
+import { getRequestState } from '../../platform/caller-state.js';
 import { resolveContext, type EngineContext, type Row } from './context.js';
 import { attachmentHeader, exportWorkbook } from './export.js';
 import { readLinks } from './links.js';
 import { registerTreeRoutes } from './tree-routes.js';
 import { hooksOf } from './hooks.js';
+import { requireOptionsAccess } from './options-access.js';
 import { withLines } from './lines.js';
 import { registerLogRoutes } from './log-routes.js';
 import { COUNT_CAP, allConditions, boundedCount, columnOf, filterWhere, orderOf, scopeWhere, selectPage, selectRows, toWire, viewConditions } from './query.js';
 import { tableOf } from './registry.js';
 import { addRow, deleteRows, loadInScope, setToggle, updateRow } from './write.js';
 import { registerWorkflowRoutes } from './workflow-routes.js';
-
-const idQuerySchema = viewQuerySchema.extend({ id: z.coerce.number().int().positive() });
 
 const contexts = new WeakMap<FastifyRequest, EngineContext>();
 
@@ -140,18 +141,22 @@ export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef
     };
     const ctx = contextOf(request);
     const where = allConditions(scopeWhere(ctx, table), filterWhere(ctx, table, filters));
+    // Read before the headers: a failing query then answers the error envelope as JSON.
+    const workbook = await exportWorkbook(ctx, where, { field: sortField, order: sortOrder }, maxCount);
     reply
       .header('Content-Type', XLSX_CONTENT_TYPE)
       .header('Content-Disposition', attachmentHeader(def.label[ctx.locale]));
-    return reply.send(exportWorkbook(ctx, where, { field: sortField, order: sortOrder }, maxCount));
+    return reply.send(workbook);
   });
 
   const { pageIndex: _pageIndex, pageSize: _pageSize, sortField: _sortField, sortOrder: _sortOrder, ...filterSchemas } = searchSchema.shape;
   // The family's filters narrow the options too (a picker of accounts of type agent: `?type=agent`).
   const optionsSchema = optionsQuerySchema.extend(filterSchemas);
-  app.get(path('Options'), { schema: { ...docs('Options', `Ids and names of ${def.label.en} rows in scope, for pickers`, referenceOptionsSchema), querystring: optionsSchema } }, async (request) => {
-    // Any signed-in user may list ids and names of rows in their scope: forms of other families pick them.
-    const scope = await resolveSchoolScope(request.server.db, request.user);
+  // Checked before validation, as the guard does: a caller whose pages never pick these rows gets 403 whatever it sent.
+  const optionsGuard = async (request: FastifyRequest) => void (await requireOptionsAccess(request, def));
+  app.get(path('Options'), { onRequest: optionsGuard, schema: { ...docs('Options', `Ids and names of ${def.label.en} rows in scope, for pickers`, referenceOptionsSchema), querystring: optionsSchema } }, async (request) => {
+    // Rows in the caller's scope, to callers holding a page that shows or picks them (options-access.ts).
+    const { scope } = await getRequestState(request);
     const title = columnOf(table, def.titleField);
     const { keyword: _keyword, limit: _limit, valueField: _valueField, ...filters } = request.query as Row;
     const conditions: (SQL | SQL[] | undefined)[] = [
@@ -182,7 +187,7 @@ export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef
   }
 
   for (const action of def.actions ?? []) {
-    const shape: Record<string, z.ZodType> = { id: z.coerce.number().int().positive() };
+    const shape: Record<string, z.ZodType> = { id: idSchema };
     for (const [name, field] of Object.entries(action.fields ?? {})) {
       shape[name] = field.required ? fieldValueSchema(field) : fieldValueSchema(field).optional();
     }

@@ -1,8 +1,7 @@
 /** The calls of a workflow family: one POST per transition, and the state history of a row. */
-import { resourcePath, stateHistorySchema, transitionAnswerSchema, transitionBodySchemaOf, viewQuerySchema, type ButtonValue, type ResourceDef } from '@campus/contract';
+import { idQuerySchema, resourcePath, stateHistorySchema, transitionAnswerSchema, transitionBodySchemaOf, viewQuerySchema, type ButtonValue, type ResourceDef } from '@campus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../platform/envelope.js';
 import { documentedCall } from '../../platform/route-docs.js';
 import type { EngineContext } from './context.js';
@@ -13,8 +12,6 @@ export interface RouteGuards {
   guard: (def: ResourceDef, button?: ButtonValue) => (request: FastifyRequest) => Promise<void>;
   contextOf: (request: FastifyRequest) => EngineContext;
 }
-
-const historyQuerySchema = viewQuerySchema.extend({ id: z.coerce.number().int().positive() });
 
 /**
  * Registers `POST /api/{Family}/{verb}` for each transition (guarded by its button) and
@@ -34,7 +31,7 @@ export function registerWorkflowRoutes(parent: FastifyInstance, def: ResourceDef
   }
   app.get(
     resourcePath(def.name, 'History'),
-    { onRequest: guard(def), schema: { ...documentedCall(def.name, 'History', 'State history of a row, oldest first', stateHistorySchema), querystring: historyQuerySchema } },
+    { onRequest: guard(def), schema: { ...documentedCall(def.name, 'History', 'State history of a row, oldest first', stateHistorySchema), querystring: idQuerySchema } },
     async (request) => ok(await readHistory(contextOf(request), request.query.id)),
   );
 }

@@ -1,5 +1,5 @@
 /** Add, Update, BatchDelete and toggles: permission and scope checked, validated, locked, logged. */
-import { RESOURCES, isStoredElsewhere, type FieldDef, type ResourceDef } from '@campus/contract';
+import { isStoredElsewhere, type FieldDef, type ResourceDef } from '@campus/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { operationLog } from '../../db/schema/logs.js';
@@ -17,14 +17,19 @@ import { applyFollows } from './follows.js';
 import { writeLinks } from './links.js';
 import { deleteTreeRows, placeTreeNode } from './tree.js';
 import { checkWithin } from './within.js';
+import { checkUploadedFiles } from './uploaded-files.js';
 
 /** A database handle inside or outside a transaction. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
-/** Loads one row in scope, or answers 404: rows outside the scope are "not found", so ids cannot be probed. */
+/**
+ * Loads one row in scope, or answers 404: rows outside the scope are "not found", so ids cannot be
+ * probed. `forUpdate`: the row is about to be written, so it is locked and must be one the caller
+ * manages (an account shared with another scope is read, never written: platform/scope.ts).
+ */
 export async function loadInScope(ctx: EngineContext, db: Executor, id: number, forUpdate = false): Promise<Row> {
   const table = tableOf(ctx.def);
-  const where = allConditions(eq(columnOf(table, 'id'), id), scopeWhere(ctx, table), viewConditions(ctx, table));
+  const where = allConditions(eq(columnOf(table, 'id'), id), scopeWhere(ctx, table, forUpdate ? 'manage' : 'read'), viewConditions(ctx, table));
   const query = db.select().from(table).where(where);
   const [row] = forUpdate ? await query.for('update') : await query;
   if (!row) throw notFound(msg('error.recordNotFound', { family: ctx.def.label, id }));
@@ -43,7 +48,7 @@ export async function checkReferences(ctx: EngineContext, db: Executor, values: 
     const wanted = [...new Set(Array.isArray(value) ? value : [value])];
     if (wanted.length === 0) continue;
     const target = referenceTargetOf(field);
-    const conditions = [inArray(columnOf(target.table, target.key), wanted), referenceScope(ctx, RESOURCES[field.family], target.table)];
+    const conditions = [inArray(columnOf(target.table, target.key), wanted), referenceScope(ctx, field.family, target.table)];
     for (const [filterField, filterValue] of Object.entries(field.optionsFilter ?? {})) conditions.push(eq(columnOf(target.table, filterField), filterValue));
     const [found] = await db
       .select({ n: sql<number>`count(*)::int` })
@@ -100,6 +105,7 @@ async function prepare(ctx: EngineContext, db: Executor, op: WriteOperation, val
   const adjusted = hooks.beforeWrite ? await hooks.beforeWrite({ ...ctx, db: db as Database }, { op, values: located, existing }) : located;
   await checkReferences(ctx, db, op === 'update' ? { ...adjusted, id: existing?.id } : adjusted);
   await checkWithin(ctx, db, adjusted, existing);
+  await checkUploadedFiles(ctx, db, adjusted, existing);
   return placeTreeNode(ctx, db, adjusted, existing);
 }
 
@@ -142,14 +148,14 @@ export async function updateRow(ctx: EngineContext, input: Row & { id: number; v
   });
 }
 
-/** Locks the listed rows in scope; any id missing or outside the scope answers 404 and nothing changes. */
+/** Locks the listed rows the caller manages; any id missing or outside that scope answers 404 and nothing changes. */
 async function lockAll(ctx: EngineContext, tx: Executor, ids: number[]): Promise<Row[]> {
   const table = tableOf(ctx.def);
   const unique = [...new Set(ids)];
   const rows = await tx
     .select()
     .from(table)
-    .where(allConditions(inArray(columnOf(table, 'id'), unique), scopeWhere(ctx, table), viewConditions(ctx, table)))
+    .where(allConditions(inArray(columnOf(table, 'id'), unique), scopeWhere(ctx, table, 'manage'), viewConditions(ctx, table)))
     .for('update');
   if (rows.length !== unique.length) {
     const found = new Set(rows.map((r) => Number((r as Row).id)));
