@@ -9,7 +9,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { schoolOfRow } from '../resources/fixtures.js';
-import { accountPassword, answerProblem, matrixCallers, requirementOf, rowInScope, routeTable, grantAllows, type Caller, type KnownDefect, type Requirement, type Row, type RouteEntry } from './support.js';
+import { accountPassword, answerProblem, matrixCallers, requirementOf, rowInScope, routeTable, grantAllows, type Caller, type Requirement, type Row, type RouteEntry } from './support.js';
 
 /** An answer the matrix expects: a status, or 'passes' = through authentication and authorisation (not 401/403). */
 type Expected = number | 'passes';
@@ -101,12 +101,6 @@ async function expectedAnswer(caller: Caller, requirement: Requirement, probe: P
 
 const matches = (expected: Expected, actual: number) => (expected === 'passes' ? actual !== 401 && actual !== 403 && actual < 500 : expected === actual);
 
-/** The known defect a mismatch shows, if any (see KNOWN_DEFECTS). */
-function knownDefectOf(outcome: Outcome): KnownDefect | undefined {
-  if (outcome.route.endsWith('/Options') && outcome.expected === 403 && outcome.actual === 200) return 'optionsFrameCheck';
-  return undefined;
-}
-
 /** The routes each test probes: one test per family and report (named by the declarations), one for the rest. */
 const GROUPS = [...Object.keys(RESOURCES), ...Object.keys(REPORTS)];
 const groupOf = (route: RouteEntry) => (GROUPS.includes(route.group) ? route.group : 'platform');
@@ -157,7 +151,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const describeWrong = (found: Outcome[]) =>
-  found.filter((o) => !matches(o.expected, o.actual) && !knownDefectOf(o)).map((o) => `${o.role} ${o.route}: expected ${o.expected}, got ${o.actual}`);
+  found.filter((o) => !matches(o.expected, o.actual)).map((o) => `${o.role} ${o.route}: expected ${o.expected}, got ${o.actual}`);
 const describeProblems = (found: Outcome[]) => found.filter((o) => o.problem).map((o) => `${o.role} ${o.route}: ${o.problem}`);
 
 describe('the authorisation matrix (every documented route × every kind of caller)', () => {
@@ -186,8 +180,4 @@ describe('the authorisation matrix (every documented route × every kind of call
     for (const status of [200, 400, 401, 403, 404, 409]) expect(answers).toContain(status);
   });
 
-  // KNOWN_DEFECTS.optionsFrameCheck — delete this test with the entry once probe-fixes is merged.
-  it.fails('KNOWN_DEFECTS.optionsFrameCheck: Options refuses callers without a frame showing or referencing the family', () => {
-    expect(outcomes.filter((o) => knownDefectOf(o) === 'optionsFrameCheck').map((o) => `${o.role} ${o.route}`)).toEqual([]);
-  });
 });

@@ -240,18 +240,3 @@ function carriedValues(request: FuzzRequest): unknown[] {
   }
   return values;
 }
-
-const INT32_LIMIT = 2 ** 31;
-
-/** Whether a request carries an integer beyond a 32-bit column (KNOWN_DEFECTS.int32Overflow). */
-export function carriesHugeInteger(request: FuzzRequest): boolean {
-  return carriedValues(request).some((value) => {
-    const number = typeof value === 'number' ? value : typeof value === 'string' && /^\s*-?[\d.e+]+\s*$/i.test(value) ? Number(value) : NaN;
-    return Number.isFinite(number) && Math.abs(number) >= INT32_LIMIT;
-  }) || /\d{10,}|\de\d/i.test(request.body ?? '');
-}
-
-/** Whether a request carries a NUL character in a text (KNOWN_DEFECTS.nulInText). */
-export function carriesNul(request: FuzzRequest): boolean {
-  return carriedValues(request).some((value) => typeof value === 'string' && value.includes('\u0000'));
-}

@@ -2,16 +2,15 @@
  * Fuzzing every documented route with inputs built from its own schema and beyond it (see
  * fuzz-inputs.ts), as the company admin or an agent holding every button: no 5xx, every
  * error in the envelope, no stack trace, no polluted prototype. A fixed seed and FUZZ_RUNS runs per
- * route (50 in `npm test`; `npm run fuzz` runs many more, FUZZ_SEED picks another seed). Server errors
- * the known defects explain are collected in `explained` (the `it.fails` below pin them down).
+ * route (50 in `npm test`; `npm run fuzz` runs many more, FUZZ_SEED picks another seed).
  */
 import { REPORTS, RESOURCES } from '@campus/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { grantEverything } from '../resources/fixtures.js';
-import { carriesHugeInteger, carriesNul, injectOptionsOf, requestsOf, type FuzzRequest } from './fuzz-inputs.js';
-import { PUBLIC_ROUTES, answerProblem, routeTable, type KnownDefect, type RouteEntry } from './support.js';
+import { injectOptionsOf, requestsOf } from './fuzz-inputs.js';
+import { PUBLIC_ROUTES, answerProblem, routeTable, type RouteEntry } from './support.js';
 
 /**
  * 50 runs per route keep the suite inside its share of `npm test` (~10,000 calls over the ~200
@@ -28,8 +27,6 @@ let routes: RouteEntry[];
 const CALLERS = ['admin', 'agent1'] as const;
 type FuzzCaller = (typeof CALLERS)[number];
 const tokens = new Map<FuzzCaller, string>();
-/** Server errors the known defects explain, by defect: tolerated here, pinned by the `it.fails` tests below (inspect when debugging). */
-const explained = new Map<KnownDefect, string[]>();
 
 /**
  * Groups in the order they run: families and reports first, then the platform calls, whose
@@ -37,13 +34,6 @@ const explained = new Map<KnownDefect, string[]>();
  */
 const GROUPS = [...Object.keys(RESOURCES), ...Object.keys(REPORTS), 'Home', 'File', 'uploads', 'health', 'SalesTeam', 'User', 'Permission', 'Account'];
 const groupOf = (route: RouteEntry) => (GROUPS.includes(route.group) ? route.group : 'other');
-
-/** The known defect a server error shows, judged by what the request carried. */
-function knownDefectOf(request: FuzzRequest): KnownDefect | undefined {
-  if (carriesNul(request)) return 'nulInText';
-  if (carriesHugeInteger(request)) return 'int32Overflow';
-  return undefined;
-}
 
 async function fuzzRoute(route: RouteEntry): Promise<void> {
   const anonymous = PUBLIC_ROUTES.has(route.key);
@@ -57,11 +47,6 @@ async function fuzzRoute(route: RouteEntry): Promise<void> {
       if (polluted !== undefined) throw new Error(`Object.prototype polluted by ${route.key}`);
       const problem = answerProblem(response);
       if (!problem) return;
-      const defect = response.statusCode === 500 ? knownDefectOf(request) : undefined;
-      if (defect) {
-        explained.set(defect, [...(explained.get(defect) ?? []), `${route.key}: ${request.url} ${request.body?.slice(0, 200) ?? ''}`]);
-        return;
-      }
       throw new Error(`${route.key}: ${problem}`);
     }),
     { numRuns: RUNS, seed: SEED, endOnFailure: false },
@@ -83,9 +68,8 @@ describe(`fuzzing every route (${RUNS} runs each, seed ${SEED})`, () => {
     expect(GROUPS.filter((group) => !routes.some((route) => groupOf(route) === group))).toEqual([]);
   });
 
-  // KNOWN_DEFECTS.int32Overflow / nulInText — delete these with their entries once probe-fixes is merged.
-  // They run first, before fuzzed grants and passwords could change what the admin reaches.
-  it.fails('KNOWN_DEFECTS.int32Overflow: refuses integers beyond a 32-bit column with a field error', async () => {
+  // These run first, before fuzzed grants and passwords could change what the admin reaches.
+  it('refuses integers beyond a 32-bit column with a field error', async () => {
     const answers = [
       (await t.injectAs(tokens.get('admin')!, { method: 'GET', url: '/api/School/Get?id=2147483648' })).statusCode,
       (await t.injectAs(tokens.get('admin')!, { method: 'POST', url: '/api/Student/Search', payload: { pageSize: 5, schoolId: 2147483648 } })).statusCode,
@@ -94,7 +78,7 @@ describe(`fuzzing every route (${RUNS} runs each, seed ${SEED})`, () => {
     expect(answers).toEqual([400, 400, 400]);
   });
 
-  it.fails('KNOWN_DEFECTS.nulInText: refuses text holding NUL with a field error', async () => {
+  it('refuses text holding NUL with a field error', async () => {
     const answers = [
       (await t.injectAs(tokens.get('admin')!, { method: 'POST', url: '/api/Student/Search', payload: { pageSize: 5, name: 'a\u0000b' } })).statusCode,
       (await t.injectAs(tokens.get('admin')!, { method: 'POST', url: '/api/User/UpdateLoginUserInfo', payload: { name: 'a\u0000b' } })).statusCode,

@@ -202,8 +202,7 @@ describe.each(REFERENCING.map((def) => [def.name, def] as const))('an Add of %s 
 });
 
 describe('an external account bound to schools of two agents', () => {
-  // KNOWN_DEFECTS.sharedExternalAccounts — turn into `it` once probe-fixes is merged.
-  it.fails('KNOWN_DEFECTS.sharedExternalAccounts: is managed by neither agent alone (404 on every write, row unchanged)', async () => {
+  it('is managed by neither agent alone (404 on every write, row unchanged)', async () => {
     const def = RESOURCES.ExternalUser!;
     const id = await createAccount(t, { loginName: 'sec-idor-shared', type: 'external', schoolIds: [agentSchools[0]!, otherSchools[0]!] });
     const before = await readAsAdmin(def, id);

@@ -15,23 +15,6 @@ import { schoolOfRow } from '../resources/fixtures.js';
 
 export type Row = Record<string, unknown>;
 
-/**
- * Defects another branch (probe-fixes, issue 8 "Found by an outside probe") is fixing. The suites
- * assert the correct behaviour; answers explained by one of these are collected apart and asserted
- * with `it.fails`, so each entry turns red the day its fix lands: delete the entry then.
- */
-export const KNOWN_DEFECTS = {
-  /** "Integers out of range answer 500": ids, filters or id lists ≥ 2^31 reach a 32-bit column. */
-  int32Overflow: 'integers of 2^31 or more answer 500 instead of 400',
-  /** "A NUL character in any text answers 500". */
-  nulInText: 'text holding \\u0000 answers 500 instead of a field error',
-  /** "/api/{Family}/Options skips the frame check". */
-  optionsFrameCheck: 'Options answers callers holding no frame that shows or references the family',
-  /** "One agent can delete or take over an account shared with another agent". */
-  sharedExternalAccounts: 'an agent manages an external account bound to another agent\'s school too',
-} as const;
-export type KnownDefect = keyof typeof KNOWN_DEFECTS;
-
 // ---------------------------------------------------------------------------------------------
 // The route table
 // ---------------------------------------------------------------------------------------------
