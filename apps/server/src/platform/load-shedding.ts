@@ -1,0 +1,125 @@
+import { API_PATHS, ErrorCode } from '@campus/contract';
+import underPressure from '@fastify/under-pressure';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AsyncResource } from 'node:async_hooks';
+import { runWithDbWait, type DbWait, type QueryQueue } from '../db/query-queue.js';
+import { AppError, msg } from './errors.js';
+
+/** Seconds a shed caller is told to wait (Retry-After); the web client adds jitter and backs off. */
+export const RETRY_AFTER_SECONDS = 2;
+
+export interface LoadSheddingOptions {
+  queue: QueryQueue;
+  /** Event-loop delay in ms above which API calls are refused; 0 = never. */
+  maxEventLoopDelayMs: number;
+  /** Waiting statements above which API calls are refused; 0 = never. */
+  maxDbQueue: number;
+  /** Age in ms of the oldest waiting statement above which API calls are refused; 0 = never. */
+  maxDbWaitMs: number;
+}
+
+interface RequestTiming {
+  dbWait: DbWait;
+  /** Restores the request's async context after body parsing (which runs in the socket's context). */
+  resource: AsyncResource;
+  /** Why the request was refused, when it was. */
+  shedReason?: string;
+}
+
+const timings = new WeakMap<FastifyRequest, RequestTiming>();
+
+/** The 503 answer: the envelope with the catalogue's "server busy", Retry-After set by the caller. */
+function serverBusy(): AppError {
+  return new AppError(503, ErrorCode.ServiceUnavailable, msg('error.serverBusy'));
+}
+
+/**
+ * Only API calls are shed: they are what queue on the database. The health check answers the load
+ * balancer's question "is the process alive" and must not fail because it is busy; the web app's
+ * static files never touch the database.
+ */
+function isSheddable(request: FastifyRequest): boolean {
+  return request.url.startsWith('/api/') && request.routeOptions.url !== API_PATHS.health;
+}
+
+/** Milliseconds with two decimals, for the log line and Server-Timing. */
+const rounded = (ms: number) => Math.round(ms * 100) / 100;
+
+/**
+ * Sheds load instead of queueing without bound (ARCHITECTURE "Scale beyond one machine"): an API
+ * call arriving while the event loop lags (@fastify/under-pressure) or while the database queue is
+ * long answers 503 with Retry-After at once, so a burst costs the refused callers a retry rather
+ * than every caller tens of seconds. Also writes one log line per request with its time and the
+ * time its statements waited for a connection (`dbWaitMs`), and the same as a Server-Timing header
+ * (`app;dur=…, db-wait;dur=…`) for benchmarks and the browser's developer tools.
+ */
+export const loadSheddingPlugin = fp<LoadSheddingOptions>(
+  async (app, options) => {
+    const { queue } = options;
+
+    // Each request gets its own wait counter; the database wrappers find it through async context.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const dbWait: DbWait = { waitedMs: 0, count: 0 };
+      runWithDbWait(dbWait, () => {
+        timings.set(request, { dbWait, resource: new AsyncResource('campus-request') });
+        done();
+      });
+    });
+    app.addHook('preValidation', (request, _reply, done) => {
+      const timing = timings.get(request);
+      if (timing) timing.resource.runInAsyncScope(done);
+      else done();
+    });
+
+    if (options.maxEventLoopDelayMs > 0) {
+      await app.register(underPressure, {
+        maxEventLoopDelay: options.maxEventLoopDelayMs,
+        retryAfter: RETRY_AFTER_SECONDS,
+        pressureHandler: (request, reply, type) => {
+          if (!isSheddable(request)) return undefined;
+          const timing = timings.get(request);
+          if (timing) timing.shedReason = type;
+          reply.header('retry-after', RETRY_AFTER_SECONDS);
+          return Promise.reject(serverBusy());
+        },
+      });
+    }
+
+    if (options.maxDbQueue > 0 || options.maxDbWaitMs > 0) {
+      app.addHook('onRequest', async (request, reply) => {
+        if (!isSheddable(request)) return;
+        const tooMany = options.maxDbQueue > 0 && queue.waiting() > options.maxDbQueue;
+        const tooLong = options.maxDbWaitMs > 0 && queue.oldestWaitMs() > options.maxDbWaitMs;
+        if (!tooMany && !tooLong) return;
+        const timing = timings.get(request);
+        if (timing) timing.shedReason = tooMany ? 'dbQueue' : 'dbWait';
+        reply.header('retry-after', RETRY_AFTER_SECONDS);
+        throw serverBusy();
+      });
+    }
+
+    app.addHook('onSend', async (request, reply) => {
+      const timing = timings.get(request);
+      if (!timing) return;
+      reply.header('server-timing', `app;dur=${rounded(reply.elapsedTime)}, db-wait;dur=${rounded(timing.dbWait.waitedMs)}`);
+    });
+
+    // Replaces Fastify's two request lines (disableRequestLogging in app.ts) by one with the waits.
+    app.addHook('onResponse', async (request, reply) => {
+      const timing = timings.get(request);
+      request.log.info(
+        {
+          req: { method: request.method, url: request.url },
+          statusCode: reply.statusCode,
+          responseTime: rounded(reply.elapsedTime),
+          dbWaitMs: rounded(timing?.dbWait.waitedMs ?? 0),
+          dbWaits: timing?.dbWait.count ?? 0,
+          ...(timing?.shedReason ? { shed: timing.shedReason } : {}),
+        },
+        'request completed',
+      );
+    });
+  },
+  { name: 'load-shedding' },
+);
