@@ -37,6 +37,8 @@ interface Sample {
   status: number;
   clientMs: number;
   serverMs: number | null;
+  /** Of serverMs, the time its statements waited for a database connection (Server-Timing db-wait). */
+  dbWaitMs: number | null;
 }
 
 const samples: Sample[] = [];
@@ -56,10 +58,12 @@ function chooseKind(): CallKind {
   return 'search';
 }
 
-/** The server's own time of the answer, from `Server-Timing: app;dur=…`. */
-function serverTime(response: Response): number | null {
-  const match = /app;dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '');
-  return match ? Number(match[1]) : null;
+/** The server's own time of the answer and its database wait, from `Server-Timing: app;dur=…, db-wait;dur=…`. */
+function serverTimes(response: Response): { serverMs: number | null; dbWaitMs: number | null } {
+  const header = response.headers.get('server-timing') ?? '';
+  const app = /app;dur=([\d.]+)/.exec(header);
+  const wait = /db-wait;dur=([\d.]+)/.exec(header);
+  return { serverMs: app ? Number(app[1]) : null, dbWaitMs: wait ? Number(wait[1]) : null };
 }
 
 interface Client {
@@ -79,11 +83,11 @@ async function call(client: Client, kind: CallKind, path: string, init: RequestI
     const response = await fetch(`${client.base}${path}`, { ...init, headers });
     const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
     const body = isJson ? ((await response.json()) as Envelope<unknown>) : (await response.arrayBuffer(), null);
-    samples.push({ kind, status: response.status, clientMs: performance.now() - started, serverMs: serverTime(response) });
+    samples.push({ kind, status: response.status, clientMs: performance.now() - started, ...serverTimes(response) });
     if (response.status !== 200 && response.status !== 503) errors.push(`${kind} ${path}: HTTP ${response.status} ${body?.message ?? ''}`);
     return { status: response.status, body, retryAfterMs: Number(response.headers.get('retry-after') ?? 0) * 1000 };
   } catch (error) {
-    samples.push({ kind, status: 0, clientMs: performance.now() - started, serverMs: null });
+    samples.push({ kind, status: 0, clientMs: performance.now() - started, serverMs: null, dbWaitMs: null });
     errors.push(`${kind} ${path}: ${(error as Error).message}`);
     return { status: 0, body: null, retryAfterMs: 0 };
   }
@@ -138,6 +142,7 @@ function line(label: string, list: Sample[]): string {
   const served = list.filter((s) => s.status === 200);
   const client = served.map((s) => s.clientMs).sort((a, b) => a - b);
   const server = served.flatMap((s) => (s.serverMs === null ? [] : [s.serverMs])).sort((a, b) => a - b);
+  const dbWait = served.flatMap((s) => (s.dbWaitMs === null ? [] : [s.dbWaitMs])).sort((a, b) => a - b);
   const shed = list.filter((s) => s.status === 503);
   const failed = list.filter((s) => s.status !== 200 && s.status !== 503);
   return [
@@ -149,6 +154,7 @@ function line(label: string, list: Sample[]): string {
     ms(client.at(-1) ?? NaN).padStart(8),
     ...[50, 99].map((p) => ms(percentile(server, p)).padStart(8)),
     ms(server.at(-1) ?? NaN).padStart(8),
+    ...[50, 99].map((p) => ms(percentile(dbWait, p)).padStart(8)),
   ].join(' ');
 }
 
@@ -179,8 +185,8 @@ async function main(): Promise<void> {
     const loadAfter = loadAverage();
 
     console.log(`\n${samples.length} calls in ${elapsed.toFixed(1)} s (${(samples.length / elapsed).toFixed(0)}/s); load average after: ${loadAfter}`);
-    console.log('times of served calls (HTTP 200), ms; server = Server-Timing app duration');
-    console.log(`${'call'.padEnd(8)} ${'calls'.padStart(7)} ${'errors'.padStart(7)} ${'503s'.padStart(6)} ${'cli p50'.padStart(8)} ${'cli p99'.padStart(8)} ${'cli max'.padStart(8)} ${'srv p50'.padStart(8)} ${'srv p99'.padStart(8)} ${'srv max'.padStart(8)}`);
+    console.log('times of served calls (HTTP 200), ms; srv = the server\'s own time (Server-Timing app), wait = of which waiting for a database connection');
+    console.log(`${'call'.padEnd(8)} ${'calls'.padStart(7)} ${'errors'.padStart(7)} ${'503s'.padStart(6)} ${'cli p50'.padStart(8)} ${'cli p99'.padStart(8)} ${'cli max'.padStart(8)} ${'srv p50'.padStart(8)} ${'srv p99'.padStart(8)} ${'srv max'.padStart(8)} ${'wait p50'.padStart(8)} ${'wait p99'.padStart(8)}`);
     for (const [callKind] of MIX) console.log(line(callKind, samples.filter((s) => s.kind === callKind)));
     console.log(line('all', samples));
     const shed = samples.filter((s) => s.status === 503).map((s) => s.clientMs).sort((a, b) => a - b);

@@ -77,6 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     maxEventLoopDelayMs: env.SHED_EVENT_LOOP_DELAY_MS,
     maxDbQueue: env.SHED_DB_QUEUE,
     maxDbWaitMs: env.SHED_DB_WAIT_MS,
+    maxInFlight: env.SHED_MAX_IN_FLIGHT,
   });
   await app.register(uploadsPlugin, { storage: options.uploadStorage });
   await app.register(mediaUrlsPlugin);

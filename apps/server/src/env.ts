@@ -111,7 +111,9 @@ const envSchema = z
     /** Statements (PGlite) or pool checkouts (PostgreSQL) waiting for a connection above which calls are refused. */
     SHED_DB_QUEUE: sheddingLimit(50, 'statements'),
     /** How long the oldest waiting statement may have waited before calls are refused. */
-    SHED_DB_WAIT_MS: sheddingLimit(1000, 'milliseconds'),
+    SHED_DB_WAIT_MS: sheddingLimit(500, 'milliseconds'),
+    /** API calls being answered at once above which new ones are refused. */
+    SHED_MAX_IN_FLIGHT: sheddingLimit(0, 'calls'),
     // Accepted so deployments can set it already; rate-limit counters live in PostgreSQL for now,
     // which every instance shares, so nothing reads REDIS_URL yet.
     REDIS_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional()),

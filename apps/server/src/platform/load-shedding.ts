@@ -17,6 +17,8 @@ export interface LoadSheddingOptions {
   maxDbQueue: number;
   /** Age in ms of the oldest waiting statement above which API calls are refused; 0 = never. */
   maxDbWaitMs: number;
+  /** API calls in progress above which new ones are refused; 0 = never. */
+  maxInFlight: number;
 }
 
 interface RequestTiming {
@@ -25,6 +27,8 @@ interface RequestTiming {
   resource: AsyncResource;
   /** Why the request was refused, when it was. */
   shedReason?: string;
+  /** Counted in the calls in flight (until its answer is sent or it is aborted). */
+  inFlight?: boolean;
 }
 
 const timings = new WeakMap<FastifyRequest, RequestTiming>();
@@ -86,18 +90,37 @@ export const loadSheddingPlugin = fp<LoadSheddingOptions>(
       });
     }
 
-    if (options.maxDbQueue > 0 || options.maxDbWaitMs > 0) {
-      app.addHook('onRequest', async (request, reply) => {
-        if (!isSheddable(request)) return;
-        const tooMany = options.maxDbQueue > 0 && queue.waiting() > options.maxDbQueue;
-        const tooLong = options.maxDbWaitMs > 0 && queue.oldestWaitMs() > options.maxDbWaitMs;
-        if (!tooMany && !tooLong) return;
-        const timing = timings.get(request);
-        if (timing) timing.shedReason = tooMany ? 'dbQueue' : 'dbWait';
-        reply.header('retry-after', RETRY_AFTER_SECONDS);
-        throw serverBusy();
-      });
-    }
+    // The database queue, and the calls in flight: when the process is short of CPU, calls queue
+    // for the event loop between their awaits while its mean delay stays low (each turn is short).
+    let inFlight = 0;
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isSheddable(request)) return;
+      const timing = timings.get(request);
+      const reason =
+        options.maxDbQueue > 0 && queue.waiting() > options.maxDbQueue
+          ? 'dbQueue'
+          : options.maxDbWaitMs > 0 && queue.oldestWaitMs() > options.maxDbWaitMs
+            ? 'dbWait'
+            : options.maxInFlight > 0 && inFlight >= options.maxInFlight
+              ? 'inFlight'
+              : undefined;
+      if (!reason) {
+        if (timing) timing.inFlight = true;
+        inFlight += 1;
+        return;
+      }
+      if (timing) timing.shedReason = reason;
+      reply.header('retry-after', RETRY_AFTER_SECONDS);
+      throw serverBusy();
+    });
+    const leave = async (request: FastifyRequest) => {
+      const timing = timings.get(request);
+      if (!timing?.inFlight) return;
+      timing.inFlight = false;
+      inFlight -= 1;
+    };
+    app.addHook('onResponse', leave);
+    app.addHook('onRequestAbort', leave);
 
     app.addHook('onSend', async (request, reply) => {
       const timing = timings.get(request);

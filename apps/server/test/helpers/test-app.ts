@@ -90,6 +90,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     SHED_EVENT_LOOP_DELAY_MS: '0',
     SHED_DB_QUEUE: '0',
     SHED_DB_WAIT_MS: '0',
+    SHED_MAX_IN_FLIGHT: '0',
     ...(postgres ? { DATABASE_URL: postgres.url } : { DATA_DIR: IN_MEMORY_DATA_DIR }),
     ...options.env,
   });
