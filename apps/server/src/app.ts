@@ -75,6 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(loadSheddingPlugin, {
     queue: database.queue,
     maxEventLoopDelayMs: env.SHED_EVENT_LOOP_DELAY_MS,
+    maxEventLoopUtilization: env.SHED_EVENT_LOOP_UTILIZATION / 100,
     maxDbQueue: env.SHED_DB_QUEUE,
     maxDbWaitMs: env.SHED_DB_WAIT_MS,
     maxInFlight: env.SHED_MAX_IN_FLIGHT,

@@ -13,6 +13,8 @@ export interface LoadSheddingOptions {
   queue: QueryQueue;
   /** Event-loop delay in ms above which API calls are refused; 0 = never. */
   maxEventLoopDelayMs: number;
+  /** Event-loop utilization (0–1) above which API calls are refused; 0 = never. */
+  maxEventLoopUtilization: number;
   /** Waiting statements above which API calls are refused; 0 = never. */
   maxDbQueue: number;
   /** Age in ms of the oldest waiting statement above which API calls are refused; 0 = never. */
@@ -76,9 +78,13 @@ export const loadSheddingPlugin = fp<LoadSheddingOptions>(
       else done();
     });
 
-    if (options.maxEventLoopDelayMs > 0) {
+    if (options.maxEventLoopDelayMs > 0 || options.maxEventLoopUtilization > 0) {
       await app.register(underPressure, {
         maxEventLoopDelay: options.maxEventLoopDelayMs,
+        maxEventLoopUtilization: options.maxEventLoopUtilization,
+        // Utilization of the last sample, not since the start: a busy minute an hour ago says nothing.
+        eventLoopUtilizationMode: 'interval',
+        sampleInterval: 500,
         retryAfter: RETRY_AFTER_SECONDS,
         pressureHandler: (request, reply, type) => {
           if (!isSheddable(request)) return undefined;
