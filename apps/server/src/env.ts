@@ -113,7 +113,7 @@ const envSchema = z
     /** How long the oldest waiting statement may have waited before calls are refused. */
     SHED_DB_WAIT_MS: sheddingLimit(500, 'milliseconds'),
     /** Share of time (percent) the event loop was busy in the last sample above which calls are refused. */
-    SHED_EVENT_LOOP_UTILIZATION: sheddingLimit(0, 'percent').pipe(z.number().max(100, 'must be a percentage up to 100 (0 = off)')),
+    SHED_EVENT_LOOP_UTILIZATION: sheddingLimit(90, 'percent').pipe(z.number().max(100, 'must be a percentage up to 100 (0 = off)')),
     /** API calls being answered at once above which new ones are refused. */
     SHED_MAX_IN_FLIGHT: sheddingLimit(0, 'calls'),
     // Accepted so deployments can set it already; rate-limit counters live in PostgreSQL for now,
