@@ -3,6 +3,7 @@ import underPressure from '@fastify/under-pressure';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AsyncResource } from 'node:async_hooks';
+import { performance } from 'node:perf_hooks';
 import { runWithDbWait, type DbWait, type QueryQueue } from '../db/query-queue.js';
 import { AppError, msg } from './errors.js';
 
@@ -76,6 +77,13 @@ export const loadSheddingPlugin = fp<LoadSheddingOptions>(
       const timing = timings.get(request);
       if (timing) timing.resource.runInAsyncScope(done);
       else done();
+    });
+
+    // The first samples cover the start itself (loading routes, compiling): no verdict before then.
+    const SAMPLE_MS = 500;
+    let judgedFrom = Infinity;
+    app.addHook('onReady', async () => {
+      judgedFrom = performance.now() + 2 * SAMPLE_MS;
     });
 
     if (options.maxEventLoopDelayMs > 0 || options.maxEventLoopUtilization > 0) {

@@ -34,7 +34,9 @@ describe('security headers', () => {
   let webRoot: string;
   const apps: App[] = [];
   const build = async (env: Record<string, string> = {}) => {
-    const app = await buildApp({ env: loadEnv({ LOG_LEVEL: 'silent', ...env }), database, webRoot });
+    // No load shedding: a busy machine must not turn these calls into 503s (see test-app.ts).
+    const quiet = { LOG_LEVEL: 'silent', SHED_EVENT_LOOP_DELAY_MS: '0', SHED_EVENT_LOOP_UTILIZATION: '0' };
+    const app = await buildApp({ env: loadEnv({ ...quiet, ...env }), database, webRoot });
     apps.push(app);
     return app;
   };
