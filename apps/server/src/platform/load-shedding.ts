@@ -92,10 +92,10 @@ export const loadSheddingPlugin = fp<LoadSheddingOptions>(
         maxEventLoopUtilization: options.maxEventLoopUtilization,
         // Utilization of the last sample, not since the start: a busy minute an hour ago says nothing.
         eventLoopUtilizationMode: 'interval',
-        sampleInterval: 500,
+        sampleInterval: SAMPLE_MS,
         retryAfter: RETRY_AFTER_SECONDS,
         pressureHandler: (request, reply, type) => {
-          if (!isSheddable(request)) return undefined;
+          if (!isSheddable(request) || performance.now() < judgedFrom) return undefined;
           const timing = timings.get(request);
           if (timing) timing.shedReason = type;
           reply.header('retry-after', RETRY_AFTER_SECONDS);
