@@ -75,3 +75,40 @@ describe('load shedding on the database queue', () => {
     expect(waited).toBeGreaterThan(0);
   });
 });
+
+describe('load shedding on the calls in flight', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SHED_MAX_IN_FLIGHT: '1' } });
+    token = await t.loginAs('admin');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('refuses a call while the limit of calls is being answered, and admits it again once they are done', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = false;
+    // PGlite has one connection, the PostgreSQL pool ten: hold them all so the first call stays in flight.
+    const holders = Array.from({ length: t.database.kind === 'pglite' ? 1 : 10 }, () =>
+      t.db.transaction(async () => {
+        holding = true;
+        await held;
+      }),
+    );
+    await vi.waitFor(() => expect(holding).toBe(true));
+    const first = t.injectAs(token, { method: 'GET', url: '/api/School/Get?id=1' });
+    await vi.waitFor(() => expect(t.database.queue.waiting()).toBeGreaterThan(0));
+
+    const second = await t.injectAs(token, { method: 'GET', url: '/api/School/Get?id=1' });
+    expect(second.statusCode).toBe(503);
+    expect(second.headers['retry-after']).toBeDefined();
+
+    release();
+    await Promise.all(holders);
+    expect((await first).statusCode).toBe(200);
+    expect((await t.injectAs(token, { method: 'GET', url: '/api/School/Get?id=1' })).statusCode).toBe(200);
+  });
+});
