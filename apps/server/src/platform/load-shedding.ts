@@ -147,7 +147,7 @@ export const loadSheddingPlugin = fp<LoadSheddingOptions>(
       const timing = timings.get(request);
       request.log.info(
         {
-          req: { method: request.method, url: request.url },
+          req: { method: request.method, url: request.url, remoteAddress: request.ip },
           statusCode: reply.statusCode,
           responseTime: rounded(reply.elapsedTime),
           dbWaitMs: rounded(timing?.dbWait.waitedMs ?? 0),
