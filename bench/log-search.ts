@@ -9,7 +9,7 @@
  * per million (indexes rebuilt once after the load), unless the table already holds that many.
  * Prints p50 / p95 of the database time; it asserts nothing (ARCHITECTURE "Tests and CI").
  */
-import { OperationLog, logSearchSchemaOf } from '@campus/contract';
+import { OperationLog } from '@campus/contract';
 import { createDatabase } from '@campus/server/src/db/client.js';
 import { migrateDatabase } from '@campus/server/src/db/migrate.js';
 import { seedDefaults } from '@campus/server/src/db/seed/defaults.js';
@@ -19,10 +19,8 @@ import { loadEnv } from '@campus/server/src/env.js';
 import { resolveSchoolScope } from '@campus/server/src/platform/scope.js';
 import { getVisibilityProbes } from '@campus/server/src/platform/probes.js';
 import type { AuthUser } from '@campus/server/src/platform/auth.js';
-import type { EngineContext, Row } from '@campus/server/src/resources/engine/context.js';
-import { cursorAt, decodeCursor, keyCondition, logOrder, logRange, withLogRange } from '@campus/server/src/resources/engine/log.js';
-import { allConditions, filterWhere, scopeWhere, selectPage } from '@campus/server/src/resources/engine/query.js';
-import { tableOf } from '@campus/server/src/resources/engine/registry.js';
+import type { EngineContext } from '@campus/server/src/resources/engine/context.js';
+import { loadLogRows, logCursorOfPage, logFiltersOf, logPageOf } from './log-bench.js';
 import { eq, sql } from 'drizzle-orm';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -43,20 +41,12 @@ async function seed(): Promise<void> {
   await migrateDatabase(handle, env.DATABASE_URL);
   await seedDefaults(db);
   await seedDemo(db);
-  const have = await count();
-  if (have >= ROWS) return;
-  const started = performance.now();
-  const indexes = ((await db.execute(sql`select indexname, indexdef from pg_indexes where tablename = 'operation_log' and indexname like '%_idx'`)) as unknown as {
-    rows: { indexname: string; indexdef: string }[];
-  }).rows;
-  // One transaction: a failed load leaves the table and its indexes as they were.
-  await db.transaction(async (tx) => {
-  for (const index of indexes) await tx.execute(sql.raw(`drop index ${index.indexname}`));
   const families = ['School', 'Student', 'Device', 'Teacher', 'Parent', 'License', 'DeviceDelivery', 'CompanyUser'];
-  for (let from = have + 1; from <= ROWS; from += 1_000_000) {
-    const to = Math.min(ROWS, from + 999_999);
+  await loadLogRows(db, {
+    table: 'operation_log',
+    rows: ROWS,
     // Rows spread evenly over the last 90 days, 1 in 7 by each demo account.
-    await tx.execute(sql.raw(`
+    insertSql: (from, to) => `
       insert into operation_log (user_id, family, action, ids, changes, created_at)
       select u.ids[1 + i % array_length(u.ids, 1)],
              (array['${families.join("','")}'])[1 + i % ${families.length}],
@@ -64,13 +54,8 @@ async function seed(): Promise<void> {
              array[i],
              jsonb_build_object('name', jsonb_build_array('a' || i, 'b' || i)),
              now() - (interval '1 second' * ((i::bigint * 7919) % (${DAYS} * 86400)))
-      from generate_series(${from}, ${to}) as i, (select array_agg(id order by id) as ids from users) u`));
-    console.log(`seeded ${to.toLocaleString('en')} rows (${((performance.now() - started) / 1000).toFixed(0)} s)`);
-  }
-  for (const index of indexes) await tx.execute(sql.raw(index.indexdef));
+      from generate_series(${from}, ${to}) as i, (select array_agg(id order by id) as ids from users) u`,
   });
-  await db.execute(sql`vacuum analyze operation_log`);
-  console.log(`indexes rebuilt (${((performance.now() - started) / 1000).toFixed(0)} s)`);
 }
 
 async function contextOf(loginName: string): Promise<EngineContext> {
@@ -78,23 +63,6 @@ async function contextOf(loginName: string): Promise<EngineContext> {
   const [scope, probes] = await Promise.all([resolveSchoolScope(db, user!), getVisibilityProbes(db, user!)]);
   const def = OperationLog;
   return { db, user: user as unknown as AuthUser, scope, probes, def, view: def.views[0]!, buttons: new Set(), locale: 'zh' };
-}
-
-/** The page query of the log Search route for the given filters and cursor. */
-function pageOf(ctx: EngineContext, filters: Row, cursor?: string) {
-  const table = tableOf(ctx.def);
-  const range = logRange(ctx.def, filters, new Date());
-  const where = allConditions(scopeWhere(ctx, table), filterWhere(ctx, table, withLogRange(ctx.def, filters, range)));
-  return selectPage(ctx, allConditions(where, cursor ? keyCondition(ctx.def, table, decodeCursor(cursor)) : undefined), logOrder(ctx.def, table), PAGE_SIZE + 1, 0);
-}
-
-/** The cursor that opens page `page`: found once by offset, as a reader paging forward would hold it. */
-async function cursorOfPage(ctx: EngineContext, filters: Row, page: number): Promise<string> {
-  const table = tableOf(ctx.def);
-  const range = logRange(ctx.def, filters, new Date());
-  const where = allConditions(filterWhere(ctx, table, withLogRange(ctx.def, filters, range)));
-  const [row] = (await selectPage(ctx, where, logOrder(ctx.def, table), 1, (page - 1) * PAGE_SIZE - 1)) as Row[];
-  return cursorAt(ctx.def, row!, 'next');
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -117,16 +85,15 @@ try {
   console.log(`operation_log: ${(await count()).toLocaleString('en')} rows over ${DAYS} days; pages of ${PAGE_SIZE}, last 7 days (default range)\n`);
   const admin = await contextOf('admin');
   const [oneUser] = await db.select({ id: users.id }).from(users).where(eq(users.loginName, 'agent1'));
-  const filtersOf = (filters: Row) => logSearchSchemaOf(OperationLog).parse(filters) as Row;
   for (const [label, filters] of [
     ['all rows', {}],
     ['one user (userId)', { userId: oneUser!.id }],
     ['one family (family = Student)', { family: 'Student' }],
   ] as const) {
-    const { pageSize: _pageSize, pageIndex: _pageIndex, cursor: _cursor, ...parsed } = filtersOf(filters);
-    await measure(`${label}, page 1`, () => pageOf(admin, parsed));
-    const cursor = await cursorOfPage(admin, parsed, 500);
-    await measure(`${label}, page 500 by cursor`, () => pageOf(admin, parsed, cursor));
+    const parsed = logFiltersOf(OperationLog, filters);
+    await measure(`${label}, page 1`, () => logPageOf(admin, parsed, PAGE_SIZE));
+    const cursor = await logCursorOfPage(admin, parsed, PAGE_SIZE, 500);
+    await measure(`${label}, page 500 by cursor`, () => logPageOf(admin, parsed, PAGE_SIZE, cursor));
   }
   console.log(`\nload average at end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 } finally {

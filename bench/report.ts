@@ -58,7 +58,7 @@ async function loadDevices(client: pg.Client): Promise<void> {
   }
   await client.query(`select setval(pg_get_serial_sequence('devices', 'id'), (select max(id) from devices))`);
   log(`loaded ${missing.toLocaleString('en')} devices (rollups kept by the triggers) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  await client.query('vacuum analyze devices, device_state_counts, device_day_counts');
+  await client.query('vacuum analyze devices, device_state_counts, device_day_counts, device_agent_day_counts');
 }
 
 interface Scenario {
@@ -134,9 +134,9 @@ async function main(): Promise<void> {
     await loadDevices(client);
     const sizes = await client.query<{ t: string; n: string; size: string }>(
       `select c.relname as t, c.reltuples::bigint::text as n, pg_size_pretty(pg_total_relation_size(c.oid)) as size
-       from pg_class c where c.relname in ('devices', 'device_state_counts', 'device_day_counts') order by c.relname`,
+       from pg_class c where c.relname in ('devices', 'device_state_counts', 'device_day_counts', 'device_agent_day_counts') order by c.relname`,
     );
-    for (const s of sizes.rows) log(`${s.t.padEnd(20)} ${Number(s.n).toLocaleString('en').padStart(11)} rows  ${s.size}`);
+    for (const s of sizes.rows) log(`${s.t.padEnd(24)} ${Number(s.n).toLocaleString('en').padStart(11)} rows  ${s.size}`);
     const [agent] = (await client.query<{ id: number }>(`select id from users where login_name = 'agent1'`)).rows;
 
     const server = await startBenchServer(process.env.DATA_DIR ?? './data-bench');

@@ -11,16 +11,23 @@
  *
  * 1. Database time: the scenario's SQL is built by the engine itself (selectPage / boundedCount with
  *    a drizzle logger capturing the statements) for the same user, scope and filters the server will
- *    see, and timed directly through the driver (rows and count run concurrently, as the route does).
+ *    see, and timed directly through the driver (rows and count run concurrently, as the route does):
+ *    p50 and p95 of 50 runs, and each statement's p50 alone.
  * 2. API time: the server (bench/server.ts → buildApp) runs in a child process; the bench logs in
  *    as agent1 and admin through the captcha and Login_web calls and times POST /api/{Family}/Search
  *    with fetch, one request at a time (p50/p95/p99), then with 10 concurrent clients (requests/s).
  * 3. Export: GET /api/Student/Export?maxCount=100000 as admin, timing the full download while
  *    sampling the server's VmRSS from /proc/<pid>/status every 10 ms.
  *
+ * Recognition records (a school-scoped log family): `--recognitions 5000000` first tops
+ * recognition_records up to that many rows (log-bench.ts, as bench:logs fills the operation log),
+ * over 90 days, 40 % of them in ten large schools. Scenarios R1–R5 then page the last 7 days by key:
+ * page 1 and page 500 (by the cursor a reader paging forward holds) within one school and within an
+ * agent's scope. They run whenever the table holds rows; a log answers no count.
+ *
  * Prints figures; it asserts nothing (ARCHITECTURE "Tests and CI").
  */
-import { Device, Student, API_PATHS, searchSchemaOf, type ResourceDef } from '@campus/contract';
+import { Device, RecognitionRecord, Student, API_PATHS, isLogFamily, searchSchemaOf, type ResourceDef } from '@campus/contract';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database } from '@campus/server/src/db/client.js';
@@ -44,6 +51,7 @@ import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loginAs, startBenchServer, type BenchServer, type Envelope } from './bench-server.js';
+import { loadLogRows, logCursorOfPage, logFiltersOf, logPageOf } from './log-bench.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -55,12 +63,16 @@ const { values: args } = parseArgs({
     'export-count': { type: 'string', default: '100000' },
     'verify-export': { type: 'boolean', default: false },
     explain: { type: 'boolean', default: false },
+    recognitions: { type: 'string', default: '0' },
   },
 });
 const SAMPLES = Number(args.samples);
 const REQUESTS = Number(args.requests);
 const CLIENTS = Number(args.clients);
 const DB_SAMPLES = 50;
+const LOG_PAGE_SIZE = 20;
+const RECOGNITIONS = Number(args.recognitions);
+const LOG_DAYS = 90;
 
 const env = loadEnv({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? './data-bench' });
 const kind = env.DATABASE_URL ? 'postgres' : 'pglite';
@@ -83,10 +95,17 @@ interface Scenario {
   as: LoginName;
   label: string;
   body: Row;
+  /** The page (view) called, for a family on several pages. */
+  view?: string;
+  /** A log family's page reached by key: the cursor of this page is found once, then sent as a reader would. */
+  logPage?: number;
 }
 
-/** Built once the scope is known: "one school" is a school in the middle of agent1's scope. */
-function scenarios(oneSchool: number): Scenario[] {
+/**
+ * Built once the scope is known: "one school" is a school in the middle of agent1's scope; the
+ * recognition scenarios use agent1's school with the most records of the last 7 days (when any).
+ */
+function scenarios(oneSchool: number, busySchool: number | undefined): Scenario[] {
   const list: Scenario[] = [
     { id: 'S1', def: Student, as: 'agent1', label: 'one school (schoolId), page 1', body: { schoolId: oneSchool } },
     { id: 'S2', def: Student, as: 'agent1', label: "name prefix '王' in agent scope, page 1", body: { name: '王' } },
@@ -104,6 +123,16 @@ function scenarios(oneSchool: number): Scenario[] {
     { id: 'D4', def: Device, as: 'agent1', label: 'agent scope, no filter, page 200 × 50', body: { pageIndex: 200, pageSize: 50 } },
     { id: 'D5', def: Device, as: 'admin', label: 'admin (all), no filter, page 1', body: {} },
   ];
+  if (busySchool !== undefined) {
+    const log = { def: RecognitionRecord, as: 'agent1' as const, view: 'identifySuccess' };
+    list.push(
+      { ...log, id: 'R1', label: 'identifySuccess, one school, 7 days, page 1', body: { schoolId: busySchool } },
+      { ...log, id: 'R2', label: 'identifySuccess, one school, 7 days, page 500 by cursor', body: { schoolId: busySchool }, logPage: 500 },
+      { ...log, id: 'R3', label: 'identifySuccess, agent scope, 7 days, page 1', body: {} },
+      { ...log, id: 'R4', label: 'identifySuccess, agent scope, 7 days, page 500 by cursor', body: {}, logPage: 500 },
+      { ...log, id: 'R5', label: 'identifyWarn, agent scope, 7 days, page 1', body: {}, view: 'identifyWarn' },
+    );
+  }
   const only = args.only?.split(',').map((s) => s.trim());
   return only ? list.filter((s) => only.includes(s.id)) : list;
 }
@@ -161,22 +190,38 @@ async function subjectOf(direct: DirectDb, loginName: LoginName): Promise<Subjec
   return { user: user as unknown as AuthUser, scope, probes };
 }
 
+/** A log scenario's page lies past the end of a smaller database's range: it is left out. */
+class TooFewPages extends Error {}
+
 /** Runs the route's two queries once through the engine and answers the statements it sent. */
 async function statementsOf(direct: DirectDb, subject: Subject, scenario: Scenario): Promise<{ statements: Statement[]; rows: number; total: number }> {
   const def = scenario.def;
   const table = tableOf(def);
-  const parsed = searchSchemaOf(def).parse(scenario.body) as Row & { pageIndex: number; pageSize: number; sortField?: string; sortOrder?: 'asc' | 'desc' };
-  const { pageIndex, pageSize, sortField, sortOrder, ...filters } = parsed;
   const ctx: EngineContext = {
     db: direct.db,
     user: subject.user,
     scope: subject.scope,
     def,
-    view: def.views[0]!,
+    view: def.views.find((view) => view.frame === scenario.view) ?? def.views[0]!,
     buttons: new Set(),
     probes: subject.probes,
     locale: 'zh',
   };
+  if (isLogFamily(def)) {
+    // A log page is one query and no count: page 1, or the page the scenario's cursor opens.
+    const filters = logFiltersOf(def, scenario.body);
+    const pageSize = LOG_PAGE_SIZE;
+    if (scenario.logPage && scenario.body.cursor === undefined) {
+      const cursor = await logCursorOfPage(ctx, filters, pageSize, scenario.logPage);
+      if (!cursor) throw new TooFewPages(`${scenario.id} skipped: the last 7 days hold fewer than ${scenario.logPage} pages (load more with --recognitions)`);
+      scenario.body = { ...scenario.body, cursor };
+    }
+    direct.captured.length = 0;
+    const rows = await logPageOf(ctx, filters, pageSize, scenario.body.cursor as string | undefined);
+    return { statements: [...direct.captured], rows: Math.min(rows.length, pageSize), total: -1 };
+  }
+  const parsed = searchSchemaOf(def).parse(scenario.body) as Row & { pageIndex: number; pageSize: number; sortField?: string; sortOrder?: 'asc' | 'desc' };
+  const { pageIndex, pageSize, sortField, sortOrder, ...filters } = parsed;
   const where = allConditions(scopeWhere(ctx, table), filterWhere(ctx, table, filters));
   direct.captured.length = 0;
   const rows = await selectPage(ctx, where, orderOf(ctx, table, sortField, sortOrder), pageSize, (pageIndex - 1) * pageSize);
@@ -186,6 +231,7 @@ async function statementsOf(direct: DirectDb, subject: Subject, scenario: Scenar
 
 interface DbFigures {
   p50: number;
+  p95: number;
   perStatement: number[];
 }
 
@@ -208,7 +254,7 @@ async function timeDb(direct: DirectDb, statements: Statement[]): Promise<DbFigu
     }
     perStatement.push(percentile(sortedOf(times), 50));
   }
-  return { p50: percentile(sortedOf(together), 50), perStatement };
+  return { p50: percentile(sortedOf(together), 50), p95: percentile(sortedOf(together), 95), perStatement };
 }
 
 async function explain(direct: DirectDb, id: string, statements: Statement[]): Promise<void> {
@@ -232,15 +278,18 @@ function rssMiB(pid: number): number {
 
 async function search(base: string, token: string, scenario: Scenario): Promise<{ ms: number; items: number; total: number }> {
   const t0 = performance.now();
-  const response = await fetch(`${base}/api/${scenario.def.name}/Search`, {
+  const view = scenario.view ? `?view=${scenario.view}` : '';
+  const body = isLogFamily(scenario.def) ? { pageSize: LOG_PAGE_SIZE, ...scenario.body } : scenario.body;
+  const response = await fetch(`${base}/api/${scenario.def.name}/Search${view}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(scenario.body),
+    body: JSON.stringify(body),
   });
-  const answer = (await response.json()) as Envelope<{ items: unknown[]; total: number }>;
+  const answer = (await response.json()) as Envelope<{ items: unknown[]; total?: number }>;
   const elapsed = performance.now() - t0;
   if (answer.code !== 200) throw new Error(`${scenario.id}: HTTP ${response.status} code ${answer.code} ${answer.message}`);
-  return { ms: elapsed, items: answer.data.items.length, total: answer.data.total };
+  // A log answers no total (decisions.md "Log families answer no count").
+  return { ms: elapsed, items: answer.data.items.length, total: answer.data.total ?? -1 };
 }
 
 interface ApiFigures {
@@ -328,6 +377,58 @@ async function timeExport(server: BenchServer, token: string, count: number): Pr
 }
 
 // ---------------------------------------------------------------------------------------------
+// Recognition records: a school-scoped log at millions of rows
+
+const hashOf = (expr: string, salt: number) => `(abs(hashint8extended((${expr})::bigint, ${salt}) % 2147483647))`;
+
+/**
+ * Tops recognition_records up to `--recognitions` rows (none by default), then answers agent1's
+ * school with the most records of the last 7 days, or undefined when the table is empty.
+ * Rows: over the last 90 days; 40 % in the ten first schools (five per agent: large schools whose
+ * page 500 of a week exists), the rest spread over every school; each school's records on one of
+ * its devices; 5 % failed (half of them unknown faces), the others students, teachers, parents
+ * and pick-up persons; event serials unique per device.
+ */
+async function recognitionsOf(direct: DirectDb, agentSchools: number[]): Promise<number | undefined> {
+  if (RECOGNITIONS > 0) {
+    const names = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周', '吴', '徐', '孙', '胡', '朱', '高', '林'];
+    const given = ['子涵', '欣怡', '梓萱', '一诺', '浩宇', '宇轩', '沐宸', '若汐', '思远', '嘉怡', '俊杰', '雨桐', '明轩', '诗涵', '天佑', '语嫣'];
+    const array = (values: string[]) => `array['${values.join("','")}']`;
+    const total = await loadLogRows(direct.db, {
+      table: 'recognition_records',
+      rows: RECOGNITIONS,
+      insertSql: (from, to) => `
+        insert into recognition_records (recognized_at, school_id, device_id, person_kind, person_id, person_name, direction,
+                                         similarity, temperature, event_serial, success, hidden, snapshot)
+        select now() - (interval '1 second' * ((i::bigint * 7919) % (${LOG_DAYS} * 86400))),
+               g.schools[k], g.devices[k],
+               case when is_unknown then 5 else (array[1, 1, 1, 1, 1, 1, 1, 1, 2, 3, 3, 4])[${hashOf('i', 5)} % 12 + 1] end,
+               case when is_unknown then null else ${hashOf('i', 6)} % 1000000 + 1 end,
+               case when is_unknown then null else (${array(names)})[${hashOf('i', 7)} % 16 + 1] || (${array(given)})[${hashOf('i', 8)} % 16 + 1] end,
+               1 + i % 2,
+               case when failed then 40 + ${hashOf('i', 9)} % 40 else 85 + ${hashOf('i', 9)} % 15 end,
+               36 + (${hashOf('i', 10)} % 14) / 10.0,
+               i, not failed, false, '/uploads/recognition/' || i || '.jpg'
+        from generate_series(${from}, ${to}) as i,
+             (select array_agg(school_id order by school_id) as schools, array_agg(device_id order by school_id) as devices
+              from (select distinct on (school_id) school_id, id as device_id from devices where school_id is not null order by school_id, id) d) g,
+             lateral (select case when ${hashOf('i', 1)} % 100 < 40 then 1 + ${hashOf('i', 2)} % 10
+                                  else 1 + ${hashOf('i', 3)} % array_length(g.schools, 1) end as k,
+                             ${hashOf('i', 4)} % 100 < 5 as failed) x,
+             lateral (select failed and i % 2 = 0 as is_unknown) u`,
+    });
+    console.log(`recognition_records: ${total.toLocaleString('en')} rows`);
+  }
+  const [busiest] = ((await direct.query({
+    sql: `select school_id, count(*)::int as n from recognition_records
+          where school_id = any($1::int[]) and recognized_at >= now() - interval '7 days' group by 1 order by 2 desc limit 1`,
+    params: [`{${agentSchools.join(',')}}`],
+  })) as { rows: { school_id: number; n: number }[] }).rows;
+  if (busiest) console.log(`recognition records: agent1's busiest school ${busiest.school_id} holds ${busiest.n.toLocaleString('en')} of the last 7 days\n`);
+  return busiest?.school_id;
+}
+
+// ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
   const where = kind === 'postgres' ? `PostgreSQL ${new URL(env.DATABASE_URL!).pathname.slice(1)}` : `PGlite in ${env.DATA_DIR}`;
@@ -349,8 +450,18 @@ async function main(): Promise<void> {
     if (agentScope.kind !== 'schools' || agentScope.schoolIds.length === 0) throw new Error('agent1 has no schools');
     console.log(`agent1's scope: ${agentScope.schoolIds.length} schools\n`);
     const oneSchool = agentScope.schoolIds[Math.floor(agentScope.schoolIds.length / 2)]!;
-    for (const scenario of scenarios(oneSchool)) {
-      let { statements, rows, total } = await statementsOf(direct, subjects[scenario.as], scenario);
+    const busySchool = await recognitionsOf(direct, agentScope.schoolIds);
+    for (const scenario of scenarios(oneSchool, busySchool)) {
+      let statements: Statement[];
+      let rows: number;
+      let total: number;
+      try {
+        ({ statements, rows, total } = await statementsOf(direct, subjects[scenario.as], scenario));
+      } catch (error) {
+        if (!(error instanceof TooFewPages)) throw error;
+        console.log(error.message);
+        continue;
+      }
       if (rows === 0 && total > 0 && typeof scenario.body.pageIndex === 'number') {
         // A smaller database has fewer matches than page 200 reaches: measure its last page instead.
         const pageSize = Number(scenario.body.pageSize ?? 20);
@@ -389,10 +500,10 @@ async function main(): Promise<void> {
     const budgetP95 = kind === 'postgres' ? 30 : 60;
     console.log(
       `\nSearch — ${SAMPLES} sequential requests per scenario (p50/p95/p99), then ${REQUESTS} at ${CLIENTS} concurrent clients (req/s, p95 under load);` +
-        ` DB = the same SQL through the driver (rows ‖ count), p50 of ${DB_SAMPLES}.`,
+        ` DB = the same SQL through the driver (rows ‖ count), p50 and p95 of ${DB_SAMPLES}.`,
     );
     console.log(`Budget (${kind}): p95 ≤ ${budgetP95} ms${kind === 'postgres' ? ', API p50 ≤ 1.5 × DB p50 + 3 ms' : ''}.\n`);
-    const header = ['id', 'family', 'as', 'scenario', 'items/total', 'p50 ms', 'p95 ms', 'p99 ms', `req/s @${CLIENTS}`, `p95 @${CLIENTS}`, 'DB ms (rows, count)', 'API/DB', 'budget'];
+    const header = ['id', 'family', 'as', 'scenario', 'items/total', 'p50 ms', 'p95 ms', 'p99 ms', `req/s @${CLIENTS}`, `p95 @${CLIENTS}`, 'DB p50 / p95 ms (rows, count)', 'API/DB', 'budget'];
     const lines = prepared.map(({ scenario, db, total }) => {
       const api = results.find((r) => r.id === scenario.id)!.api;
       const withinLatency = api.p95 <= budgetP95;
@@ -402,13 +513,13 @@ async function main(): Promise<void> {
         scenario.def.name,
         scenario.as,
         scenario.label,
-        `${api.items}/${api.total}${api.total !== total ? ` (db ${total})` : ''}`,
+        api.total < 0 ? `${api.items}/–` : `${api.items}/${api.total}${api.total !== total ? ` (db ${total})` : ''}`,
         ms(api.p50),
         ms(api.p95),
         ms(api.p99),
         api.rps.toFixed(0),
         ms(api.loadedP95),
-        `${ms(db.p50)} (${db.perStatement.map(ms).join(', ')})`,
+        `${ms(db.p50)} / ${ms(db.p95)} (${db.perStatement.map(ms).join(', ')})`,
         (api.p50 / db.p50).toFixed(2),
         withinLatency && withinOverhead ? 'ok' : `OVER${withinLatency ? ' (overhead)' : ''}`,
       ];

@@ -84,3 +84,11 @@ export async function searchSchools(token: string, schoolName?: string): Promise
 export function searchRows<T = Record<string, unknown>>(token: string, family: string, view: string, filters: Record<string, unknown>): Promise<{ items: T[]; total: number }> {
   return call(`/api/${family}/Search?view=${view}`, { method: 'POST', body: JSON.stringify({ pageIndex: 1, pageSize: 20, ...filters }) }, token);
 }
+
+/** Adds a company administrator account that signs in with `password` (no forced change), as admin. */
+export async function addCompanyAccount(adminToken: string, account: { loginName: string; password: string; name: string; phoneNum: string }): Promise<void> {
+  await call('/api/CompanyUser/Add', {
+    method: 'POST',
+    body: JSON.stringify({ ...account, password: md5(account.password), type: 'company', mustChangePassword: false }),
+  }, adminToken);
+}

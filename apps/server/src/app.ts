@@ -11,7 +11,7 @@ import { webAppPlugin } from './plugins/external/web-app.js';
 import { authPlugin } from './platform/auth.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { contextPlugin } from './platform/context.js';
-import { errorHandlerPlugin } from './platform/error-handler.js';
+import { errorHandlerPlugin, frameworkErrorHandler } from './platform/error-handler.js';
 import { loadSheddingPlugin } from './platform/load-shedding.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
 import { OutboxSmsProvider, type SmsProvider } from './platform/sms.js';
@@ -59,6 +59,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     // Only behind a proxy may X-Forwarded-For be believed; otherwise a client could pick its own address.
     trustProxy: env.TRUST_PROXY === '1',
+    // Malformed URLs are refused before routing: answered in the envelope all the same.
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

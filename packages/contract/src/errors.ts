@@ -12,6 +12,8 @@ export const ErrorCode = {
   ServiceUnavailable: 503,
   LoginFailed: 600,
   MustChangePassword: 601,
+  /** The password was right; the account answers its second factor with the challenge (docs/decisions.md). */
+  SecondFactorRequired: 602,
   TokenInvalid: '10010',
   TokenExpired: '10011',
 } as const;

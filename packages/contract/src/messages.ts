@@ -77,6 +77,7 @@ export const SERVER_MESSAGES = {
   'validation.noMobile': m('该账号未绑定手机号', 'this account has no mobile number'),
   'validation.accountGone': m('账号已不存在', 'the account no longer exists'),
   'validation.mustBeUnique': m('必须是唯一字段', 'must be a unique field'),
+  'validation.totpCode': m('动态码为 6 位数字', 'must be the 6-digit code'),
 
   // Addresses
   'region.required': m('必填', 'required'),
@@ -95,9 +96,8 @@ export const SERVER_MESSAGES = {
   'upload.wrongType': m('“{name}”不是{types}', '"{name}" is not {types}'),
 
   // Login and accounts
-  'login.tooManyFromAddress': m('该地址尝试次数过多，请稍后再试', 'too many attempts from this address; please try again later'),
+  'login.tooManyFromAddress': m('该地址登录失败次数过多，请 {seconds} 秒后再试', 'too many failed attempts from this address; try again in {seconds} second(s)'),
   'login.wrongCaptcha': m('验证码错误', 'verification code error'),
-  'login.unknownUser': m('用户不存在', 'user does not exist'),
   // The seed's client recognises a wrong password by this exact text, in every language.
   'login.wrongPassword': m('password error', 'password error'),
   'login.locked': m('密码错误次数过多，账号已锁定，请 {minutes} 分钟后再试', 'account locked after too many wrong passwords; try again in {minutes} minute(s)'),
@@ -115,6 +115,14 @@ export const SERVER_MESSAGES = {
   'account.noMerchantIds': m('您无权设置代理商商户号', 'you may not set agent merchant ids'),
   'account.mustBeType': m('必须是{type}账号', 'must be an account of type {type}'),
   'school.onlyOwners': m('仅公司员工、销售和代理商可以管理学校', 'only company staff, sales people and agents manage schools'),
+  'login.secondFactorRequired': m('请输入身份验证器中的 6 位动态码或一个恢复码', 'enter the 6-digit code from your authenticator app, or a recovery code'),
+  'login.wrongSecondFactor': m('动态码或恢复码错误', 'wrong authentication code'),
+  'login.challengeExpired': m('登录已超时，请重新输入密码', 'the sign-in has expired; enter your password again'),
+  'twoFactor.notAvailable': m('仅公司管理员账号可以启用双重验证', 'only company administrator accounts can turn on two-factor sign-in'),
+  'twoFactor.alreadyEnabled': m('双重验证已启用', 'two-factor sign-in is already on'),
+  'twoFactor.notEnabled': m('双重验证未启用', 'two-factor sign-in is not on'),
+  'twoFactor.wrongCode': m('动态码错误', 'wrong authentication code'),
+  'twoFactor.noEnrolment': m('请先生成二维码', 'start the set-up first'),
 
   'device.serialPrefix': m('序列号必须以型号前缀 {prefix} 开头', "must start with the model's prefix {prefix}"),
   'device.deliveryNotInstalled': m('该发货单还没有安装时间', 'the delivery has no installation time yet'),

@@ -33,6 +33,16 @@ function isFastifyClientError(error: unknown): error is FastifyError {
 }
 
 /**
+ * Failures Fastify answers before routing, outside the error handler: a URL whose percent-encoding
+ * is no UTF-8 (FST_ERR_BAD_URL) or a path parameter too long (FST_ERR_MAX_PARAM_LENGTH). Given as
+ * the app's `frameworkErrors`, so they leave in the envelope like every other failure.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = isFastifyClientError(error) ? error.statusCode! : 400;
+  return sendAppError(request, reply, new AppError(status, ErrorCode.Validation, msg('error.request')));
+}
+
+/**
  * The one error layer: every failure leaves as the envelope `{ code, message, data }`. Expected errors
  * keep their status; input the schemas reject is HTTP 400 with field errors; constraint violations are
  * field errors too; anything else is a logged 500 that answers only the request id.

@@ -70,3 +70,8 @@ export function loginFailed(reason: ServerMessage): AppError {
 export function mustChangePassword(data: { userName: string; phoneMasked: string }): AppError {
   return new AppError(200, ErrorCode.MustChangePassword, msg('login.mustChangePassword'), data);
 }
+
+/** HTTP 200 code 602: the password was right; the login continues with the second factor and this challenge. */
+export function secondFactorRequired(data: { challenge: string; expiresAt: string }): AppError {
+  return new AppError(200, ErrorCode.SecondFactorRequired, msg('login.secondFactorRequired'), data);
+}

@@ -31,3 +31,11 @@ export async function verifyPassword(clientMd5: string, stored: string): Promise
   const actual = await scryptAsync(clientMd5.toLowerCase(), Buffer.from(salt, 'base64url'), expected.length, options);
   return timingSafeEqual(actual, expected);
 }
+
+let dummyHash: Promise<string> | undefined;
+
+/** A stored-hash of a random password, checked for unknown names so they cost as long as a wrong password. */
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  return dummyHash;
+}

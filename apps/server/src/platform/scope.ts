@@ -42,6 +42,17 @@ export function scopeSchoolIdsSql(user: ScopeSubject): SQL | null {
   }
 }
 
+/**
+ * The agent whose schools are exactly the caller's scope, by the rule above (an agent itself, a child
+ * account its parent agent), or null for every other caller: a report may then read a rollup kept
+ * per agent instead of one per school.
+ */
+export function scopeAgentOf(user: ScopeSubject): number | null {
+  if (user.type === 'agent') return user.id;
+  if (user.type === 'child') return user.parentId ?? null;
+  return null;
+}
+
 /** The ids `scopeSchoolIdsSql` lists, as one int[] value in id order (an empty array for none). */
 export function scopeSchoolIdsArraySql(idsSql: SQL): SQL<number[]> {
   return sql<number[]>`(select coalesce(array_agg(scope.id order by scope.id), '{}'::int[]) from (${idsSql}) as scope(id))`;

@@ -5,7 +5,7 @@
  */
 import { DEVICE_STATE_MEASURES, DeviceStatistics, WarehouseStatistics } from '@campus/contract';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { deviceClasses, deviceDayCounts, deviceStateCounts, schools, users } from '../db/schema/index.js';
+import { deviceAgentDayCounts, deviceClasses, deviceDayCounts, deviceStateCounts, schools, users } from '../db/schema/index.js';
 import { defineReportSource, inScope, named, periodStartSql, type ReportQuery } from './source.js';
 
 type Filters = ReportQuery['filters'];
@@ -44,19 +44,46 @@ defineReportSource(WarehouseStatistics, {
   grouped(query) {
     const { filters, period, groupBy } = query;
     if (!period) throw new Error('WarehouseStatistics is declared with a period');
-    const c = deviceDayCounts;
-    const conditions = [inScope(query, c.schoolId), sql`${c.day} between ${period.from} and ${period.to}`];
-    if (filters.deviceClassCode !== undefined) conditions.push(sql`${c.deviceClassCode} = ${filters.deviceClassCode}`);
-    if (filters.schoolId !== undefined) conditions.push(sql`${c.schoolId} = ${filters.schoolId}`);
     const byPeriod = groupBy.includes('period');
     const byAgent = groupBy.includes('agentId');
+    // Company-wide and agent callers read the rollup per agent: a few agents hold hundreds of schools
+    // each, so a three-year range reads many times fewer rows than per school (docs/performance.md).
+    // A school filter, and callers whose scope is some schools (sales, external), read per school.
+    const perAgent = filters.schoolId === undefined && (query.scope.kind === 'all' || query.scopeAgentId !== null);
+    const rangeAndModel = (rollup: typeof deviceDayCounts | typeof deviceAgentDayCounts) => {
+      const conditions = [sql`${rollup.day} between ${period.from} and ${period.to}`];
+      if (filters.deviceClassCode !== undefined) conditions.push(sql`${rollup.deviceClassCode} = ${filters.deviceClassCode}`);
+      return conditions;
+    };
+    const sums = (from: string) =>
+      sql.raw(`sum(${from}stocked)::int as "stocked", sum(${from}shipped)::int as "shipped", sum(${from}installed)::int as "installed"`);
+    const nonZero = (from: string) => sql.raw(`having sum(${from}stocked) <> 0 or sum(${from}shipped) <> 0 or sum(${from}installed) <> 0`);
+
+    if (perAgent) {
+      const a = deviceAgentDayCounts;
+      const conditions = rangeAndModel(a);
+      if (query.scopeAgentId !== null) conditions.push(sql`${a.agentId} = ${query.scopeAgentId}`);
+      if (filters.agentId !== undefined) conditions.push(sql`${a.agentId} = ${filters.agentId}`);
+      const keys: SQL[] = [];
+      if (byPeriod) keys.push(named(periodStartSql(a.day, period.grain), 'period'));
+      if (byAgent) keys.push(sql`${a.agentId} as agent_id`);
+      const grouped = sql`select ${sql.join([...keys, sums('')], sql`, `)}
+        from ${a} where ${where(conditions)} ${keys.length > 0 ? sql.raw(`group by ${keys.map((_, i) => i + 1).join(', ')}`) : sql``} ${nonZero('')}`;
+      if (!byAgent) return grouped;
+      // The agents' names are joined to the few groups, not to every rollup row; agent 0 is "none".
+      return sql`select ${byPeriod ? sql`g."period",` : sql``} nullif(g.agent_id, 0) as "agentId", ${users.name} as "agentIdLabel",
+          g."stocked", g."shipped", g."installed"
+        from (${grouped}) g left join ${users} on ${users.id} = g.agent_id`;
+    }
+
+    const c = deviceDayCounts;
+    const conditions = [...rangeAndModel(c), inScope(query, c.schoolId)];
+    if (filters.schoolId !== undefined) conditions.push(sql`${c.schoolId} = ${filters.schoolId}`);
     if (!byAgent && filters.agentId === undefined) {
       // The chart's series over time need no agent: one pass over the rollup, no joins.
       const start = periodStartSql(c.day, period.grain);
-      return sql`select ${byPeriod ? sql`${named(start, 'period')},` : sql``}
-          ${named(sql`sum(${c.stocked})::int`, 'stocked')}, ${named(sql`sum(${c.shipped})::int`, 'shipped')}, ${named(sql`sum(${c.installed})::int`, 'installed')}
-        from ${c} where ${where(conditions)} ${byPeriod ? sql`group by 1` : sql``}
-        having sum(${c.stocked}) <> 0 or sum(${c.shipped}) <> 0 or sum(${c.installed}) <> 0`;
+      return sql`select ${byPeriod ? sql`${named(start, 'period')},` : sql``} ${sums('')}
+        from ${c} where ${where(conditions)} ${byPeriod ? sql`group by 1` : sql``} ${nonZero('')}`;
     }
     // Days are summed per (period, school) before the schools and agents are joined: the joins then
     // run for a few thousand groups instead of every rollup row of the range (4× less work at 1M devices).
@@ -74,12 +101,12 @@ defineReportSource(WarehouseStatistics, {
       keys.push(sql`${schools.agentId}`);
     }
     const agentCondition = filters.agentId !== undefined ? sql`where ${schools.agentId} = ${filters.agentId}` : sql``;
-    return sql`select ${sql.join([...columns, sql`sum(g.stocked)::int as "stocked", sum(g.shipped)::int as "shipped", sum(g.installed)::int as "installed"`], sql`, `)}
+    return sql`select ${sql.join([...columns, sums('g.')], sql`, `)}
       from (${perSchool}) g
       left join ${schools} on ${schools.id} = g.school_id
       left join ${users} on ${users.id} = ${schools.agentId}
       ${agentCondition}
       group by ${sql.join(keys, sql`, `)}
-      having sum(g.stocked) <> 0 or sum(g.shipped) <> 0 or sum(g.installed) <> 0`;
+      ${nonZero('g.')}`;
   },
 });

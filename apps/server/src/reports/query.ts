@@ -2,6 +2,7 @@
 import { formatBusinessDate, periodKeysOf, MAX_RANGE_DAYS, daysBetween, REPORT_GRAIN_LABELS, type ReportDef, type ReportGrain, type ReportRow } from '@campus/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { badRequest, msg } from '../platform/errors.js';
+import { scopeAgentOf } from '../platform/scope.js';
 import type { ReportContext } from './context.js';
 import { sourceOf, type ReportPeriod, type ReportQuery } from './source.js';
 
@@ -42,7 +43,7 @@ export function resolvePeriod(def: ReportDef, input: ReportInput, now: Date): Re
 function queryOf(ctx: ReportContext, input: ReportInput, groupBy: readonly string[], now: Date): ReportQuery {
   const keys = periodKeysOf(ctx.def);
   const filters = Object.fromEntries(Object.entries(input.filters).filter(([key]) => key !== keys?.from && key !== keys?.to));
-  return { groupBy, filters, period: resolvePeriod(ctx.def, input, now), scope: ctx.scope };
+  return { groupBy, filters, period: resolvePeriod(ctx.def, input, now), scope: ctx.scope, scopeAgentId: scopeAgentOf(ctx.user) };
 }
 
 /** ORDER BY the requested field, then every grouped dimension, so pages never repeat or skip a group. */

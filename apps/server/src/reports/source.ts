@@ -21,6 +21,8 @@ export interface ReportQuery {
   filters: Readonly<Record<string, unknown>>;
   period?: ReportPeriod;
   scope: SchoolScope;
+  /** The agent whose schools are exactly the scope (agent and child callers), else null (scope.ts `scopeAgentOf`). */
+  scopeAgentId: number | null;
 }
 
 export interface ReportSource {

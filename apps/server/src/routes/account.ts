@@ -3,6 +3,7 @@ import {
   captchaResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
+  loginSecondFactorRequestSchema,
   sendSmsCodeRequestSchema,
   updateUserPasswordRequestSchema,
 } from '@campus/contract';
@@ -13,13 +14,14 @@ import { z } from 'zod';
 import { users, type LoginOutcome } from '../db/schema/index.js';
 import { consumeCaptcha, issueCaptcha } from '../platform/captcha.js';
 import { envelopeSchema, failureEnvelopeSchema, ok } from '../platform/envelope.js';
-import { badRequest, loginFailed, mustChangePassword, msg } from '../platform/errors.js';
+import { badRequest, loginFailed, mustChangePassword, msg, secondFactorRequired } from '../platform/errors.js';
 import { homeSchoolOf } from '../platform/home-school.js';
-import { accountLockedUntil, isAddressLimited, recordLoginAttempt } from '../platform/login-throttle.js';
-import { hashPassword, verifyPassword } from '../platform/passwords.js';
+import { accountLockedUntil, addressWaitUntil, recordLoginAttempt } from '../platform/login-throttle.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../platform/passwords.js';
 import { getEffectiveGrant } from '../platform/permissions.js';
 import { createSession, endSession, endSessionsOfUser } from '../platform/sessions.js';
 import { consumeSmsCode, issueSmsCode, maskPhone } from '../platform/sms.js';
+import { checkSecondFactor, consumeLoginChallenge, createLoginChallenge, findLoginChallenge, requiresSecondFactor } from '../platform/two-factor.js';
 
 const userAgentOf = (request: FastifyRequest) => request.headers['user-agent'];
 
@@ -44,6 +46,52 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ok(await issueCaptcha(app.db, app.clock.now(), app.env.CAPTCHA_FIXED_CODE)),
   );
 
+  type UserRow = typeof users.$inferSelect;
+
+  /** Starts the session of an account whose every factor was right, and answers the seed's login data. */
+  async function completeLogin(request: FastifyRequest, user: UserRow, now: Date) {
+    const session = await app.db.transaction(async (tx) => {
+      const created = await createSession(tx, {
+        userId: user.id,
+        ttlMs: app.env.tokenTtlMs,
+        now,
+        ip: request.ip,
+        userAgent: userAgentOf(request),
+      });
+      await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+      await recordLoginAttempt(tx, { loginName: user.loginName, userId: user.id, ip: request.ip, userAgent: userAgentOf(request), outcome: 'success', at: now });
+      return created;
+    });
+    const grant = await getEffectiveGrant(app.db, user);
+    const school = await homeSchoolOf(app.db, user);
+    return ok({
+      Token: session.token,
+      SchoolName: school.schoolName,
+      UserName: user.name,
+      UserId: user.id,
+      SchoolId: school.schoolId,
+      ClassId: 0,
+      TokenTime: session.expiresAt.toISOString(),
+      Frames: [...grant.keys()].sort((a, b) => a - b).map((ID) => ({ ID })),
+    });
+  }
+
+  /** Refuses the attempt while the address owes a wait for its recent failures (login-throttle.ts). */
+  async function assertAddressMayTry(request: FastifyRequest, loginName: string, now: Date) {
+    const waitUntil = await addressWaitUntil(app.db, request.ip, now);
+    if (!waitUntil) return;
+    await recordLoginAttempt(app.db, { loginName, ip: request.ip, userAgent: userAgentOf(request), outcome: 'too_many_attempts', at: now });
+    throw loginFailed(msg('login.tooManyFromAddress', { seconds: Math.ceil((waitUntil.getTime() - now.getTime()) / 1000) }));
+  }
+
+  /** Refuses a locked name, existing or not, with the same message. */
+  async function assertNotLocked(request: FastifyRequest, loginName: string, userId: number | undefined, now: Date) {
+    const lockedUntil = await accountLockedUntil(app.db, loginName, now);
+    if (!lockedUntil) return;
+    await recordLoginAttempt(app.db, { loginName, userId, ip: request.ip, userAgent: userAgentOf(request), outcome: 'locked', at: now });
+    throw loginFailed(msg('login.locked', { minutes: Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000) }));
+  }
+
   app.post(
     API_PATHS.login,
     {
@@ -52,7 +100,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Account'],
         summary: 'Log in with the MD5 hex of the password and the captcha',
         description:
-          'Refusals are answered with HTTP 200: code 600 (wrong captcha, unknown user, wrong password = "password error", disabled, locked, too many attempts) or 601 (verify the phone and change the password first).',
+          'Refusals are answered with HTTP 200: code 600 (wrong captcha; unknown user and wrong password alike = "password error"; disabled, locked, address must wait), 601 (verify the phone and change the password first) or 602 (right password; answer the second factor at LoginSecondFactor with data.challenge).',
         body: loginRequestSchema,
         response: { 200: z.union([envelopeSchema(loginResponseSchema), failureEnvelopeSchema]) },
       },
@@ -63,24 +111,19 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const record = (outcome: LoginOutcome, userId?: number) =>
         recordLoginAttempt(app.db, { loginName: userName, userId, ip: request.ip, userAgent: userAgentOf(request), outcome, at: now });
 
-      if (await isAddressLimited(app.db, request.ip, now)) {
-        await record('too_many_attempts');
-        throw loginFailed(msg('login.tooManyFromAddress'));
-      }
+      await assertAddressMayTry(request, userName, now);
       if (!(await consumeCaptcha(app.db, vcId, vcCode, now))) {
         await record('bad_captcha');
         throw loginFailed(msg('login.wrongCaptcha'));
       }
       const [user] = await app.db.select().from(users).where(eq(users.loginName, userName));
+      // Names are locked and counted whether or not they exist, so neither tells an account apart.
+      await assertNotLocked(request, userName, user?.id, now);
       if (!user) {
+        // A hash of the same cost as a real check, so the answer takes as long as a wrong password.
+        await verifyPassword(password, await dummyPasswordHash());
         await record('unknown_user');
-        throw loginFailed(msg('login.unknownUser'));
-      }
-      const lockedUntil = await accountLockedUntil(app.db, userName, now);
-      if (lockedUntil) {
-        await record('locked', user.id);
-        const minutes = Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000);
-        throw loginFailed(msg('login.locked', { minutes }));
+        throw loginFailed(msg('login.wrongPassword'));
       }
       if (!(await verifyPassword(password, user.passwordHash))) {
         await record('bad_password', user.id);
@@ -94,31 +137,49 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         await record('must_change_password', user.id);
         throw mustChangePassword({ userName: user.loginName, phoneMasked: maskPhone(user.phoneNum ?? '') });
       }
+      if (await requiresSecondFactor(app.db, user.id)) {
+        const { challenge, expiresAt } = await createLoginChallenge(app.db, { userId: user.id, ip: request.ip, now });
+        await record('second_factor_required', user.id);
+        throw secondFactorRequired({ challenge, expiresAt: expiresAt.toISOString() });
+      }
+      return completeLogin(request, user, now);
+    },
+  );
 
-      const session = await app.db.transaction(async (tx) => {
-        const created = await createSession(tx, {
+  app.post(
+    API_PATHS.loginSecondFactor,
+    {
+      config: { public: true },
+      schema: {
+        tags: ['Account'],
+        summary: 'Finish a login that answered 602: the six-digit authenticator code or a recovery code',
+        description:
+          'Answers like Login_web on success. Refusals are HTTP 200 code 600: wrong code (counts toward the account lockout), expired or used challenge, locked account, address must wait.',
+        body: loginSecondFactorRequestSchema,
+        response: { 200: z.union([envelopeSchema(loginResponseSchema), failureEnvelopeSchema]) },
+      },
+    },
+    async (request) => {
+      const now = app.clock.now();
+      const found = await findLoginChallenge(app.db, request.body.challenge, now);
+      const [user] = found ? await app.db.select().from(users).where(eq(users.id, found.userId)) : [];
+      if (!found || !user) throw loginFailed(msg('login.challengeExpired'));
+      await assertAddressMayTry(request, user.loginName, now);
+      await assertNotLocked(request, user.loginName, user.id, now);
+      if (!(await checkSecondFactor(app.db, user.id, request.body.code, now))) {
+        await recordLoginAttempt(app.db, {
+          loginName: user.loginName,
           userId: user.id,
-          ttlMs: app.env.tokenTtlMs,
-          now,
           ip: request.ip,
           userAgent: userAgentOf(request),
+          outcome: 'bad_second_factor',
+          at: now,
         });
-        await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
-        await recordLoginAttempt(tx, { loginName: userName, userId: user.id, ip: request.ip, userAgent: userAgentOf(request), outcome: 'success', at: now });
-        return created;
-      });
-      const grant = await getEffectiveGrant(app.db, user);
-      const school = await homeSchoolOf(app.db, user);
-      return ok({
-        Token: session.token,
-        SchoolName: school.schoolName,
-        UserName: user.name,
-        UserId: user.id,
-        SchoolId: school.schoolId,
-        ClassId: 0,
-        TokenTime: session.expiresAt.toISOString(),
-        Frames: [...grant.keys()].sort((a, b) => a - b).map((ID) => ({ ID })),
-      });
+        throw loginFailed(msg('login.wrongSecondFactor'));
+      }
+      // The account may have been disabled while the code was typed.
+      if (!(await consumeLoginChallenge(app.db, found.id, now)) || !user.enabled) throw loginFailed(msg('login.challengeExpired'));
+      return completeLogin(request, user, now);
     },
   );
 

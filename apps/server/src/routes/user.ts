@@ -1,5 +1,11 @@
 import {
   API_PATHS,
+  beginTotpRequestSchema,
+  confirmTotpRequestSchema,
+  disableTotpRequestSchema,
+  recoveryCodesSchema,
+  totpEnrolmentSchema,
+  TWO_FACTOR_ACCOUNT_TYPES,
   endSessionRequestSchema,
   sessionInfoSchema,
   loginUserInfoSchema,
@@ -18,12 +24,14 @@ import type { Database } from '../db/client.js';
 import { sessions, users, type SmsPurpose } from '../db/schema/index.js';
 import type { AuthUser } from '../platform/auth.js';
 import { envelopeSchema, ok } from '../platform/envelope.js';
-import { badRequest, notFound, msg } from '../platform/errors.js';
+import { badRequest, forbidden, notFound, msg } from '../platform/errors.js';
 import { homeSchoolOf } from '../platform/home-school.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
 import { getRequestState } from '../platform/caller-state.js';
 import { endSession, endSessionsOfUser } from '../platform/sessions.js';
 import { consumeSmsCode, issueSmsCode, maskPhone } from '../platform/sms.js';
+import { accountLockedUntil, recordLoginAttempt } from '../platform/login-throttle.js';
+import { beginTotpEnrolment, checkSecondFactor, confirmTotpEnrolment, disableTotp, twoFactorStatus } from '../platform/two-factor.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -48,6 +56,7 @@ async function loginUserInfoOf(db: Database, row: UserRow): Promise<LoginUserInf
     servicePhone3: row.servicePhone3,
     email: row.email,
     hasRefundPassword: row.refundPasswordHash !== null,
+    twoFactor: { available: TWO_FACTOR_ACCOUNT_TYPES.includes(row.type), ...(await twoFactorStatus(db, row.id)) },
     schoolName: (await homeSchoolOf(db, row)).schoolName,
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
   };
@@ -185,6 +194,75 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         .update(users)
         .set({ refundPasswordHash: await hashPassword(refundPassword), updatedAt: now, version: sql`${users.version} + 1` })
         .where(eq(users.id, row.id));
+      return ok(null);
+    },
+  );
+
+  app.post(
+    API_PATHS.beginTotp,
+    {
+      schema: {
+        tags: ['User'],
+        summary: 'Start turning on two-factor sign-in: answers the secret and its otpauth:// address once (login password required)',
+        description: 'Company administrator accounts only (403 otherwise). Replaces an unconfirmed set-up; the authenticator guards logins once ConfirmTotp accepts a code.',
+        body: beginTotpRequestSchema,
+        response: { 200: envelopeSchema(totpEnrolmentSchema) },
+      },
+    },
+    async (request) => {
+      const row = await loadUser(app.db, request.user);
+      if (!TWO_FACTOR_ACCOUNT_TYPES.includes(row.type)) throw forbidden(msg('twoFactor.notAvailable'));
+      await assertPassword(row, request.body.password, 'password');
+      if ((await twoFactorStatus(app.db, row.id)).enabled) throw badRequest([{ path: 'password', ...msg('twoFactor.alreadyEnabled') }]);
+      return ok(await beginTotpEnrolment(app.db, row, app.clock.now()));
+    },
+  );
+
+  app.post(
+    API_PATHS.confirmTotp,
+    {
+      schema: {
+        tags: ['User'],
+        summary: 'Turn on two-factor sign-in with a code from the authenticator; answers the 10 recovery codes once',
+        body: confirmTotpRequestSchema,
+        response: { 200: envelopeSchema(recoveryCodesSchema) },
+      },
+    },
+    async (request) => {
+      const row = await loadUser(app.db, request.user);
+      if (!TWO_FACTOR_ACCOUNT_TYPES.includes(row.type)) throw forbidden(msg('twoFactor.notAvailable'));
+      const recoveryCodes = await confirmTotpEnrolment(app.db, row.id, request.body.code, app.clock.now());
+      if (!recoveryCodes) throw badRequest([{ path: 'code', ...msg('twoFactor.wrongCode') }]);
+      return ok({ recoveryCodes });
+    },
+  );
+
+  app.post(
+    API_PATHS.disableTotp,
+    {
+      schema: {
+        tags: ['User'],
+        summary: 'Turn off two-factor sign-in (login password and an authenticator or recovery code)',
+        description: 'A wrong code counts toward the account lockout like one at login, so a session cannot be used to guess codes.',
+        body: disableTotpRequestSchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      const now = app.clock.now();
+      const row = await loadUser(app.db, request.user);
+      if (!(await twoFactorStatus(app.db, row.id)).enabled) throw badRequest([{ path: 'code', ...msg('twoFactor.notEnabled') }]);
+      await assertPassword(row, request.body.password, 'password');
+      const lockedUntil = await accountLockedUntil(app.db, row.loginName, now);
+      if (lockedUntil) {
+        throw badRequest([{ path: 'code', ...msg('login.locked', { minutes: Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000) }) }]);
+      }
+      if (!(await checkSecondFactor(app.db, row.id, request.body.code, now))) {
+        const attempt = { loginName: row.loginName, userId: row.id, ip: request.ip, outcome: 'bad_second_factor', at: now } as const;
+        await recordLoginAttempt(app.db, { ...attempt, userAgent: request.headers['user-agent'] });
+        throw badRequest([{ path: 'code', ...msg('twoFactor.wrongCode') }]);
+      }
+      await disableTotp(app.db, row.id);
       return ok(null);
     },
   );

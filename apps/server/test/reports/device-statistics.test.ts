@@ -150,6 +150,85 @@ describe('POST /api/WarehouseStatistics/Search', () => {
     expect(nvr.totals.shipped).toBe(await count(sql`select count(*)::int as n from devices where device_class_code = 'NVR-N16' and ${inYear('shipped_at')}`));
   });
 
+  it('counts each agent as a direct count over its schools does, with stock under no agent', async () => {
+    const answer = dataOf(await search(admin, 'WarehouseStatistics', { ...year, pageSize: 200 }));
+    const perAgent = new Map<unknown, number>();
+    for (const row of answer.items) perAgent.set(row.agentId, (perAgent.get(row.agentId) ?? 0) + Number(row.stocked));
+    expect(perAgent.get(agent1Id)).toBe(await count(sql`select count(*)::int as n from devices where ${inAgentScope(agent1Id)} and ${inYear('created_at')}`));
+    expect(perAgent.get(null) ?? 0).toBe(
+      await count(sql`select count(*)::int as n from devices d left join schools s on s.id = d.school_id where s.agent_id is null and ${inYear('d.created_at')}`),
+    );
+    const byAgent = dataOf(await search(admin, 'WarehouseStatistics', { ...year, agentId: agent1Id }));
+    expect(byAgent.totals).toEqual(dataOf(await search(agent1, 'WarehouseStatistics', year)).totals);
+    const oneSchool = await count(sql`select min(id)::int as n from schools where agent_id = ${agent1Id}`);
+    const bySchool = dataOf(await search(admin, 'WarehouseStatistics', { ...year, schoolId: oneSchool }));
+    expect(bySchool.totals.stocked).toBe(await count(sql`select count(*)::int as n from devices where school_id = ${oneSchool} and ${inYear('created_at')}`));
+  });
+
+  it("moves a school's devices to its new agent when the school changes agent", async () => {
+    const agent2Id = await userIdOf(t, 'agent2');
+    // A school of agent1 with a device installed this year, so every measure moves.
+    const school = await count(sql`select max(id)::int as n from schools where agent_id = ${agent1Id}`);
+    const added = await t.injectAs(admin, { method: 'POST', url: '/api/Device/Add', payload: { serialNumber: `G3M${unique()}`, deviceClassCode: 'GATE-G3', schoolId: school, state: 3 } });
+    expect(added.statusCode, added.body).toBe(200);
+    const ofSchool = await count(sql`select count(*)::int as n from devices where school_id = ${school} and ${inYear('installed_at')}`);
+    const totalsOf = async (agentId: number) => dataOf(await search(admin, 'WarehouseStatistics', { ...year, agentId })).totals;
+    const [before1, before2] = [await totalsOf(agent1Id), await totalsOf(agent2Id)];
+    const companyBefore = dataOf(await search(admin, 'WarehouseStatistics', year)).totals;
+    // Written straight to the table: the rollup follows whoever changes the school, not only the engine.
+    await t.db.execute(sql`update schools set agent_id = ${agent2Id} where id = ${school}`);
+    try {
+      const [after1, after2] = [await totalsOf(agent1Id), await totalsOf(agent2Id)];
+      expect(after1.installed).toBe(before1.installed! - ofSchool);
+      expect(after2.installed).toBe(before2.installed! + ofSchool);
+      expect(after1.stocked! + after2.stocked!).toBe(before1.stocked! + before2.stocked!);
+      expect(dataOf(await search(admin, 'WarehouseStatistics', year)).totals).toEqual(companyBefore);
+      expect(dataOf(await search(agent1, 'WarehouseStatistics', year)).totals).toEqual(after1);
+      for (const [agentId, totals] of [[agent1Id, after1], [agent2Id, after2]] as const) {
+        expect(totals.installed).toBe(await count(sql`select count(*)::int as n from devices where ${inAgentScope(agentId)} and ${inYear('installed_at')}`));
+        expect(totals.shipped).toBe(await count(sql`select count(*)::int as n from devices where ${inAgentScope(agentId)} and ${inYear('shipped_at')}`));
+      }
+      // An edit that keeps the agent moves nothing.
+      await t.db.execute(sql`update schools set agent_id = agent_id where id = ${school}`);
+      expect(await totalsOf(agent2Id)).toEqual(after2);
+    } finally {
+      await t.db.execute(sql`update schools set agent_id = ${agent1Id} where id = ${school}`);
+    }
+    expect(await totalsOf(agent1Id)).toEqual(before1);
+    expect(await totalsOf(agent2Id)).toEqual(before2);
+  });
+
+  // Two connections are needed: PGlite has one, so this runs on PostgreSQL only.
+  it.skipIf(process.env.TEST_DB !== 'postgres')('counts a device written while its school changes agent under the new agent', async () => {
+    const agent2Id = await userIdOf(t, 'agent2');
+    const school = await count(sql`select max(id)::int as n from schools where agent_id = ${agent1Id}`);
+    let released!: () => void;
+    const hold = new Promise<void>((resolve) => (released = resolve));
+    let moved!: () => void;
+    const hasMoved = new Promise<void>((resolve) => (moved = resolve));
+    // The change of agent stays uncommitted while a device of the school is written beside it.
+    const change = t.db.transaction(async (tx) => {
+      await tx.execute(sql`update schools set agent_id = ${agent2Id} where id = ${school}`);
+      moved();
+      await hold;
+    });
+    await hasMoved;
+    const write = t.db.execute(sql`insert into devices (serial_number, device_class_code, school_id, state) values (${`G3C${unique()}`}, 'GATE-G3', ${school}, 3)`);
+    // The device write waits for the school it reads FOR SHARE; let it try before the change commits.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    released();
+    await Promise.all([change, write]);
+    try {
+      for (const agentId of [agent1Id, agent2Id]) {
+        const totals = dataOf(await search(admin, 'WarehouseStatistics', { ...year, agentId })).totals;
+        expect(totals.installed).toBe(await count(sql`select count(*)::int as n from devices where ${inAgentScope(agentId)} and ${inYear('installed_at')}`));
+        expect(totals.stocked).toBe(await count(sql`select count(*)::int as n from devices where ${inAgentScope(agentId)} and ${inYear('created_at')}`));
+      }
+    } finally {
+      await t.db.execute(sql`update schools set agent_id = ${agent1Id} where id = ${school}`);
+    }
+  });
+
   it('answers 400 for a range its grain cannot cover, a reversed range or an unknown grain', async () => {
     expect((await search(admin, 'WarehouseStatistics', { dayFrom: '2024-01-01', dayTo: '2026-01-01', grain: 'day' })).statusCode).toBe(400);
     expect((await search(admin, 'WarehouseStatistics', { dayFrom: '2024-01-01', grain: 'day' })).statusCode).toBe(400);

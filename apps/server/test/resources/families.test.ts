@@ -1,7 +1,7 @@
 import { REPORTS, frameOf, isExported, isLogFamily, type FieldDef, type ResourceDef, type StateValue, type TransitionDef } from '@campus/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { families, grantEverything, grantReadOnly, readWorkbook, sampleTransitionFields, schoolIdsOf, schoolOfRow, validAddBody, viewQuery } from './fixtures.js';
+import { families, grantEverything, grantReadOnly, insertLogSample, readWorkbook, sampleTransitionFields, schoolIdsOf, schoolOfRow, validAddBody, viewQuery } from './fixtures.js';
 
 type Row = Record<string, unknown>;
 
@@ -83,6 +83,12 @@ describe('samples of the declared families', () => {
       if (def.workflow && !first) missing.push(`${def.name}: no transition from its initial state`);
       if (first) await sampleTransitionFields(t, def, first).catch(() => missing.push(`${def.name}.${first.verb}`));
     }
+    expect(missing).toEqual([]);
+  });
+
+  it('has a stored sample row of every log family', async () => {
+    const missing: string[] = [];
+    for (const def of families.filter(isLogFamily)) await insertLogSample(t, def, agent1Schools[0]!).catch(() => missing.push(def.name));
     expect(missing).toEqual([]);
   });
 });
@@ -256,7 +262,9 @@ describe.each(families.map((def) => [def.name, def] as const))('/api/%s', (_name
     expect((await call(admin, 'GET', `/api/${def.name}/Get?id=${id}&${viewQuery(def)}`)).statusCode).toBe(200);
 
     const exported = await readWorkbook(await call(agent1, 'GET', `/api/${def.name}/Export?${viewQuery(def)}`));
-    expect(exported.actualRowCount - 1).toBe(own.total);
+    // A log answers no total: a page that says more follow holds fewer rows than the export.
+    if (isLogFamily(def) && own.hasMore) expect(exported.actualRowCount - 1).toBeGreaterThan(own.items.length);
+    else expect(exported.actualRowCount - 1).toBe(isLogFamily(def) ? own.items.length : own.total);
   });
 
   it("shows a child account exactly its agent's rows", async () => {

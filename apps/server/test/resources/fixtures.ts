@@ -5,6 +5,8 @@ import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { deviceDeliveries, devices, grants, schools, students, users } from '../../src/db/schema/index.js';
 import { md5Hex } from '../../src/platform/passwords.js';
+import { columnOf } from '../../src/resources/engine/query.js';
+import { tableOf } from '../../src/resources/engine/registry.js';
 import type { TestApp } from '../helpers/test-app.js';
 
 /** Districts no demo row or test names elsewhere (Xinjiang's), so exclusive agent areas never collide. */
@@ -101,6 +103,47 @@ export async function validAddBody(t: TestApp, def: ResourceDef, schoolId: numbe
     default:
       throw new Error(`no fixture for ${def.name}`);
   }
+}
+
+/**
+ * A stored row of each log family, inside the given school where the log has one. Logs have no Add
+ * route: their rows come from the product (logins, writes) or from terminals, so the family test
+ * inserts this row itself. A log family without one fails the family test, by name.
+ */
+export async function insertLogSample(t: TestApp, def: ResourceDef, schoolId: number): Promise<number> {
+  const n = unique();
+  let row: Record<string, unknown>;
+  switch (def.name) {
+    case 'LoginLog':
+      row = { loginName: `sample${n}`, ip: '10.0.0.1', userAgent: 'vitest', outcome: 'success', userId: await userIdOf(t, 'admin'), createdAt: new Date() };
+      break;
+    case 'OperationLog':
+      row = { userId: await userIdOf(t, 'admin'), family: 'School', action: 'update', ids: [schoolId], changes: { schoolName: ['旧', '新'] } };
+      break;
+    case 'RecognitionRecord': {
+      const [device] = await t.db.select({ id: devices.id }).from(devices).where(eq(devices.schoolId, schoolId)).limit(1);
+      const [student] = await t.db.select({ id: students.id, name: students.name }).from(students).where(eq(students.schoolId, schoolId)).limit(1);
+      row = {
+        recognizedAt: new Date(Date.now() - 60_000),
+        schoolId,
+        deviceId: device!.id,
+        personKind: 1,
+        personId: student!.id,
+        personName: student!.name,
+        direction: 1,
+        similarity: 95.5,
+        temperature: 36.5,
+        eventSerial: Number(n),
+        success: true,
+      };
+      break;
+    }
+    default:
+      throw new Error(`no log sample for ${def.name}`);
+  }
+  const table = tableOf(def);
+  const [stored] = await t.db.insert(table).values(row).returning({ id: columnOf(table, 'id') });
+  return Number(stored!.id);
 }
 
 /**

@@ -54,6 +54,13 @@ describe('describeFailure', () => {
     });
   });
 
+  it('asks for the authenticator code for code 602', () => {
+    expect(describeFailure(facts({ code: 602, serverMessage: 'x' }), 'en')).toEqual({
+      kind: 'secondFactorRequired',
+      message: 'enter the code from your authenticator app',
+    });
+  });
+
   it("shows code, message and url for code 'xxx'", () => {
     expect(describeFailure(facts({ code: 'xxx', serverMessage: 'odd answer' }), 'en')).toEqual({
       kind: 'codeXxx',

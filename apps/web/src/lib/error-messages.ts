@@ -5,6 +5,7 @@ import { translate, type Locale, type MessageKey } from './i18n';
 export type FailureKind =
   | 'loginMessage' // code 600
   | 'mustChangePassword' // code 601
+  | 'secondFactorRequired' // code 602: the login page asks for the authenticator code
   | 'sessionEnded' // codes '10010' / '10011'
   | 'codeXxx' // code 'xxx': show code, message and url
   | 'http' // an HTTP status of the catalogue
@@ -71,6 +72,9 @@ export function describeFailure(facts: FailureFacts, locale: Locale): FailureDes
   }
   if (sameCode(code, ErrorCode.MustChangePassword)) {
     return { kind: 'mustChangePassword', message: t('error.mustChangePassword') };
+  }
+  if (sameCode(code, ErrorCode.SecondFactorRequired)) {
+    return { kind: 'secondFactorRequired', message: t('error.secondFactorRequired') };
   }
   if (sameCode(code, 'xxx')) {
     return { kind: 'codeXxx', message: t('error.codeXxx', { code: String(code), message: serverMessage, url }) };

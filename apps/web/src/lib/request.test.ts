@@ -108,6 +108,14 @@ describe('request client', () => {
     expect(toasts).toEqual([{ level: 'warning', content: 'verify your phone and set a new password' }]);
   });
 
+  it('rejects a 602 with its challenge and without a toast: the login page asks for the code', async () => {
+    const data = { challenge: 'abc', expiresAt: '2026-03-02T01:05:00.000Z' };
+    fetchMock.mockResolvedValue(jsonResponse(200, { code: 602, message: 'enter the code', data }));
+    const error = await failureOf(http.post('/api/Account/Login_web', { userName: 'admin' }));
+    expect(error).toMatchObject({ code: 602, kind: 'secondFactorRequired', data });
+    expect(toasts).toEqual([]);
+  });
+
   it('falls back to the posted user name when a 601 carries no data', async () => {
     const listener = vi.fn();
     const stop = onRequestEvent('mustChangePassword', listener);

@@ -98,7 +98,8 @@ function fail(facts: FailureFacts, data: unknown, options: RequestOptions): neve
       phoneMasked: stringField(data, 'phoneMasked'),
     });
   }
-  if (!options.silent) showToast(kind === 'mustChangePassword' ? 'warning' : 'error', message);
+  // 602 is a step of the login, not a failure: the login page asks for the code instead of a toast.
+  if (!options.silent && kind !== 'secondFactorRequired') showToast(kind === 'mustChangePassword' ? 'warning' : 'error', message);
   console.error('data request exception', { url: facts.url, status: facts.status, code: facts.code, message });
   throw error;
 }

@@ -1,14 +1,17 @@
 /**
  * The page of a log family (`mode: 'log'`): a time range preset to the last 7 days, the family's
  * filters, the rows newest first paged by key (previous / next, no page numbers to jump to: a log
- * has no count), a read-only record drawer and the export. No add, edit or delete.
+ * has no count), a read-only record drawer and the export. No add, edit or delete; a family with a
+ * declared hide flag offers Hide on each row to callers holding the `hide` button.
  */
 import { ExportOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import type { FieldDef, ResourceDef } from '@campus/contract';
-import { Button, Card, Col, DatePicker, Form, Row, Select, Space, Table, Typography } from 'antd';
+import { Button, Card, Col, DatePicker, Form, Popconfirm, Row, Select, Space, Table, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { usePermission } from '../hooks/use-permission';
 import { useLocale, useT } from '../lib/i18n';
+import { showToast } from '../lib/toast';
 import { buildColumns } from './columns';
 import { formatDateTime } from './field-values';
 import { FilterBar } from './filter-bar';
@@ -53,17 +56,49 @@ export function LogPage({ def: declared, frame, isEmbedded = false }: LogPagePro
   const api = useMemo(() => resourceApi(def.name, frame), [def.name, frame]);
   const exporter = useExport(api, labelText(def.label, locale));
   const timeField = def.log?.timeField ?? 'createdAt';
+  // Fields the page's view fixes (identifySuccess: success = true) are the same in every row.
+  const fixedFields = useMemo(() => new Set(Object.keys(def.views.find((view) => view.frame === frame)?.fixed ?? {})), [def, frame]);
   // The time field has its own picker with presets; the filter bar shows the others.
-  const hiddenFields = useMemo(() => new Set([timeField]), [timeField]);
-  const columns = useMemo(
+  const hiddenFields = useMemo(() => new Set([timeField, ...fixedFields]), [timeField, fixedFields]);
+  const queryClient = useQueryClient();
+  const [hidingId, setHidingId] = useState<number | null>(null);
+  const canHide = Boolean(def.log?.hideField) && can('hide');
+  const hide = async (row: ResourceRow) => {
+    setHidingId(row.id);
+    try {
+      const { hidden } = await api.hide([row.id]);
+      showToast('success', t('log.hiddenCount', { count: hidden }));
+      await queryClient.invalidateQueries({ queryKey: ['log', def.name] });
+    } finally {
+      setHidingId(null);
+    }
+  };
+  const declaredColumns = useMemo(
     () =>
-      buildColumns(def, { locale, hideAmountColumns: false }).map((column) =>
+      buildColumns(def, { locale, hideAmountColumns: false, hiddenFields: fixedFields }).map((column) =>
         def.name === 'OperationLog' && column.key === 'action'
           ? { ...column, render: (_: unknown, row: ResourceRow) => operationActionText(row.family, row.action, locale) }
           : column,
       ),
-    [def, locale],
+    [def, locale, fixedFields],
   );
+  const hideColumn = {
+    key: 'actions',
+    title: t('resource.actions'),
+    fixed: 'right' as const,
+    width: 90,
+    render: (_: unknown, row: ResourceRow) => (
+      // Clicking the action must not also open the drawer of the row.
+      <span onClick={(event) => event.stopPropagation()}>
+        <Popconfirm title={t('log.hideTitle')} description={t('log.hideConfirm')} onConfirm={() => hide(row)}>
+          <Button type="link" size="small" loading={hidingId === row.id} style={{ padding: 0 }}>
+            {t('log.hide')}
+          </Button>
+        </Popconfirm>
+      </span>
+    ),
+  };
+  const columns = canHide ? [...declaredColumns, hideColumn] : declaredColumns;
   const presets: { label: string; value: LogRange }[] = [
     { label: t('log.today'), value: lastDays(1) },
     { label: t('log.last7Days'), value: lastDays(7) },

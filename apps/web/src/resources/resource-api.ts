@@ -37,6 +37,8 @@ export function resourceApi(family: string, view: string) {
     add: (body: WireBody) => http.post<{ id: number }>(path('Add'), body, { query: viewQuery }),
     update: (body: WireBody & { id: number; version: number }) => http.post<{ id: number; version: number }>(path('Update'), body, { query: viewQuery }),
     batchDelete: (ids: readonly number[]) => http.post<{ deleted: number }>(path('BatchDelete'), ids, { query: viewQuery }),
+    /** A log family's declared hide flag (`log.hideField`): the only change its rows see. */
+    hide: (ids: readonly number[]) => http.post<{ hidden: number }>(path('Hide'), { ids }, { query: viewQuery }),
     toggle: (field: string, ids: readonly number[], value: unknown) => http.post<unknown>(path(toggleVerb(field)), { ids, value }, { query: viewQuery }),
     /** Tree families: the whole tree, nested. */
     tree: () => http.get<TreeRow[]>(path('Tree'), { view }),

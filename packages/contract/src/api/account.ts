@@ -56,6 +56,8 @@ export const loginUserInfoSchema = z.object({
   servicePhone3: z.string().nullable(),
   email: z.string().nullable(),
   hasRefundPassword: z.boolean(),
+  /** TOTP two-factor sign-in: whether the account may turn it on, whether it is on, recovery codes left. */
+  twoFactor: z.object({ available: z.boolean(), enabled: z.boolean(), recoveryCodesLeft: z.number() }),
   schoolName: z.string(),
   lastLoginAt: z.string().nullable(),
 });
@@ -95,3 +97,33 @@ export type SmsCodeSent = z.infer<typeof smsCodeSentSchema>;
 
 /** Answer of /api/health. */
 export const healthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+
+/** Account types that may turn on TOTP two-factor sign-in (ASVS 4.3.1: administrative accounts). */
+export const TWO_FACTOR_ACCOUNT_TYPES: readonly string[] = ['company'];
+
+/** Data of code 602: the challenge the second login step answers, and until when it is valid. */
+export const secondFactorChallengeSchema = z.object({ challenge: z.string(), expiresAt: z.string() });
+export type SecondFactorChallenge = z.infer<typeof secondFactorChallengeSchema>;
+
+/** A six-digit TOTP code or a recovery code (`xxxxx-xxxxx`). */
+const secondFactorCode = z.string().trim().min(6).max(16);
+
+export const loginSecondFactorRequestSchema = z.object({
+  challenge: z.string().min(1).max(64),
+  code: secondFactorCode,
+});
+export type LoginSecondFactorRequest = z.infer<typeof loginSecondFactorRequestSchema>;
+
+export const beginTotpRequestSchema = z.object({ password: md5Hex });
+
+/** Shown once at enrolment: the secret (base32, for typing in) and the otpauth:// address of the QR code. */
+export const totpEnrolmentSchema = z.object({ secret: z.string(), uri: z.string() });
+export type TotpEnrolment = z.infer<typeof totpEnrolmentSchema>;
+
+export const confirmTotpRequestSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, messageText('validation.totpCode')) });
+
+/** Shown once: the one-time recovery codes. */
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
+
+export const disableTotpRequestSchema = z.object({ password: md5Hex, code: secondFactorCode });

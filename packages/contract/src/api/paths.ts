@@ -30,6 +30,10 @@ export const API_PATHS = {
   uploadVideos: '/api/File/UploadVideos',
   health: '/api/health',
   accountOptions: '/api/User/Options',
+  loginSecondFactor: '/api/Account/LoginSecondFactor',
+  beginTotp: '/api/User/BeginTotp',
+  confirmTotp: '/api/User/ConfirmTotp',
+  disableTotp: '/api/User/DisableTotp',
 } as const;
 
 /** Plain (undeclared) families that still answer GET /api/{Family}/Options for reference pickers. */

@@ -127,6 +127,8 @@ export const LOGIN_OUTCOMES = [
   'disabled',
   'must_change_password',
   'too_many_attempts',
+  'second_factor_required',
+  'bad_second_factor',
 ] as const;
 export type LoginOutcome = (typeof LOGIN_OUTCOMES)[number];
 
@@ -140,6 +142,8 @@ export const LOGIN_OUTCOME_LABELS: Record<LoginOutcome, { zh: string; en: string
   disabled: { zh: '账号已停用', en: 'Account disabled', color: 'red' },
   must_change_password: { zh: '须修改密码', en: 'Must change password', color: 'blue' },
   too_many_attempts: { zh: '尝试过多', en: 'Too many attempts', color: 'orange' },
+  second_factor_required: { zh: '待双重验证', en: 'Second factor asked', color: 'blue' },
+  bad_second_factor: { zh: '动态码错误', en: 'Wrong second factor', color: 'red' },
 };
 
 /** One of the caller's sessions (personalInformation). */

@@ -258,6 +258,11 @@ export interface ResourceDef {
   actions?: readonly ActionDef[];
   /** Extra composite indexes (field names) beyond the filter indexes the engine derives. */
   indexes?: readonly (readonly string[])[];
+  /**
+   * Unique composite indexes (field names): the database refuses a second row repeating one, e.g. a
+   * recognition record's (device, event serial), so a terminal's retried event is stored once.
+   */
+  uniqueIndexes?: readonly (readonly string[])[];
   /** `log`: read-only rows ordered by time (see `log`); default `crud`. */
   mode?: 'crud' | 'log';
   log?: LogDef;

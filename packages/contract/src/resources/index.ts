@@ -8,6 +8,7 @@ import { MaintenanceTicket } from './maintenance.js';
 import { Order } from './order.js';
 import { LoginLog, declareOperationLog } from './logs.js';
 import { EducationDirectory } from './education.js';
+import { RecognitionRecord } from './recognition.js';
 
 export * from './define.js';
 export * from './schemas.js';
@@ -25,6 +26,7 @@ export * from './order.js';
 export * from './logs.js';
 export * from './log-schemas.js';
 export * from './education.js';
+export * from './recognition.js';
 export * from './tree.js';
 
 /** Every declared family but the operation log, which lists them (and itself) as its `family` options. */
@@ -50,6 +52,7 @@ const FAMILIES: readonly ResourceDef[] = [
   Order,
   EducationDirectory,
   LoginLog,
+  RecognitionRecord,
 ];
 
 export const OperationLog = declareOperationLog(FAMILIES);

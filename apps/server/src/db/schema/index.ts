@@ -10,3 +10,4 @@ export * from './people.js';
 export * from './workflow.js';
 export * from './jobs.js';
 export * from './reports.js';
+export * from './two-factor.js';

@@ -39,3 +39,27 @@ export const deviceDayCounts = pgTable(
     index('device_day_counts_school_id_day_idx').on(t.schoolId, t.day),
   ],
 );
+
+/**
+ * The same counts per (day, agent, model), for company-wide and agent callers of
+ * warehousingStatistics: an agent holds hundreds of schools, so this is many times smaller than
+ * `device_day_counts` and a three-year range stays within budget. Kept by the device triggers under
+ * the agent of the device's current school and moved by a trigger on `schools.agent_id` (migration
+ * `*_report-agent-rollup.sql`). Agent 0 stands for none (devices in stock, schools without an agent).
+ */
+export const deviceAgentDayCounts = pgTable(
+  'device_agent_day_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    agentId: integer('agent_id').notNull(),
+    deviceClassCode: text('device_class_code').notNull(),
+    stocked: integer('stocked').notNull().default(0),
+    shipped: integer('shipped').notNull().default(0),
+    installed: integer('installed').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.agentId, t.deviceClassCode] }),
+    // An agent's caller reads its own days; company-wide callers read the primary key by day.
+    index('device_agent_day_counts_agent_id_day_idx').on(t.agentId, t.day),
+  ],
+);

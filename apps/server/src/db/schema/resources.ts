@@ -14,6 +14,7 @@ import {
   Order,
   Parent,
   PickUpPerson,
+  RecognitionRecord,
   SalesArea,
   School,
   SchoolClass,
@@ -103,6 +104,7 @@ export const pickUpPersons = register(resourceTable(PickUpPerson, foreignKey), P
 export const salesAreas = register(resourceTable(SalesArea, foreignKey), SalesArea.name);
 export const agentAreas = register(resourceTable(AgentArea, foreignKey), AgentArea.name);
 export const maintenanceTickets = register(resourceTable(MaintenanceTicket, foreignKey), MaintenanceTicket.name);
+export const recognitionRecords = register(resourceTable(RecognitionRecord, foreignKey), RecognitionRecord.name);
 export const orders = register(resourceTable(Order, foreignKey), Order.name);
 export const orderItems = registerLines(Order, 'items');
 

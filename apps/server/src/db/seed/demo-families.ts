@@ -8,6 +8,7 @@ import { GRADE_OPTIONS } from '@campus/contract';
 import { eq } from 'drizzle-orm';
 import type { Transaction } from '../client.js';
 import { demoTickets } from './demo-maintenance.js';
+import { demoRecognitions, type DemoPerson } from './demo-recognition.js';
 import {
   deviceClasses,
   deviceDeliveries,
@@ -20,6 +21,7 @@ import {
   parentStudents,
   parents,
   pickUpPersons,
+  recognitionRecords,
   schoolClasses,
   students,
   teachers,
@@ -52,9 +54,12 @@ export async function seedDemoFamilies(tx: Transaction, demoSchools: { id: numbe
       .values(grades.map((grade) => ({ schoolId: school.id, grade: grade.value as number, className: `${grade.zh}1班`, headTeacher: `${demoName(person + grade.value)}老师` })))
       .returning({ id: schoolClasses.id });
 
-    await tx.insert(teachers).values(
-      classes.map((c, i) => ({ schoolId: school.id, classId: c.id, name: demoName(person + 50 + i), phoneNum: `1371${String(position).padStart(2, '0')}${String(i).padStart(5, '0')}`, enabled: true })),
-    );
+    const teacherRows = await tx
+      .insert(teachers)
+      .values(
+        classes.map((c, i) => ({ schoolId: school.id, classId: c.id, name: demoName(person + 50 + i), phoneNum: `1371${String(position).padStart(2, '0')}${String(i).padStart(5, '0')}`, enabled: true })),
+      )
+      .returning({ id: teachers.id, name: teachers.name });
 
     const studentRows = await tx
       .insert(students)
@@ -136,6 +141,8 @@ export async function seedDemoFamilies(tx: Transaction, demoSchools: { id: numbe
     });
     const [firstDevice] = await tx.insert(devices).values(schoolDevices).returning({ id: devices.id });
     await tx.insert(maintenanceTickets).values(demoTickets(position, school.id, firstDevice!.id));
+    const gatePeople: DemoPerson[] = [...teacherRows.slice(0, 2).map((t) => ({ ...t, kind: 2 })), ...studentRows.map((s) => ({ ...s, kind: 1 }))];
+    await tx.insert(recognitionRecords).values(demoRecognitions(position, school.id, firstDevice!.id, gatePeople, new Date()));
     const start = delivery!.installationTime!.toISOString().slice(0, 10);
     await tx.insert(deviceWarranties).values(
       schoolDevices.map((d) => ({

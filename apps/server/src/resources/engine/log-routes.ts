@@ -21,8 +21,8 @@ import { XLSX_CONTENT_TYPE, ok } from '../../platform/envelope.js';
 import { documentedCall, documentedExport } from '../../platform/route-docs.js';
 import type { EngineContext, Row } from './context.js';
 import { attachmentHeader, exportWorkbook } from './export.js';
-import { cursorAt, decodeCursor, hiddenCondition, keyCondition, logDefOf, logOrder, logRange, withLogRange } from './log.js';
-import { COUNT_CAP, allConditions, columnOf, filterWhere, scopeWhere, selectPage, selectRows, toWire, viewConditions } from './query.js';
+import { cursorAt, decodeCursor, keyCondition, logDefOf, logOrder, logWhere } from './log.js';
+import { COUNT_CAP, allConditions, columnOf, scopeWhere, selectPage, selectRows, toWire, viewConditions } from './query.js';
 import { tableOf } from './registry.js';
 import { recordOperation } from './write.js';
 
@@ -45,11 +45,7 @@ export function registerLogRoutes(parent: FastifyInstance, def: ResourceDef, kit
   const { guard, contextOf, completeRows } = kit;
 
   /** Conditions shared by Search and Export: scope, filters within the (default) range, hidden rows. */
-  const whereOf = (ctx: EngineContext, filters: Row, now: Date) => {
-    const range = logRange(def, filters, now);
-    const where = allConditions(scopeWhere(ctx, table), filterWhere(ctx, table, withLogRange(def, filters, range)), hiddenCondition(def, table, filters));
-    return { where, range };
-  };
+  const whereOf = (ctx: EngineContext, filters: Row, now: Date) => logWhere(ctx, table, filters, now);
 
   app.post(path('Search'), { onRequest: guard(def), schema: { ...documentedCall(def.name, 'Search', `Search ${def.label.en}: newest first, paged by key`, logSearchAnswerSchemaOf(def)), querystring: viewQuerySchema, body: searchSchema } }, async (request) => {
     const ctx = contextOf(request);

@@ -6,8 +6,8 @@
 import { DEFAULT_LOG_DAYS, type LogDef, type ResourceDef } from '@campus/contract';
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import { badRequest, msg } from '../../platform/errors.js';
-import type { Row } from './context.js';
-import { columnOf } from './query.js';
+import type { EngineContext, Row } from './context.js';
+import { allConditions, columnOf, filterWhere, scopeWhere } from './query.js';
 import type { ResourceTable } from './table.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -97,4 +97,14 @@ export function keyCondition(def: ResourceDef, table: ResourceTable, cursor: Log
 export function cursorAt(def: ResourceDef, row: Row, direction: 'next' | 'prev'): string {
   const time = row[logDefOf(def).timeField];
   return encodeCursor({ direction, id: Number(row.id), time: time instanceof Date ? time : new Date(String(time)) });
+}
+
+/**
+ * The conditions of a log Search and Export (and of the benchmarks timing them): the caller's scope,
+ * the filters within the range asked for or the default one, and hidden rows left out.
+ */
+export function logWhere(ctx: EngineContext, table: ResourceTable, filters: Row, now: Date): { where: SQL | undefined; range: ReturnType<typeof logRange> } {
+  const range = logRange(ctx.def, filters, now);
+  const where = allConditions(scopeWhere(ctx, table), filterWhere(ctx, table, withLogRange(ctx.def, filters, range)), hiddenCondition(ctx.def, table, filters));
+  return { where, range };
 }

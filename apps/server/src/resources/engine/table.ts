@@ -16,6 +16,7 @@ import {
   pgTable,
   smallint,
   text,
+  uniqueIndex,
   type AnyPgColumn,
   type ExtraConfigColumn,
   type IndexBuilder,
@@ -142,6 +143,11 @@ export function resourceTable(
       const indexName = name(...fields);
       const on = fields.map((f) => cols[f]!) as [ExtraConfigColumn, ...ExtraConfigColumn[]];
       add(indexName, () => index(indexName).on(...on));
+    }
+    for (const fields of def.uniqueIndexes ?? []) {
+      const indexName = `${def.table}_${fields.map(columnName).join('_')}_unique`;
+      const on = fields.map((f) => cols[f]!) as [ExtraConfigColumn, ...ExtraConfigColumn[]];
+      add(indexName, () => uniqueIndex(indexName).on(...on));
     }
     return [...indexes.values()];
   });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loginAttempts, users } from '../../../src/db/schema/index.js';
-import { ACCOUNT_LOCKOUT, ADDRESS_LIMIT } from '../../../src/platform/login-throttle.js';
+import { ACCOUNT_LOCKOUT, ADDRESS_BACKOFF } from '../../../src/platform/login-throttle.js';
 import { md5Hex } from '../../../src/platform/passwords.js';
 import { CAPTCHA_CODE, createTestApp, type TestApp } from '../../helpers/test-app.js';
 
@@ -48,8 +48,43 @@ describe('POST /api/Account/Login_web', () => {
 
   it('answers code 600 with HTTP 200 for a wrong captcha, an unknown user and a wrong password', async () => {
     expect(await attempt('admin', 'Admin@123', { vcCode: '9999' })).toEqual({ status: 200, body: { code: 600, message: 'verification code error', data: null } });
-    expect((await attempt('nobody', 'Admin@123')).body).toMatchObject({ code: 600, message: 'user does not exist' });
     expect((await attempt('admin', 'wrong')).body).toMatchObject({ code: 600, message: 'password error' });
+  });
+
+  it('answers an unknown user exactly as a wrong password, in every language (issue 8)', async () => {
+    for (const language of ['en', 'zh-CN']) {
+      const answers = [];
+      for (const userName of ['nobody', 'admin']) {
+        const captcha = await t.app.inject({ method: 'GET', url: '/api/Account/GetVerificationCode' });
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/Account/Login_web',
+          remoteAddress: address,
+          headers: { 'accept-language': language },
+          payload: { userName, password: md5Hex('wrong'), vcId: captcha.json().data.vcId, vcCode: CAPTCHA_CODE },
+        });
+        answers.push({ status: response.statusCode, body: response.json() });
+      }
+      expect(answers[0]).toEqual(answers[1]);
+      expect(answers[0]!.body).toMatchObject({ code: 600, message: 'password error' });
+    }
+    // The login log still tells the administrator which it was.
+    const rows = await t.db.select().from(loginAttempts).where(eq(loginAttempts.ip, address));
+    expect(rows.map((row) => row.outcome)).toEqual(['unknown_user', 'bad_password', 'unknown_user', 'bad_password']);
+  });
+
+  it('locks an unknown name after 5 failures with the same messages as a real account (issue 8)', async () => {
+    const messages = async (userName: string) => {
+      const answers: string[] = [];
+      for (let failure = 0; failure < ACCOUNT_LOCKOUT.failures + 1; failure += 1) answers.push((await attempt(userName, 'wrong')).body.message);
+      return answers;
+    };
+    const unknown = await messages('ghost-account');
+    const real = await messages('agent1');
+    expect(unknown).toEqual(real);
+    expect(unknown.at(-1)).toMatch(/locked.*try again in 10 minute/);
+    t.clock.advance(ACCOUNT_LOCKOUT.lockMs);
+    expect((await attempt('agent1', 'Demo@123')).body.code).toBe(200);
   });
 
   it('answers 600 for a disabled account (after a right password only)', async () => {
@@ -98,11 +133,38 @@ describe('POST /api/Account/Login_web', () => {
     expect((await attempt('sales1', 'Demo@123')).body.code).toBe(200);
   });
 
-  it('refuses an address after too many failed attempts, but not other addresses', async () => {
-    for (let failure = 0; failure < ADDRESS_LIMIT.failures; failure += 1) await attempt('nobody', 'x', { vcCode: 'bad' });
-    expect((await attempt('admin', 'Admin@123')).body).toMatchObject({ code: 600, message: expect.stringMatching(/too many attempts/) });
+  it('does not count refusals of a locked account, so they cannot lock others out of the address (issue 8)', async () => {
+    for (let failure = 0; failure < ACCOUNT_LOCKOUT.failures; failure += 1) await attempt('child1', 'wrong');
+    // Someone keeps trying the locked account: each is refused without a password check, and is not a new failure.
+    for (let refusal = 0; refusal < 40; refusal += 1) expect((await attempt('child1', 'Demo@123')).body.message).toMatch(/locked/);
+    expect((await attempt('admin', 'Admin@123')).body.code).toBe(200);
+    t.clock.advance(ACCOUNT_LOCKOUT.lockMs);
+  });
+
+  it('backs an address off progressively after many wrong passwords, never refusing a right one for long (issue 8)', async () => {
+    // Wrong passwords on many names (each under its own lockout): the free ones first.
+    let name = 0;
+    const fail = async () => expect((await attempt(`guess-${address}-${name++}`, 'wrong')).body.message).toBe('password error');
+    for (let failure = 0; failure < ADDRESS_BACKOFF.freeFailures; failure += 1) await fail();
+    await fail();
+    // The 11th failure costs a wait of 1 s, the 12th 2 s, then 4, 8, … — counted from the latest failure.
+    expect((await attempt('admin', 'Admin@123')).body).toMatchObject({ code: 600, message: expect.stringMatching(/try again in 1 second/) });
+    t.clock.advance(1_000);
+    await fail();
+    expect((await attempt('admin', 'Admin@123')).body.message).toMatch(/try again in 2 second/);
+    // Refusals during the wait are not failures: the wait does not grow while someone waits.
+    expect((await attempt('admin', 'Admin@123')).body.message).toMatch(/try again in 2 second/);
+    // Six more failures a minute apart, all within the 10-minute window: 18 failures would owe 128 s.
+    for (let failure = 0; failure < 6; failure += 1) {
+      t.clock.advance(ADDRESS_BACKOFF.maxDelayMs);
+      await fail();
+    }
+    // However many failures, the wait is capped at a minute…
+    expect((await attempt('admin', 'Admin@123')).body.message).toMatch(/try again in 60 second/);
+    // …another address is not slowed at all…
     expect((await attempt('admin', 'Admin@123', { remoteAddress: '10.9.9.9' })).body.code).toBe(200);
-    t.clock.advance(ADDRESS_LIMIT.windowMs);
+    // …and after it the right password gets in, where the old limit refused everyone for 10 minutes.
+    t.clock.advance(ADDRESS_BACKOFF.maxDelayMs);
     expect((await attempt('admin', 'Admin@123')).body.code).toBe(200);
   });
 

@@ -1,6 +1,8 @@
 import {
   API_PATHS,
   type LoginUserInfo,
+  type RecoveryCodes,
+  type TotpEnrolment,
   type UpdateLoginUserInfoRequest,
   type VisibilityProbes,
   type updateLoginUserPasswordRequestSchema,
@@ -21,4 +23,7 @@ export const userApi = {
   sendSmsCode: (purpose: UserSmsPurpose) => http.post<null>(API_PATHS.userSendSmsCode, { purpose }),
   updateLoginUserPassword: (body: UpdateLoginUserPasswordRequest) => http.post<null>(API_PATHS.updateLoginUserPassword, body),
   updateRefundPassword: (body: UpdateRefundPasswordRequest) => http.post<null>(API_PATHS.updateRefundPassword, body),
+  beginTotp: (password: string) => http.post<TotpEnrolment>(API_PATHS.beginTotp, { password }),
+  confirmTotp: (code: string) => http.post<RecoveryCodes>(API_PATHS.confirmTotp, { code }),
+  disableTotp: (body: { password: string; code: string }) => http.post<null>(API_PATHS.disableTotp, body),
 };

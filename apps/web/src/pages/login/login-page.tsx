@@ -1,5 +1,6 @@
-import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Form, Input, Spin } from 'antd';
+import { KeyOutlined, LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
+import type { LoginResponse, SecondFactorChallenge } from '@campus/contract';
+import { Alert, Button, Form, Input, Spin } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -10,6 +11,7 @@ import { accountApi } from '../../lib/api/account';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { useT } from '../../lib/i18n';
 import { hashPassword } from '../../lib/md5';
+import { RequestError } from '../../lib/request';
 import { onRequestEvent } from '../../lib/request-events';
 import { saveSession, sessionFromLogin } from '../../lib/session';
 import { formRules } from '../../lib/validation-rules';
@@ -21,7 +23,47 @@ interface LoginForm {
   vcCode: string;
 }
 
-/** /login: user name, password (sent as MD5) and the image code. */
+interface SecondFactorForm {
+  code: string;
+}
+
+function isChallenge(data: unknown): data is SecondFactorChallenge {
+  return typeof data === 'object' && data !== null && typeof (data as { challenge?: unknown }).challenge === 'string';
+}
+
+/**
+ * The second step of a login that answered 602: the authenticator's six digits or a recovery code,
+ * sent with the challenge. "Back" starts again from the password.
+ */
+function SecondFactorStep({ challenge, onSignedIn, onBack }: { challenge: string; onSignedIn: (answer: LoginResponse) => void; onBack: () => void }) {
+  const t = useT();
+  const rules = formRules(t);
+  const [form] = Form.useForm<SecondFactorForm>();
+  const submit = usePreventDoubleClick(async (values: SecondFactorForm) => {
+    try {
+      onSignedIn(await accountApi.loginSecondFactor({ challenge, code: values.code.trim() }));
+    } catch (error) {
+      applyFieldErrors(form, error);
+      form.setFieldValue('code', '');
+    }
+  });
+  return (
+    <Form form={form} layout="vertical" size="large" requiredMark={false} onFinish={submit.run} autoComplete="off" data-testid="second-factor-form">
+      <p className="card-hint-block">{t('login.secondFactorHint')}</p>
+      <Form.Item name="code" rules={[rules.required(t('login.secondFactorCode'))]}>
+        <Input prefix={<KeyOutlined />} placeholder={t('login.secondFactorCode')} autoComplete="one-time-code" inputMode="text" maxLength={16} autoFocus />
+      </Form.Item>
+      <SubmitButton guard={submit} type="primary" htmlType="submit" block>
+        {t('login.secondFactorSubmit')}
+      </SubmitButton>
+      <Button type="link" block onClick={onBack} style={{ marginTop: 8 }}>
+        {t('login.secondFactorBack')}
+      </Button>
+    </Form>
+  );
+}
+
+/** /login: user name, password (sent as MD5) and the image code; then the second factor when the account has one. */
 export default function LoginPage() {
   const t = useT();
   const rules = formRules(t);
@@ -30,9 +72,17 @@ export default function LoginPage() {
   const [form] = Form.useForm<LoginForm>();
   const { captcha, refresh: refreshCaptcha } = useCaptcha();
   const [loginMessage, setLoginMessage] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   // Code 600 arrives as the request client's login message event (SEED-SPEC section 8).
   useEffect(() => onRequestEvent('loginMessage', ({ message }) => setLoginMessage(message)), []);
+
+  const signedIn = (answer: LoginResponse) => {
+    // Nothing cached for a previous account may leak into this one.
+    queryClient.clear();
+    saveSession(sessionFromLogin(answer));
+    navigate('/index', { replace: true });
+  };
 
   const submit = usePreventDoubleClick(async (values: LoginForm) => {
     setLoginMessage(null);
@@ -43,16 +93,38 @@ export default function LoginPage() {
         vcId: captcha.vcId ?? '',
         vcCode: values.vcCode.trim(),
       });
-      // Nothing cached for a previous account may leak into this one.
-      queryClient.clear();
-      saveSession(sessionFromLogin(answer));
-      navigate('/index', { replace: true });
+      signedIn(answer);
     } catch (error) {
+      // 602: the password was right and the account has an authenticator; ask for its code.
+      if (error instanceof RequestError && error.kind === 'secondFactorRequired' && isChallenge(error.data)) {
+        setChallenge(error.data.challenge);
+        return;
+      }
       applyFieldErrors(form, error);
       form.setFieldValue('vcCode', '');
       void refreshCaptcha();
     }
   });
+
+  const message = loginMessage ? <Alert type="error" showIcon title={loginMessage} style={{ marginBottom: 16 }} data-testid="login-message" /> : null;
+
+  if (challenge) {
+    return (
+      <PublicPageFrame title={t('login.secondFactorTitle')} subtitle={t('login.welcome')}>
+        {message}
+        <SecondFactorStep
+          challenge={challenge}
+          onSignedIn={signedIn}
+          onBack={() => {
+            setChallenge(null);
+            setLoginMessage(null);
+            form.setFieldsValue({ password: '', vcCode: '' });
+            void refreshCaptcha();
+          }}
+        />
+      </PublicPageFrame>
+    );
+  }
 
   return (
     <PublicPageFrame title={t('login.title')} subtitle={t('login.welcome')}>
@@ -83,7 +155,7 @@ export default function LoginPage() {
           <span />
           <Link to="/forget">{t('login.forget')}</Link>
         </div>
-        {loginMessage ? <Alert type="error" showIcon title={loginMessage} style={{ marginBottom: 16 }} data-testid="login-message" /> : null}
+        {message}
         <SubmitButton guard={submit} type="primary" htmlType="submit" block>
           {t('login.submit')}
         </SubmitButton>

@@ -5,9 +5,10 @@ import { PasswordCard } from './password-card';
 import { ProfileCard } from './profile-card';
 import { RefundPasswordCard } from './refund-password-card';
 import { SessionsCard } from './sessions-card';
+import { TwoFactorCard } from './two-factor-card';
 import './personal-information-page.css';
 
-/** personalInformation: own profile, login password (SMS-verified), refund password and sessions. */
+/** personalInformation: own profile, login password (SMS-verified), refund password, two-factor sign-in and sessions. */
 export default function PersonalInformationPage() {
   const queryKey = loginUserQueryKey(useSession()?.token);
   const info = useLoginUser();
@@ -23,6 +24,7 @@ export default function PersonalInformationPage() {
           <RefundPasswordCard hasRefundPassword={info.data?.hasRefundPassword} queryKey={queryKey} />
         </Col>
       </Row>
+      <TwoFactorCard info={info.data} queryKey={queryKey} />
       <SessionsCard />
     </div>
   );

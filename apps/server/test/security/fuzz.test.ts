@@ -1,0 +1,116 @@
+/**
+ * Fuzzing every documented route with inputs built from its own schema and beyond it (see
+ * fuzz-inputs.ts), as the company admin or an agent holding every button: no 5xx, every
+ * error in the envelope, no stack trace, no polluted prototype. A fixed seed and FUZZ_RUNS runs per
+ * route (50 in `npm test`; `npm run fuzz` runs many more, FUZZ_SEED picks another seed). Server errors
+ * the known defects explain are collected in `explained` (the `it.fails` below pin them down).
+ */
+import { REPORTS, RESOURCES } from '@campus/contract';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { grantEverything } from '../resources/fixtures.js';
+import { carriesHugeInteger, carriesNul, injectOptionsOf, requestsOf, type FuzzRequest } from './fuzz-inputs.js';
+import { PUBLIC_ROUTES, answerProblem, routeTable, type KnownDefect, type RouteEntry } from './support.js';
+
+/**
+ * 50 runs per route keep the suite inside its share of `npm test` (~10,000 calls over the ~200
+ * routes); `npm run fuzz` asks for 2,000.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
+/** Each test fuzzes a handful of routes: its time grows with the runs asked for. */
+const TIMEOUT = 30_000 * Math.max(1, RUNS / 100);
+
+let t: TestApp;
+let routes: RouteEntry[];
+/** The callers fuzzing: the company admin reaches the most code, an agent (every button granted) the scoped paths. */
+const CALLERS = ['admin', 'agent1'] as const;
+type FuzzCaller = (typeof CALLERS)[number];
+const tokens = new Map<FuzzCaller, string>();
+/** Server errors the known defects explain, by defect: tolerated here, pinned by the `it.fails` tests below (inspect when debugging). */
+const explained = new Map<KnownDefect, string[]>();
+
+/**
+ * Groups in the order they run: families and reports first, then the platform calls, whose
+ * fuzzed grants, passwords and log-outs could take the admin's reach away from the others.
+ */
+const GROUPS = [...Object.keys(RESOURCES), ...Object.keys(REPORTS), 'Home', 'File', 'uploads', 'health', 'SalesTeam', 'User', 'Permission', 'Account'];
+const groupOf = (route: RouteEntry) => (GROUPS.includes(route.group) ? route.group : 'other');
+
+/** The known defect a server error shows, judged by what the request carried. */
+function knownDefectOf(request: FuzzRequest): KnownDefect | undefined {
+  if (carriesNul(request)) return 'nulInText';
+  if (carriesHugeInteger(request)) return 'int32Overflow';
+  return undefined;
+}
+
+async function fuzzRoute(route: RouteEntry): Promise<void> {
+  const anonymous = PUBLIC_ROUTES.has(route.key);
+  await fc.assert(
+    fc.asyncProperty(requestsOf(route), fc.constantFrom(...CALLERS), async (request, caller) => {
+      const options = injectOptionsOf(request);
+      const response = anonymous ? await t.app.inject(options) : await t.injectAs(tokens.get(caller)!, options);
+      // A fuzzed log-out, session end or password change ends the caller's session: sign in again.
+      if (response.statusCode === 401 && !anonymous) tokens.set(caller, await t.loginAs(caller));
+      const polluted = ({} as Record<string, unknown>).polluted;
+      if (polluted !== undefined) throw new Error(`Object.prototype polluted by ${route.key}`);
+      const problem = answerProblem(response);
+      if (!problem) return;
+      const defect = response.statusCode === 500 ? knownDefectOf(request) : undefined;
+      if (defect) {
+        explained.set(defect, [...(explained.get(defect) ?? []), `${route.key}: ${request.url} ${request.body?.slice(0, 200) ?? ''}`]);
+        return;
+      }
+      throw new Error(`${route.key}: ${problem}`);
+    }),
+    { numRuns: RUNS, seed: SEED, endOnFailure: false },
+  );
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  routes = routeTable(t).filter((route) => route.method === 'GET' || route.method === 'POST');
+  // Every button: the agent's calls get past the guards and into the scoped queries.
+  await grantEverything(t, 'agent1');
+  for (const caller of CALLERS) tokens.set(caller, await t.loginAs(caller));
+});
+afterAll(() => t.close());
+
+describe(`fuzzing every route (${RUNS} runs each, seed ${SEED})`, () => {
+  it('knows the group of every route, and every group has routes', () => {
+    expect(routes.filter((route) => groupOf(route) === 'other').map((route) => route.key)).toEqual([]);
+    expect(GROUPS.filter((group) => !routes.some((route) => groupOf(route) === group))).toEqual([]);
+  });
+
+  // KNOWN_DEFECTS.int32Overflow / nulInText — delete these with their entries once probe-fixes is merged.
+  // They run first, before fuzzed grants and passwords could change what the admin reaches.
+  it.fails('KNOWN_DEFECTS.int32Overflow: refuses integers beyond a 32-bit column with a field error', async () => {
+    const answers = [
+      (await t.injectAs(tokens.get('admin')!, { method: 'GET', url: '/api/School/Get?id=2147483648' })).statusCode,
+      (await t.injectAs(tokens.get('admin')!, { method: 'POST', url: '/api/Student/Search', payload: { pageSize: 5, schoolId: 2147483648 } })).statusCode,
+      (await t.injectAs(tokens.get('admin')!, { method: 'POST', url: '/api/Student/BatchDelete', payload: [2147483648] })).statusCode,
+    ];
+    expect(answers).toEqual([400, 400, 400]);
+  });
+
+  it.fails('KNOWN_DEFECTS.nulInText: refuses text holding NUL with a field error', async () => {
+    const answers = [
+      (await t.injectAs(tokens.get('admin')!, { method: 'POST', url: '/api/Student/Search', payload: { pageSize: 5, name: 'a\u0000b' } })).statusCode,
+      (await t.injectAs(tokens.get('admin')!, { method: 'POST', url: '/api/User/UpdateLoginUserInfo', payload: { name: 'a\u0000b' } })).statusCode,
+    ];
+    expect(answers).toEqual([400, 400]);
+  });
+
+  // A test fuzzes every third route of a group, so that none runs long (School has a dozen routes).
+  it.each(GROUPS.flatMap((group) => [0, 1, 2].map((part) => [group, part] as const)))(
+    'answers fuzzed calls of %s (part %i) without a server error, outside the envelope or with a stack trace',
+    async (group, part) => {
+      const selected = routes.filter((route) => groupOf(route) === group).sort((a, b) => a.key.localeCompare(b.key));
+      // Log-out last: it ends the session the other calls use.
+      const ordered = [...selected.filter((route) => route.verb !== 'Logout'), ...selected.filter((route) => route.verb === 'Logout')];
+      for (const route of ordered.filter((_route, index) => index % 3 === part)) await fuzzRoute(route);
+    },
+    TIMEOUT,
+  );
+});

@@ -1,0 +1,88 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App } from 'antd';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { accountApi } from '../../lib/api/account';
+import { setLocale } from '../../lib/i18n';
+import { RequestError } from '../../lib/request';
+import { readSession } from '../../lib/session';
+import LoginPage from './login-page';
+
+const WAIT = { timeout: 10_000 };
+// antd forms take seconds to render in jsdom on a busy machine.
+const TEST_TIMEOUT = 30_000;
+
+const loginAnswer = { Token: 't'.repeat(43), SchoolName: 'Campus Ops', UserName: 'Admin', UserId: 1, SchoolId: 0, ClassId: 0, TokenTime: '2026-03-02T13:00:00.000Z', Frames: [{ ID: 301 }] };
+
+function renderLogin() {
+  render(
+    <App>
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={['/login']}>
+          <Routes>
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/index" element={<div>console home</div>} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </App>,
+  );
+}
+
+const fill = (placeholder: string, value: string) => fireEvent.change(screen.getByPlaceholderText(placeholder), { target: { value } });
+
+describe('LoginPage', () => {
+  beforeEach(() => {
+    setLocale('en');
+    window.sessionStorage.clear();
+    vi.restoreAllMocks();
+    vi.spyOn(accountApi, 'getCaptcha').mockResolvedValue({ vcId: 'captcha-1', image: 'data:image/svg+xml;base64,PHN2Zy8+' });
+  });
+
+  it('asks for the authenticator code after a 602 and signs in with the challenge and the code (issue 8)', async () => {
+    const secondFactorRequired = new RequestError({
+      message: 'enter the code from your authenticator app',
+      status: 200,
+      code: 602,
+      errors: [],
+      url: '/api/Account/Login_web',
+      kind: 'secondFactorRequired',
+      data: { challenge: 'challenge-1', expiresAt: '2026-03-02T01:05:00.000Z' },
+    });
+    const login = vi.spyOn(accountApi, 'login').mockRejectedValue(secondFactorRequired);
+    const second = vi.spyOn(accountApi, 'loginSecondFactor').mockResolvedValue(loginAnswer);
+    renderLogin();
+    await waitFor(() => expect(screen.getByAltText('Verification code')).toBeTruthy(), WAIT);
+    fill('User name', 'admin');
+    fill('Password', 'Admin@123');
+    fill('Verification code', '1234');
+    fireEvent.submit(screen.getByPlaceholderText('User name').closest('form')!);
+    await waitFor(() => expect(screen.getByTestId('second-factor-form')).toBeTruthy(), WAIT);
+    expect(login).toHaveBeenCalledWith(expect.objectContaining({ userName: 'admin', vcId: 'captcha-1', vcCode: '1234' }));
+    expect(readSession()).toBeNull();
+
+    fill('Authentication code or recovery code', ' 123456 ');
+    fireEvent.submit(screen.getByTestId('second-factor-form'));
+    await waitFor(() => expect(screen.getByText('console home')).toBeTruthy(), WAIT);
+    expect(second).toHaveBeenCalledWith({ challenge: 'challenge-1', code: '123456' });
+    expect(readSession()?.token).toBe(loginAnswer.Token);
+  }, TEST_TIMEOUT);
+
+  it('goes back to the password with a new image code', async () => {
+
+    vi.spyOn(accountApi, 'login').mockRejectedValue(
+      new RequestError({ message: '', status: 200, code: 602, errors: [], url: '', kind: 'secondFactorRequired', data: { challenge: 'c', expiresAt: '' } }),
+    );
+    renderLogin();
+    await waitFor(() => expect(screen.getByAltText('Verification code')).toBeTruthy(), WAIT);
+    fill('User name', 'admin');
+    fill('Password', 'Admin@123');
+    fill('Verification code', '1234');
+    fireEvent.submit(screen.getByPlaceholderText('User name').closest('form')!);
+    await waitFor(() => expect(screen.getByTestId('second-factor-form')).toBeTruthy(), WAIT);
+    fireEvent.click(screen.getByText('Back to password'));
+    await waitFor(() => expect(screen.getByPlaceholderText('Password')).toBeTruthy(), WAIT);
+    expect(accountApi.getCaptcha).toHaveBeenCalledTimes(2);
+  }, TEST_TIMEOUT);
+});
