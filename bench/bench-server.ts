@@ -47,7 +47,13 @@ export async function startBenchServer(dataDir: string): Promise<BenchServer> {
 export async function loginAs(base: string, loginName: string): Promise<string> {
   const account = DEMO_ACCOUNTS.find((a) => a.loginName === loginName);
   if (!account) throw new Error(`no demo account ${loginName}`);
-  const captcha = (await (await fetch(`${base}${API_PATHS.captcha}`)).json()) as Envelope<{ vcId: string }>;
+  // A server that has just started may still shed (its event-loop delay includes the start): retry.
+  let captchaAnswer = await fetch(`${base}${API_PATHS.captcha}`);
+  for (let attempt = 0; captchaAnswer.status === 503 && attempt < 10; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    captchaAnswer = await fetch(`${base}${API_PATHS.captcha}`);
+  }
+  const captcha = (await captchaAnswer.json()) as Envelope<{ vcId: string }>;
   const response = await fetch(`${base}${API_PATHS.login}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -32,7 +32,7 @@ let statements = 0;
 const counting: Logger = { logQuery: () => void (statements += 1) };
 const client = await PGlite.create({ extensions: { pg_trgm } });
 const db = drizzle({ client, schema, logger: counting }) as unknown as Database;
-await migrateDatabase({ db, kind: 'pglite', close: () => client.close() });
+await migrateDatabase({ db, kind: 'pglite' });
 await seedDefaults(db);
 await seedDemo(db);
 

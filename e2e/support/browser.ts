@@ -51,8 +51,17 @@ export async function newSession(browser: Browser): Promise<Session> {
   });
   context.setDefaultTimeout(STEP_TIMEOUT);
   context.setDefaultNavigationTimeout(30_000);
-  const page = await context.newPage();
   const pageErrors: string[] = [];
+  // A Content-Security-Policy violation fails the journey like an uncaught exception: the console
+  // must work under its CSP (no eval, no inline script), which a blocked call may break silently.
+  await context.exposeFunction('__reportCspViolation', (text: string) => pageErrors.push(text));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation;
+      report(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
+  const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
   return { context, page, pageErrors };
 }

@@ -65,6 +65,11 @@ export async function setup(project: TestProject): Promise<void> {
     DATA_DIR: dataDir,
     CAPTCHA_FIXED_CODE: CAPTCHA_CODE,
     LOG_LEVEL: 'warn',
+    // No load shedding, as in the API tests: on a busy CI machine a shed write would fail a journey.
+    SHED_EVENT_LOOP_DELAY_MS: '0',
+    SHED_EVENT_LOOP_UTILIZATION: '0',
+    SHED_DB_QUEUE: '0',
+    SHED_DB_WAIT_MS: '0',
   };
   // The suite runs on the embedded database whatever the CI shell exports.
   delete env.DATABASE_URL;

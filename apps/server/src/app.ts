@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from './db/client.js';
@@ -12,6 +12,8 @@ import { authPlugin } from './platform/auth.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { contextPlugin } from './platform/context.js';
 import { errorHandlerPlugin, frameworkErrorHandler } from './platform/error-handler.js';
+import { loadSheddingPlugin } from './platform/load-shedding.js';
+import { securityHeadersPlugin } from './platform/security-headers.js';
 import { OutboxSmsProvider, type SmsProvider } from './platform/sms.js';
 import { mediaUrlsPlugin } from './platform/media-urls.js';
 import { uploadsPlugin, type UploadStorage } from './platform/uploads.js';
@@ -42,13 +44,16 @@ export interface BuildAppOptions {
 export type App = FastifyInstance;
 
 /**
- * Builds the server in layers: external plugins (context, errors, docs, web app), then the
+ * Builds the server in layers: external plugins (context, errors, security headers, load shedding,
+ * docs, web app), then the
  * platform (auth), then the routes. Does not listen; main.ts does, tests use app.inject.
  */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { env, database } = options;
   const app = Fastify({
     logger: { level: env.LOG_LEVEL },
+    // loadSheddingPlugin writes one line per request, with the time its statements waited.
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -69,6 +74,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     sms: options.smsProvider ?? new OutboxSmsProvider(database.db, app.log),
   });
   await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(loadSheddingPlugin, {
+    queue: database.queue,
+    maxEventLoopDelayMs: env.SHED_EVENT_LOOP_DELAY_MS,
+    maxEventLoopUtilization: env.SHED_EVENT_LOOP_UTILIZATION / 100,
+    maxDbQueue: env.SHED_DB_QUEUE,
+    maxDbWaitMs: env.SHED_DB_WAIT_MS,
+    maxInFlight: env.SHED_MAX_IN_FLIGHT,
+  });
   await app.register(uploadsPlugin, { storage: options.uploadStorage });
   await app.register(mediaUrlsPlugin);
   await app.register(swaggerPlugin);

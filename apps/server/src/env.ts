@@ -51,6 +51,17 @@ const megabytes = (fallback: number) =>
       .default(fallback),
   );
 
+/** A limit of the load shedding: a whole number, 0 switching that check off. */
+const sheddingLimit = (fallback: number, unit: string) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: `must be a number of ${unit} (0 = off)` })
+      .int(`must be a whole number of ${unit} (0 = off)`)
+      .min(0, `must be a number of ${unit} (0 = off)`)
+      .default(fallback),
+  );
+
 const envSchema = z
   .object({
     NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('development')),
@@ -95,6 +106,16 @@ const envSchema = z
     UPLOAD_IMAGE_MAX_MB: megabytes(5),
     /** Largest video UploadVideos stores, in megabytes. */
     UPLOAD_VIDEO_MAX_MB: megabytes(200),
+    /** Load shedding (503 + Retry-After): the event loop's delay above which new API calls are refused. */
+    SHED_EVENT_LOOP_DELAY_MS: sheddingLimit(1000, 'milliseconds'),
+    /** Statements (PGlite) or pool checkouts (PostgreSQL) waiting for a connection above which calls are refused. */
+    SHED_DB_QUEUE: sheddingLimit(50, 'statements'),
+    /** How long the oldest waiting statement may have waited before calls are refused. */
+    SHED_DB_WAIT_MS: sheddingLimit(500, 'milliseconds'),
+    /** Share of time (percent) the event loop was busy in the last sample above which calls are refused. */
+    SHED_EVENT_LOOP_UTILIZATION: sheddingLimit(90, 'percent').pipe(z.number().max(100, 'must be a percentage up to 100 (0 = off)')),
+    /** API calls being answered at once above which new ones are refused. */
+    SHED_MAX_IN_FLIGHT: sheddingLimit(0, 'calls'),
     // Accepted so deployments can set it already; rate-limit counters live in PostgreSQL for now,
     // which every instance shares, so nothing reads REDIS_URL yet.
     REDIS_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional()),

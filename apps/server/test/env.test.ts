@@ -12,6 +12,13 @@ describe('loadEnv', () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  it('sheds load by default, takes 0 as "off", and refuses a limit that is not a whole number', () => {
+    expect(loadEnv({})).toMatchObject({ SHED_EVENT_LOOP_DELAY_MS: 1000, SHED_EVENT_LOOP_UTILIZATION: 90, SHED_DB_QUEUE: 50, SHED_DB_WAIT_MS: 500, SHED_MAX_IN_FLIGHT: 0 });
+    expect(loadEnv({ SHED_DB_QUEUE: '0', SHED_MAX_IN_FLIGHT: '16' })).toMatchObject({ SHED_DB_QUEUE: 0, SHED_MAX_IN_FLIGHT: 16 });
+    expect(() => loadEnv({ SHED_DB_WAIT_MS: '-1' })).toThrow(/SHED_DB_WAIT_MS/);
+    expect(() => loadEnv({ SHED_EVENT_LOOP_UTILIZATION: '150' })).toThrow(/SHED_EVENT_LOOP_UTILIZATION must be a percentage up to 100/);
+  });
+
   it('refuses a bad PORT with one line naming the variable', () => {
     expect(() => loadEnv({ PORT: 'abc' })).toThrow(EnvError);
     expect(() => loadEnv({ PORT: '70000' })).toThrow(/^Invalid environment: PORT must be a port number between 1 and 65535 \(got '70000'\)$/);

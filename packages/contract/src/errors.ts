@@ -8,6 +8,8 @@ export const ErrorCode = {
   Conflict: 409,
   TooManyRequests: 429,
   Internal: 500,
+  /** Load shed: the server is busy (HTTP 503 with Retry-After). */
+  ServiceUnavailable: 503,
   LoginFailed: 600,
   MustChangePassword: 601,
   /** The password was right; the account answers its second factor with the challenge (docs/decisions.md). */

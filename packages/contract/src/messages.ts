@@ -37,6 +37,7 @@ export const SERVER_MESSAGES = {
   'auth.tokenInvalid': m('登录已失效，请重新登录', 'token invalid'),
   'auth.tokenExpired': m('登录已过期，请重新登录', 'token expired'),
   'error.sessionNotFound': m('会话不存在', 'session not found'),
+  'error.serverBusy': m('服务器繁忙，请稍后再试', 'the server is busy; please try again in a moment'),
 
   // Field errors: validation
   'validation.invalid': m('格式不正确', 'is invalid'),

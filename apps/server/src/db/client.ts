@@ -7,6 +7,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { IN_MEMORY_DATA_DIR, type Env } from '../env.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { gatePglite, measurePool, type QueryQueue } from './query-queue.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -22,6 +23,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
+  /** The statements waiting for a connection: the load shedding refuses new requests when it is long. */
+  queue: QueryQueue;
   /** Closes the connection(s) and releases the data-directory lock. */
   close(): Promise<void>;
 }
@@ -33,9 +36,11 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     // pg_trgm backs the trigram indexes of "contains" filters (created by the first migration).
     // PGlite.create (not the constructor) loads extensions before the first query.
     const client = await PGlite.create({ ...(inMemory ? {} : { dataDir }), extensions: { pg_trgm } });
+    const gate = gatePglite(client);
     return {
-      db: drizzlePglite({ client, schema }),
+      db: drizzlePglite({ client: gate.client, schema }),
       kind: 'pglite',
+      queue: gate.queue,
       async close() {
         try {
           await client.close();
@@ -58,9 +63,11 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   // Fail at start, not at the first request, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
+  const queue = measurePool(pool);
   return {
     db: drizzlePostgres({ client: pool, schema }),
     kind: 'postgres',
+    queue,
     close: () => pool.end(),
   };
 }

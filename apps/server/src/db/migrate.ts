@@ -29,7 +29,7 @@ async function migrateSharedPostgres(connectionString: string): Promise<void> {
 }
 
 /** Applies the pending migrations with drizzle's migrator for the active driver. */
-export async function migrateDatabase(handle: DatabaseHandle, databaseUrl?: string): Promise<void> {
+export async function migrateDatabase(handle: Pick<DatabaseHandle, 'db' | 'kind'>, databaseUrl?: string): Promise<void> {
   if (handle.kind === 'postgres') {
     if (!databaseUrl) throw new Error('migrateDatabase needs the DATABASE_URL of a postgres handle');
     await migrateSharedPostgres(databaseUrl);

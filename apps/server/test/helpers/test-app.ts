@@ -86,6 +86,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     CAPTCHA_FIXED_CODE: CAPTCHA_CODE,
+    // No load shedding unless a test asks for it: a busy CI machine must not turn calls into 503s.
+    SHED_EVENT_LOOP_DELAY_MS: '0',
+    SHED_EVENT_LOOP_UTILIZATION: '0',
+    SHED_DB_QUEUE: '0',
+    SHED_DB_WAIT_MS: '0',
+    SHED_MAX_IN_FLIGHT: '0',
     ...(postgres ? { DATABASE_URL: postgres.url } : { DATA_DIR: IN_MEMORY_DATA_DIR }),
     ...options.env,
   });

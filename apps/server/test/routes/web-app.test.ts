@@ -16,7 +16,8 @@ describe('GET /* (the built web app)', () => {
     fs.writeFileSync(path.join(webRoot, 'app.js'), 'console.log(1)');
     // No request here reaches the database; an unmigrated in-memory one is enough.
     database = await createDatabase({ DATA_DIR: IN_MEMORY_DATA_DIR });
-    app = await buildApp({ env: loadEnv({ LOG_LEVEL: 'silent' }), database, webRoot });
+    // No load shedding: a busy machine must not turn these calls into 503s (see test-app.ts).
+    app = await buildApp({ env: loadEnv({ LOG_LEVEL: 'silent', SHED_EVENT_LOOP_DELAY_MS: '0', SHED_EVENT_LOOP_UTILIZATION: '0' }), database, webRoot });
   });
   afterAll(async () => {
     await app.close();

@@ -82,6 +82,10 @@ export function describeFailure(facts: FailureFacts, locale: Locale): FailureDes
   if (status === 0) {
     return { kind: 'network', message: t('error.network') };
   }
+  // The server shed the call (load shedding): it is not down, only busy for a moment.
+  if (status === 503 && sameCode(code, ErrorCode.ServiceUnavailable)) {
+    return { kind: 'http', message: t('error.serverBusy') };
+  }
   const statusKey = HTTP_STATUS_MESSAGE_KEYS[status];
   if (statusKey) {
     let message = t(statusKey, { url });

@@ -197,3 +197,48 @@ describe('filenameFromContentDisposition', () => {
     expect(filenameFromContentDisposition(header, 'fallback.xlsx')).toBe(expected);
   });
 });
+
+describe('a server that sheds load (HTTP 503)', () => {
+  const busy = () => jsonResponse(503, { code: 503, message: 'the server is busy; please try again in a moment', key: 'error.serverBusy', data: null }, { 'Retry-After': '2' });
+  const fine = () => jsonResponse(200, { code: 200, message: 'ok', data: { items: [] } });
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('says the server is busy once and retries an idempotent read after Retry-After, with back-off', async () => {
+    fetchMock.mockResolvedValueOnce(busy()).mockResolvedValueOnce(busy()).mockResolvedValueOnce(fine());
+    const answer = http.post('/api/School/Search', { pageIndex: 1 }, { idempotent: true });
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(toasts).toEqual([{ level: 'warning', content: 'the server is busy, retrying…' }]);
+    // Retry-After (2 s) at least, then the doubled back-off; jitter adds up to half of it.
+    await vi.advanceTimersByTimeAsync(1001 + 2000 * 0.5);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(2000 * 1.5);
+    await expect(answer).resolves.toEqual({ items: [] });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(toasts).toHaveLength(1);
+  });
+
+  it('gives up after the last retry with "server busy"', async () => {
+    fetchMock.mockImplementation(async () => busy());
+    const failure = failureOf(http.get('/api/School/Get', { id: 1 }));
+    await vi.advanceTimersByTimeAsync(60_000);
+    const error = await failure;
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expect(error).toMatchObject({ status: 503, code: 503, message: 'the server is busy, please try again in a moment' });
+    expect(toasts.at(-1)).toEqual({ level: 'error', content: 'the server is busy, please try again in a moment' });
+  });
+
+  it('never sends a write again', async () => {
+    fetchMock.mockImplementation(async () => busy());
+    const error = await failureOf(http.post('/api/School/Add', { name: 'x' }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(error.status).toBe(503);
+    expect(toasts).toEqual([{ level: 'error', content: 'the server is busy, please try again in a moment' }]);
+  });
+});

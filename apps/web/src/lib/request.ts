@@ -1,6 +1,6 @@
 import { ErrorCode, UPLOAD_FIELD_NAME, type FieldError } from '@campus/contract';
 import { describeFailure, type FailureFacts, type FailureKind } from './error-messages';
-import { getLocale } from './i18n';
+import { getLocale, translate } from './i18n';
 import { emitRequestEvent } from './request-events';
 import { clearSession, getToken } from './session';
 import { isRecord } from './storage';
@@ -43,9 +43,17 @@ export interface RequestOptions {
   silent?: boolean;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * The call reads and changes nothing, so a shed one (HTTP 503) may be sent again: GETs are, a POST
+   * only when the caller says so (Search). Defaults to `method === 'GET'`.
+   */
+  idempotent?: boolean;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** How often a shed idempotent call is sent again, and the back-off between tries (doubling, with jitter). */
+export const BUSY_RETRY = { attempts: 3, baseDelayMs: 1000, maxDelayMs: 10_000 } as const;
 
 /** Joins a path and its query; empty filters (undefined, null, '') are left out. */
 export function buildUrl(path: string, query?: Query): string {
@@ -134,6 +142,45 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   }
 }
 
+/** Seconds of a Retry-After header (delay-seconds form), or null. */
+function retryAfterMs(response: Response): number | null {
+  const seconds = Number(response.headers.get('Retry-After'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : null;
+}
+
+/** Waits `ms`, or rejects with the signal's reason when the caller cancels first. */
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const cancel = () => {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', cancel);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', cancel, { once: true });
+  });
+}
+
+/**
+ * `send`, and when the server sheds an idempotent call (HTTP 503) says "server busy, retrying" once
+ * and sends it again after Retry-After or the back-off, whichever is longer, with jitter so shed
+ * clients do not all come back at the same instant. The last 503 is answered like any failure.
+ */
+async function sendRetryingWhenBusy(path: string, options: RequestOptions, accept: string): Promise<{ response: Response; url: string }> {
+  const idempotent = options.idempotent ?? (options.method ?? 'GET') === 'GET';
+  for (let attempt = 0; ; attempt += 1) {
+    const sent = await send(path, options, accept);
+    if (sent.response.status !== 503 || !idempotent || attempt >= BUSY_RETRY.attempts) return sent;
+    if (attempt === 0 && !options.silent) showToast('warning', translate('error.serverBusyRetrying', undefined, getLocale()));
+    const backoff = BUSY_RETRY.baseDelayMs * 2 ** attempt;
+    const delay = Math.min(BUSY_RETRY.maxDelayMs, Math.max(backoff, retryAfterMs(sent.response) ?? 0)) * (1 + Math.random() * 0.5);
+    await pause(delay, options.signal);
+  }
+}
+
 function parseJson(text: string): unknown {
   if (!text) return null;
   try {
@@ -164,11 +211,12 @@ function unwrap<T>(body: unknown, response: Pick<Response, 'ok' | 'status'>, url
 
 /**
  * Calls the API and answers the envelope's `data`; every failure toasts (unless `silent`), logs
- * 'data request exception' and rejects with a RequestError.
+ * 'data request exception' and rejects with a RequestError. An idempotent call the server sheds
+ * (503) is retried with back-off first.
  * @example const tree = await request<NavigationGroup[]>(API_PATHS.navigationTree);
  */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { response, url } = await send(path, options, 'application/json');
+  const { response, url } = await sendRetryingWhenBusy(path, options, 'application/json');
   // The data is typed by the caller from the contract; the server validates against the same schemas.
   return unwrap<T>(await readJson(response), response, url, options);
 }
@@ -259,7 +307,7 @@ export function filenameFromContentDisposition(header: string | null, fallback: 
  * other failure. The file name comes from Content-Disposition.
  */
 export async function downloadFile(path: string, query?: Query, options: Omit<RequestOptions, 'method' | 'query' | 'body'> & { fallbackName?: string } = {}): Promise<DownloadedFile> {
-  const { response, url } = await send(path, { ...options, method: 'GET', query }, '*/*');
+  const { response, url } = await sendRetryingWhenBusy(path, { ...options, method: 'GET', query }, '*/*');
   const contentType = response.headers.get('Content-Type') ?? '';
   if (!response.ok || contentType.includes('application/json')) {
     const body = await readJson(response);

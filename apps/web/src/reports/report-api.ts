@@ -13,7 +13,7 @@ export type ReportFilters = FilterPayload & SortState & { grain?: ReportGrain };
 export function reportApi(report: string, view: string) {
   const path = (verb: string) => resourcePath(report, verb);
   return {
-    search: (body: ReportFilters & { pageIndex: number; pageSize: number }) => http.post<ReportSearchAnswer>(path('Search'), body, { query: { view } }),
+    search: (body: ReportFilters & { pageIndex: number; pageSize: number }) => http.post<ReportSearchAnswer>(path('Search'), body, { query: { view }, idempotent: true }),
     /** Every group of the given dimensions (the chart's), no paging. */
     summary: (filters: ReportFilters, groupBy: readonly string[]) => http.get<ReportSummaryAnswer>(path('GetSummary'), { ...filters, view, groupBy: groupBy.join(',') }),
     exportFile: (filters: ReportFilters, lang: 'zh' | 'en', signal?: AbortSignal): Promise<DownloadedFile> =>

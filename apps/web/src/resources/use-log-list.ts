@@ -10,7 +10,7 @@ import type { ResourceRow } from './resource-api';
 
 /** POST /api/{LogFamily}/Search through one page (view). */
 export function searchLog(family: string, view: string, body: FilterPayload & { pageSize: number; cursor?: string }) {
-  return http.post<LogSearchAnswer<ResourceRow>>(resourcePath(family, 'Search'), body, { query: { view } });
+  return http.post<LogSearchAnswer<ResourceRow>>(resourcePath(family, 'Search'), body, { query: { view }, idempotent: true });
 }
 
 /**

@@ -29,6 +29,8 @@ export const en: Record<MessageKey, string> = {
   'error.serverRequestId': 'request id {requestId}',
   'error.pageCrashed': 'This page ran into a problem',
   'error.pageCrashedHint': 'Refresh this tab to try again; contact an administrator if it keeps happening.',
+  'error.serverBusy': 'the server is busy, please try again in a moment',
+  'error.serverBusyRetrying': 'the server is busy, retrying…',
 
   'logout.title': 'Log out user',
   'logout.content': 'Are you sure you want to log out the current user',

@@ -30,6 +30,8 @@ export const zhCN = {
   'error.serverRequestId': '请求编号 {requestId}',
   'error.pageCrashed': '页面出错了',
   'error.pageCrashedHint': '可以刷新此标签页重试；问题仍在时请联系管理员。',
+  'error.serverBusy': '服务器繁忙，请稍后再试',
+  'error.serverBusyRetrying': '服务器繁忙，正在重试…',
 
   'logout.title': '注销用户',
   'logout.content': '确定要注销当前用户吗',

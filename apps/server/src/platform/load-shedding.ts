@@ -1,0 +1,162 @@
+import { API_PATHS, ErrorCode } from '@campus/contract';
+import underPressure from '@fastify/under-pressure';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AsyncResource } from 'node:async_hooks';
+import { performance } from 'node:perf_hooks';
+import { runWithDbWait, type DbWait, type QueryQueue } from '../db/query-queue.js';
+import { AppError, msg } from './errors.js';
+
+/** Seconds a shed caller is told to wait (Retry-After); the web client adds jitter and backs off. */
+export const RETRY_AFTER_SECONDS = 2;
+
+export interface LoadSheddingOptions {
+  queue: QueryQueue;
+  /** Event-loop delay in ms above which API calls are refused; 0 = never. */
+  maxEventLoopDelayMs: number;
+  /** Event-loop utilization (0–1) above which API calls are refused; 0 = never. */
+  maxEventLoopUtilization: number;
+  /** Waiting statements above which API calls are refused; 0 = never. */
+  maxDbQueue: number;
+  /** Age in ms of the oldest waiting statement above which API calls are refused; 0 = never. */
+  maxDbWaitMs: number;
+  /** API calls in progress above which new ones are refused; 0 = never. */
+  maxInFlight: number;
+}
+
+interface RequestTiming {
+  dbWait: DbWait;
+  /** Restores the request's async context after body parsing (which runs in the socket's context). */
+  resource: AsyncResource;
+  /** Why the request was refused, when it was. */
+  shedReason?: string;
+  /** Counted in the calls in flight (until its answer is sent or it is aborted). */
+  inFlight?: boolean;
+}
+
+const timings = new WeakMap<FastifyRequest, RequestTiming>();
+
+/** The 503 answer: the envelope with the catalogue's "server busy", Retry-After set by the caller. */
+function serverBusy(): AppError {
+  return new AppError(503, ErrorCode.ServiceUnavailable, msg('error.serverBusy'));
+}
+
+/**
+ * Only API calls are shed: they are what queue on the database. The health check answers the load
+ * balancer's question "is the process alive" and must not fail because it is busy; the web app's
+ * static files never touch the database.
+ */
+function isSheddable(request: FastifyRequest): boolean {
+  return request.url.startsWith('/api/') && request.routeOptions.url !== API_PATHS.health;
+}
+
+/** Milliseconds with two decimals, for the log line and Server-Timing. */
+const rounded = (ms: number) => Math.round(ms * 100) / 100;
+
+/**
+ * Sheds load instead of queueing without bound (ARCHITECTURE "Scale beyond one machine"): an API
+ * call arriving while the event loop lags (@fastify/under-pressure) or while the database queue is
+ * long answers 503 with Retry-After at once, so a burst costs the refused callers a retry rather
+ * than every caller tens of seconds. Also writes one log line per request with its time and the
+ * time its statements waited for a connection (`dbWaitMs`), and the same as a Server-Timing header
+ * (`app;dur=…, db-wait;dur=…`) for benchmarks and the browser's developer tools.
+ */
+export const loadSheddingPlugin = fp<LoadSheddingOptions>(
+  async (app, options) => {
+    const { queue } = options;
+
+    // Each request gets its own wait counter; the database wrappers find it through async context.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const dbWait: DbWait = { waitedMs: 0, count: 0 };
+      runWithDbWait(dbWait, () => {
+        timings.set(request, { dbWait, resource: new AsyncResource('campus-request') });
+        done();
+      });
+    });
+    app.addHook('preValidation', (request, _reply, done) => {
+      const timing = timings.get(request);
+      if (timing) timing.resource.runInAsyncScope(done);
+      else done();
+    });
+
+    // The first samples cover the start itself (loading routes, compiling): no verdict before then.
+    const SAMPLE_MS = 500;
+    let judgedFrom = Infinity;
+    app.addHook('onReady', async () => {
+      judgedFrom = performance.now() + 2 * SAMPLE_MS;
+    });
+
+    if (options.maxEventLoopDelayMs > 0 || options.maxEventLoopUtilization > 0) {
+      await app.register(underPressure, {
+        maxEventLoopDelay: options.maxEventLoopDelayMs,
+        maxEventLoopUtilization: options.maxEventLoopUtilization,
+        // Utilization of the last sample, not since the start: a busy minute an hour ago says nothing.
+        eventLoopUtilizationMode: 'interval',
+        sampleInterval: SAMPLE_MS,
+        retryAfter: RETRY_AFTER_SECONDS,
+        pressureHandler: (request, reply, type) => {
+          if (!isSheddable(request) || performance.now() < judgedFrom) return undefined;
+          const timing = timings.get(request);
+          if (timing) timing.shedReason = type;
+          reply.header('retry-after', RETRY_AFTER_SECONDS);
+          return Promise.reject(serverBusy());
+        },
+      });
+    }
+
+    // The database queue, and the calls in flight: when the process is short of CPU, calls queue
+    // for the event loop between their awaits while its mean delay stays low (each turn is short).
+    let inFlight = 0;
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isSheddable(request)) return;
+      const timing = timings.get(request);
+      const reason =
+        options.maxDbQueue > 0 && queue.waiting() > options.maxDbQueue
+          ? 'dbQueue'
+          : options.maxDbWaitMs > 0 && queue.oldestWaitMs() > options.maxDbWaitMs
+            ? 'dbWait'
+            : options.maxInFlight > 0 && inFlight >= options.maxInFlight
+              ? 'inFlight'
+              : undefined;
+      if (!reason) {
+        if (timing) timing.inFlight = true;
+        inFlight += 1;
+        return;
+      }
+      if (timing) timing.shedReason = reason;
+      reply.header('retry-after', RETRY_AFTER_SECONDS);
+      throw serverBusy();
+    });
+    const leave = async (request: FastifyRequest) => {
+      const timing = timings.get(request);
+      if (!timing?.inFlight) return;
+      timing.inFlight = false;
+      inFlight -= 1;
+    };
+    app.addHook('onResponse', leave);
+    app.addHook('onRequestAbort', leave);
+
+    app.addHook('onSend', async (request, reply) => {
+      const timing = timings.get(request);
+      if (!timing) return;
+      reply.header('server-timing', `app;dur=${rounded(reply.elapsedTime)}, db-wait;dur=${rounded(timing.dbWait.waitedMs)}`);
+    });
+
+    // Replaces Fastify's two request lines (disableRequestLogging in app.ts) by one with the waits.
+    app.addHook('onResponse', async (request, reply) => {
+      const timing = timings.get(request);
+      request.log.info(
+        {
+          req: { method: request.method, url: request.url, remoteAddress: request.ip },
+          statusCode: reply.statusCode,
+          responseTime: rounded(reply.elapsedTime),
+          dbWaitMs: rounded(timing?.dbWait.waitedMs ?? 0),
+          dbWaits: timing?.dbWait.count ?? 0,
+          ...(timing?.shedReason ? { shed: timing.shedReason } : {}),
+        },
+        'request completed',
+      );
+    });
+  },
+  { name: 'load-shedding' },
+);

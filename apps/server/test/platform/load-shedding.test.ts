@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+describe('load shedding on the database queue', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SHED_DB_QUEUE: '3' } });
+    token = await t.loginAs('admin');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** Holds every connection in an open transaction, then queues `extra` statements behind them. */
+  async function fillQueue(extra: number) {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // PGlite has one connection, the PostgreSQL pool ten (db/client.ts).
+    const connections = t.database.kind === 'pglite' ? 1 : 10;
+    let holding = 0;
+    const work: Promise<unknown>[] = Array.from({ length: connections }, () =>
+      t.db.transaction(async () => {
+        holding += 1;
+        await held;
+      }),
+    );
+    await vi.waitFor(() => expect(holding).toBe(connections));
+    work.push(...Array.from({ length: extra }, () => Promise.resolve(t.db.execute(sql`select 1`))));
+    await vi.waitFor(() => expect(t.database.queue.waiting()).toBe(extra));
+    return {
+      release: async () => {
+        release();
+        await Promise.all(work);
+      },
+    };
+  }
+
+  it('answers 503 with Retry-After and "server busy" in the envelope while the queue is long; health still answers', async () => {
+    const queue = await fillQueue(4);
+
+    const shed = await t.injectAs(token, { method: 'POST', url: '/api/School/Search', payload: { pageIndex: 1, pageSize: 10 } });
+    expect(shed.statusCode).toBe(503);
+    expect(Number(shed.headers['retry-after'])).toBeGreaterThan(0);
+    expect(shed.json()).toMatchObject({ code: 503, key: 'error.serverBusy', message: 'the server is busy; please try again in a moment', data: null });
+    const inChinese = await t.injectAs(token, { method: 'GET', url: '/api/School/Get?id=1', headers: { 'accept-language': 'zh-CN' } });
+    expect(inChinese.statusCode).toBe(503);
+    expect(inChinese.json().message).toBe('服务器繁忙，请稍后再试');
+
+    // The health check is never shed: it waits its turn and answers once the queue drains.
+    const health = t.app.inject({ method: 'GET', url: '/api/health' });
+    await queue.release();
+    expect((await health).statusCode).toBe(200);
+
+    const served = await t.injectAs(token, { method: 'POST', url: '/api/School/Search', payload: { pageIndex: 1, pageSize: 10 } });
+    expect(served.statusCode).toBe(200);
+  });
+
+  it('tells in Server-Timing how long the request took and how long its statements waited', async () => {
+    const response = await t.injectAs(token, { method: 'POST', url: '/api/School/Search', payload: { pageIndex: 1, pageSize: 10 } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['server-timing']).toMatch(/^app;dur=[\d.]+, db-wait;dur=[\d.]+$/);
+  });
+
+  it('counts a request\'s waits for the connection', async () => {
+    const queue = await fillQueue(0);
+    // Below the limit of 3 waiting statements the call is admitted and waits for the held connections.
+    const pending = t.injectAs(token, { method: 'GET', url: '/api/School/Get?id=1' });
+    await vi.waitFor(() => expect(t.database.queue.waiting()).toBe(1));
+    await queue.release();
+    const response = await pending;
+    expect(response.statusCode).toBe(200);
+    const waited = Number(/db-wait;dur=([\d.]+)/.exec(String(response.headers['server-timing']))?.[1]);
+    expect(waited).toBeGreaterThan(0);
+  });
+});
+
+describe('load shedding on the calls in flight', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SHED_MAX_IN_FLIGHT: '1' } });
+    token = await t.loginAs('admin');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('refuses a call while the limit of calls is being answered, and admits it again once they are done', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = false;
+    // PGlite has one connection, the PostgreSQL pool ten: hold them all so the first call stays in flight.
+    const holders = Array.from({ length: t.database.kind === 'pglite' ? 1 : 10 }, () =>
+      t.db.transaction(async () => {
+        holding = true;
+        await held;
+      }),
+    );
+    await vi.waitFor(() => expect(holding).toBe(true));
+    const first = t.injectAs(token, { method: 'GET', url: '/api/School/Get?id=1' });
+    await vi.waitFor(() => expect(t.database.queue.waiting()).toBeGreaterThan(0));
+
+    const second = await t.injectAs(token, { method: 'GET', url: '/api/School/Get?id=1' });
+    expect(second.statusCode).toBe(503);
+    expect(second.headers['retry-after']).toBeDefined();
+
+    release();
+    await Promise.all(holders);
+    expect((await first).statusCode).toBe(200);
+    expect((await t.injectAs(token, { method: 'GET', url: '/api/School/Get?id=1' })).statusCode).toBe(200);
+  });
+});
