@@ -219,24 +219,3 @@ export function injectOptionsOf(request: FuzzRequest): InjectOptions {
     ...(request.body !== undefined ? { payload: request.body, headers: { 'content-type': request.contentType ?? 'application/json' } } : {}),
   };
 }
-
-/** The texts and numbers a request carries, decoded, to tell which known defect a server error shows. */
-function carriedValues(request: FuzzRequest): unknown[] {
-  const values: unknown[] = [];
-  const walk = (value: unknown) => {
-    if (Array.isArray(value)) value.forEach(walk);
-    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
-    else values.push(value);
-  };
-  const [, query = ''] = request.url.split('?');
-  for (const [, value] of new URLSearchParams(query)) values.push(value);
-  values.push(decodeURIComponent(request.url.split('?')[0]!.replace(/%(?![0-9a-f]{2})/gi, '%25')));
-  if (request.body !== undefined) {
-    try {
-      walk(JSON.parse(request.body));
-    } catch {
-      values.push(request.body);
-    }
-  }
-  return values;
-}
