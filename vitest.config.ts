@@ -4,6 +4,9 @@ const usePostgres = Boolean(process.env.TEST_DATABASE_URL ?? process.env.DATABAS
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves one core idle; test files are independent (a database each), so both
+    // cores of the CI machine run them.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], environment: 'node' } },
       {
@@ -13,6 +16,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'pglite' },
+          globalSetup: ['test/setup/pglite-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -26,6 +30,7 @@ export default defineConfig({
                 include: ['test/**/*.test.ts'],
                 environment: 'node',
                 env: { TEST_DB: 'postgres' },
+                globalSetup: ['test/setup/postgres-template.ts'],
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

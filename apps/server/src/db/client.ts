@@ -27,15 +27,23 @@ export interface DatabaseHandle {
   queue: QueryQueue;
   /** Closes the connection(s) and releases the data-directory lock. */
   close(): Promise<void>;
+  /** An embedded database's whole data directory as a tarball (what `loadDataDir` takes back). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+/** How to open the database beyond what the environment says. */
+export interface OpenOptions {
+  /** An in-memory PGlite starts from this data-directory dump instead of an empty cluster (test templates). */
+  loadDataDir?: Blob;
+}
+
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
   const inMemory = dataDir === IN_MEMORY_DATA_DIR;
   const lock = inMemory ? undefined : lockDataDir(dataDir);
   try {
     // pg_trgm backs the trigram indexes of "contains" filters (created by the first migration).
     // PGlite.create (not the constructor) loads extensions before the first query.
-    const client = await PGlite.create({ ...(inMemory ? {} : { dataDir }), extensions: { pg_trgm } });
+    const client = await PGlite.create({ ...(inMemory ? { loadDataDir } : { dataDir }), extensions: { pg_trgm } });
     const gate = gatePglite(client);
     return {
       db: drizzlePglite({ client: gate.client, schema }),
@@ -48,6 +56,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
           lock?.release();
         }
       },
+      dumpDataDir: () => client.dumpDataDir('none'),
     };
   } catch (error) {
     lock?.release();
@@ -73,6 +82,6 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
 }
 
 /** Opens PostgreSQL when DATABASE_URL is set, else the embedded PGlite under DATA_DIR (locked). */
-export function createDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>): Promise<DatabaseHandle> {
-  return env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite(env.DATA_DIR);
+export function createDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>, options: OpenOptions = {}): Promise<DatabaseHandle> {
+  return env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite(env.DATA_DIR, options.loadDataDir);
 }

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type App } from '../../src/app.js';
 import { createDatabase, type Database, type DatabaseHandle } from '../../src/db/client.js';
-import { migrateDatabase } from '../../src/db/migrate.js';
-import { seedDefaults } from '../../src/db/seed/defaults.js';
-import { DEMO_ACCOUNTS, seedDemo } from '../../src/db/seed/demo.js';
+import { DEMO_ACCOUNTS } from '../../src/db/seed/demo.js';
 import { IN_MEMORY_DATA_DIR, loadEnv, type Env } from '../../src/env.js';
 import { md5Hex } from '../../src/platform/passwords.js';
 import { createTestClock, type TestClock } from './test-clock.js';
@@ -50,7 +50,7 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
   const name = `campus_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -95,10 +95,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(postgres ? { DATABASE_URL: postgres.url } : { DATA_DIR: IN_MEMORY_DATA_DIR }),
     ...options.env,
   });
-  const database = await createDatabase(env);
-  await migrateDatabase(database, env.DATABASE_URL);
-  await seedDefaults(database.db);
-  await seedDemo(database.db);
+  // The run's template is migrated and demo-seeded already (test/setup/template-database.ts).
+  const database = await createDatabase(env, postgres ? {} : { loadDataDir: new Blob([await readFile(inject('pgliteTemplate'))]) });
   const clock = createTestClock();
   const app = await buildApp({ env, database, clock });
   answerInEnglishByDefault(app);

@@ -236,7 +236,7 @@ export const optionsQuerySchema = z.object({
   /** Restrict to one school (class pickers of a student form). */
   schoolId: idSchema.optional(),
   /** Answer this unique field as the value instead of the id (references by key, e.g. a model code). */
-  valueField: z.string().max(64).optional(),
+  valueField: z.string().min(1).max(64).optional(),
 });
 export interface ReferenceOption {
   value: number | string;

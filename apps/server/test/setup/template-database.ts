@@ -1,0 +1,75 @@
+/**
+ * One migrated, demo-seeded database per test run, copied by every test file instead of migrating
+ * and seeding its own (≈ 8 s a file on PGlite, ≈ 4 s on PostgreSQL): PGlite files start from a
+ * dump of its data directory, PostgreSQL files are created from a template database.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { createDatabase, type DatabaseHandle } from '../../src/db/client.js';
+import { migrateDatabase } from '../../src/db/migrate.js';
+import { seedDefaults } from '../../src/db/seed/defaults.js';
+import { seedDemo } from '../../src/db/seed/demo.js';
+import { IN_MEMORY_DATA_DIR } from '../../src/env.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A file holding the dump of a migrated, seeded PGlite data directory. */
+    pgliteTemplate: string;
+    /** A migrated, seeded PostgreSQL database to create test databases from. */
+    postgresTemplate: string;
+  }
+}
+
+async function migrateAndSeed(database: DatabaseHandle, url?: string): Promise<void> {
+  await migrateDatabase(database, url);
+  await seedDefaults(database.db);
+  await seedDemo(database.db);
+}
+
+/** Builds the PGlite dump; answers the teardown that removes it. */
+export async function setupPgliteTemplate(project: TestProject): Promise<() => Promise<void>> {
+  const database = await createDatabase({ DATABASE_URL: undefined, DATA_DIR: IN_MEMORY_DATA_DIR });
+  try {
+    await migrateAndSeed(database);
+    const dump = await database.dumpDataDir!();
+    const dir = await mkdtemp(join(tmpdir(), 'campus-test-template-'));
+    const file = join(dir, 'pglite.tar');
+    await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+    project.provide('pgliteTemplate', file);
+    return () => rm(dir, { recursive: true, force: true });
+  } finally {
+    await database.close();
+  }
+}
+
+/** Builds the PostgreSQL template database; answers the teardown that drops it. */
+export async function setupPostgresTemplate(project: TestProject): Promise<() => Promise<void>> {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('the server-postgres project needs TEST_DATABASE_URL or DATABASE_URL');
+  const name = `campus_template_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await createDatabase({ DATABASE_URL: url.toString(), DATA_DIR: IN_MEMORY_DATA_DIR });
+  try {
+    await migrateAndSeed(database, url.toString());
+  } finally {
+    // A template must have no connection left when databases are created from it.
+    await database.close();
+  }
+  project.provide('postgresTemplate', name);
+  return () => admin(`drop database if exists ${name} with (force)`);
+}
