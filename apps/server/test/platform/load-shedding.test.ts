@@ -26,7 +26,7 @@ describe('load shedding on the database queue', () => {
         await held;
       }),
     );
-    await vi.waitFor(() => expect(holding).toBe(connections));
+    await vi.waitFor(() => expect(holding).toBe(connections), { timeout: 10_000 });
     work.push(...Array.from({ length: extra }, () => Promise.resolve(t.db.execute(sql`select 1`))));
     await vi.waitFor(() => expect(t.database.queue.waiting()).toBe(extra));
     return {
@@ -90,15 +90,17 @@ describe('load shedding on the calls in flight', () => {
   it('refuses a call while the limit of calls is being answered, and admits it again once they are done', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    let holding = false;
+    let holding = 0;
     // PGlite has one connection, the PostgreSQL pool ten: hold them all so the first call stays in flight.
-    const holders = Array.from({ length: t.database.kind === 'pglite' ? 1 : 10 }, () =>
+    const connections = t.database.kind === 'pglite' ? 1 : 10;
+    const holders = Array.from({ length: connections }, () =>
       t.db.transaction(async () => {
-        holding = true;
+        holding += 1;
         await held;
       }),
     );
-    await vi.waitFor(() => expect(holding).toBe(true));
+    // A fresh pool opens its connections now: on a busy machine that takes longer than waitFor's default second.
+    await vi.waitFor(() => expect(holding).toBe(connections), { timeout: 10_000 });
     const first = t.injectAs(token, { method: 'GET', url: '/api/School/Get?id=1' });
     await vi.waitFor(() => expect(t.database.queue.waiting()).toBeGreaterThan(0));
 
