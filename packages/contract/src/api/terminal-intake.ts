@@ -1,0 +1,144 @@
+/**
+ * The terminals' side of the platform (issue 9): what a gate or attendance machine sends to
+ * `/api/Terminal/Intake/*`, how it signs each request, and what it is answered. Shared by the server,
+ * the terminal simulator (`npm run simulate:terminals`) and bench:intake, so the three cannot drift.
+ *
+ * Signing: every request carries the device's serial number, a Unix-millisecond timestamp, a random
+ * nonce and an HMAC-SHA256 (hex) keyed by the device's secret over `intakeStringToSign(...)`. The body
+ * is signed through its SHA-256, byte for byte as sent (JSON or multipart). The secret never travels
+ * after registration, and never in a URL.
+ */
+import { z } from 'zod';
+import { INT32_MAX } from '../integers.js';
+
+export const INTAKE_PATHS = {
+  heartbeat: '/api/Terminal/Intake/Heartbeat',
+  /** JSON `{ events }`, or multipart with a part `events` (the same JSON) and one image part per snapshot. */
+  events: '/api/Terminal/Intake/Events',
+  logs: '/api/Terminal/Intake/Logs',
+  commandAck: '/api/Terminal/Intake/CommandAck',
+  upgradeProgress: '/api/Terminal/Intake/UpgradeProgress',
+} as const;
+
+/** Request headers of a signed intake call (lower case, as Node exposes them). */
+export const INTAKE_HEADERS = {
+  serial: 'x-terminal-serial',
+  timestamp: 'x-terminal-timestamp',
+  nonce: 'x-terminal-nonce',
+  signature: 'x-terminal-signature',
+} as const;
+
+/** A request whose timestamp is further than this from the server's clock is refused. */
+export const INTAKE_MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
+/** Nonces are 16 to 64 characters of [A-Za-z0-9_-]; each is accepted once per device. */
+export const INTAKE_NONCE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+/** Heartbeat interval told to a device unless a setting says otherwise. */
+export const DEFAULT_HEARTBEAT_SECONDS = 30;
+/** A device is offline once this many heartbeat intervals have passed without any signed call. */
+export const OFFLINE_AFTER_MISSED_HEARTBEATS = 3;
+/** Most events or log lines in one batch. */
+export const MAX_INTAKE_BATCH = 500;
+
+/** The exact text a terminal signs: method, path (no query), timestamp, nonce and the body's SHA-256 (hex). */
+export function intakeStringToSign(parts: { method: string; path: string; timestamp: string; nonce: string; bodySha256Hex: string }): string {
+  return [parts.method.toUpperCase(), parts.path, parts.timestamp, parts.nonce, parts.bodySha256Hex.toLowerCase()].join('\n');
+}
+
+const serialSchema = z.number().int().positive().max(INT32_MAX);
+const isoTime = z.iso.datetime({ offset: true });
+const shortText = (max: number) => z.string().min(1).max(max);
+
+/** Temperature sensor as the heartbeat reports it. */
+export const TEMPERATURE_SENSOR_STATES = ['ok', 'fault', 'absent'] as const;
+
+export const heartbeatBodySchema = z.strictObject({
+  firmwareVersion: shortText(40),
+  ip: shortText(45),
+  freeStorageMb: z.number().int().min(0).max(INT32_MAX),
+  faceCount: z.number().int().min(0).max(INT32_MAX),
+  temperatureSensor: z.enum(TEMPERATURE_SENSOR_STATES),
+});
+export type HeartbeatBody = z.infer<typeof heartbeatBodySchema>;
+
+/** Kinds of remote command a device is asked to run. */
+export const TERMINAL_COMMAND_KINDS = ['reboot', 'syncFaces', 'applyTemplate', 'upgrade'] as const;
+export type TerminalCommandKind = (typeof TERMINAL_COMMAND_KINDS)[number];
+
+export interface IntakeCommand {
+  id: number;
+  kind: TerminalCommandKind;
+  /** applyTemplate: the template's parameters; upgrade: package address, version, SHA-256; others: {}. */
+  payload: Record<string, unknown>;
+  expiresAt: string;
+}
+
+/** A range of the device's own event serial numbers the platform never received (inclusive). */
+export interface SerialGap {
+  from: number;
+  to: number;
+}
+
+export interface HeartbeatAnswer {
+  intervalSeconds: number;
+  serverTime: string;
+  /** Commands queued for this device; handing them out marks them SENT. */
+  commands: IntakeCommand[];
+  /** Event serials to send again. */
+  resendEvents: SerialGap[];
+}
+
+/** Who a terminal recognised: student, teacher, parent, pick-up person, or a face of no one (5). */
+export const intakeEventSchema = z.strictObject({
+  serial: serialSchema,
+  personKind: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
+  /** The person's id in its family; absent for an unknown face. */
+  personId: z.number().int().positive().max(INT32_MAX).optional(),
+  direction: z.union([z.literal(1), z.literal(2)]),
+  recognizedAt: isoTime,
+  similarity: z.number().min(0).max(100),
+  temperature: z.number().min(30).max(45).optional(),
+  /** Name of the multipart part that holds this event's snapshot image. */
+  snapshotPart: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+});
+export type IntakeEvent = z.infer<typeof intakeEventSchema>;
+
+export const eventsBodySchema = z.strictObject({ events: z.array(intakeEventSchema).min(1).max(MAX_INTAKE_BATCH) });
+
+export interface BatchAnswer {
+  /** Newly stored in this call. */
+  accepted: number;
+  /** Already stored by an earlier call (a retry): not stored again. */
+  duplicates: number;
+}
+
+export const TERMINAL_LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+
+export const intakeLogSchema = z.strictObject({
+  serial: serialSchema,
+  level: z.enum(TERMINAL_LOG_LEVELS),
+  module: shortText(40),
+  message: shortText(2000),
+  loggedAt: isoTime,
+});
+export type IntakeLog = z.infer<typeof intakeLogSchema>;
+
+export const logsBodySchema = z.strictObject({ logs: z.array(intakeLogSchema).min(1).max(MAX_INTAKE_BATCH) });
+
+/** What a device says of a command: it arrived, it ran, or it failed (with the device's result code). */
+export const commandAckBodySchema = z.strictObject({
+  commandId: z.number().int().positive().max(INT32_MAX),
+  status: z.enum(['delivered', 'succeeded', 'failed']),
+  resultCode: z.number().int().min(INT32_MAX * -1).max(INT32_MAX),
+  message: z.string().max(500).optional(),
+});
+export type CommandAckBody = z.infer<typeof commandAckBodySchema>;
+
+export const UPGRADE_DEVICE_STATES = ['DOWNLOADING', 'DOWNLOADED', 'VERIFIED', 'UPDATING', 'UPDATED', 'FAILED'] as const;
+
+export const upgradeProgressBodySchema = z.strictObject({
+  /** The upgrade command's id (its payload names the plan). */
+  commandId: z.number().int().positive().max(INT32_MAX),
+  state: z.enum(UPGRADE_DEVICE_STATES),
+  message: z.string().max(500).optional(),
+});
+export type UpgradeProgressBody = z.infer<typeof upgradeProgressBodySchema>;
