@@ -60,14 +60,18 @@ export const heartbeatBodySchema = z.strictObject({
 });
 export type HeartbeatBody = z.infer<typeof heartbeatBodySchema>;
 
-/** Kinds of remote command a device is asked to run. */
-export const TERMINAL_COMMAND_KINDS = ['reboot', 'syncFaces', 'applyTemplate', 'upgrade'] as const;
+/**
+ * Kinds of remote command a device is asked to run. Upgrades are not commands: an upgrade plan hands
+ * its package out through the heartbeat answer's `upgrade`, paced by the plan, and a single device is
+ * upgraded by a plan that lists it.
+ */
+export const TERMINAL_COMMAND_KINDS = ['reboot', 'syncFaces', 'applyTemplate'] as const;
 export type TerminalCommandKind = (typeof TERMINAL_COMMAND_KINDS)[number];
 
 export interface IntakeCommand {
   id: number;
   kind: TerminalCommandKind;
-  /** applyTemplate: the template's parameters; upgrade: package address, version, SHA-256; others: {}. */
+  /** applyTemplate: the template's parameters; others: {}. */
   payload: Record<string, unknown>;
   expiresAt: string;
 }
@@ -85,6 +89,20 @@ export interface HeartbeatAnswer {
   commands: IntakeCommand[];
   /** Event serials to send again. */
   resendEvents: SerialGap[];
+  /** The package this device should install now, when an upgrade plan has released it to the device. */
+  upgrade?: IntakeUpgrade;
+}
+
+export const UPGRADE_ALGORITHMS = ['full', 'differential'] as const;
+
+export interface IntakeUpgrade {
+  /** The device's row in the plan; progress reports name it. */
+  targetId: number;
+  version: string;
+  /** A signed download address of the package. */
+  url: string;
+  sha256: string;
+  algorithm: (typeof UPGRADE_ALGORITHMS)[number];
 }
 
 /** Who a terminal recognised: student, teacher, parent, pick-up person, or a face of no one (5). */
@@ -136,8 +154,8 @@ export type CommandAckBody = z.infer<typeof commandAckBodySchema>;
 export const UPGRADE_DEVICE_STATES = ['DOWNLOADING', 'DOWNLOADED', 'VERIFIED', 'UPDATING', 'UPDATED', 'FAILED'] as const;
 
 export const upgradeProgressBodySchema = z.strictObject({
-  /** The upgrade command's id (its payload names the plan). */
-  commandId: z.number().int().positive().max(INT32_MAX),
+  /** `IntakeUpgrade.targetId` of the heartbeat answer that handed the package out. */
+  targetId: z.number().int().positive().max(INT32_MAX),
   state: z.enum(UPGRADE_DEVICE_STATES),
   message: z.string().max(500).optional(),
 });
