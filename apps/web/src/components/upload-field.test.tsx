@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { TestApp } from '../test/antd.js';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../lib/i18n';
@@ -54,10 +54,10 @@ class FakeXhr {
 function Harness({ kind, initial = '' }: { kind: UploadFieldKind; initial?: string }) {
   const [value, setValue] = useState(initial);
   return (
-    <App>
+    <TestApp>
       <UploadField kind={kind} value={value} onChange={setValue} />
       <output data-testid="value">{value}</output>
-    </App>
+    </TestApp>
   );
 }
 

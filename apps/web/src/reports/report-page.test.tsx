@@ -1,7 +1,7 @@
 import { DeviceStatistics, WarehouseStatistics, type NavigationGroup, type ReportDef } from '@campus/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { TestApp } from '../test/antd.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TabPaneContext } from '../hooks/use-tab-pane';
 import { setLocale } from '../lib/i18n';
@@ -49,13 +49,13 @@ function renderReport(def: ReportDef, frame: string, fixedId: number, buttons: s
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(['navigationTree', 't'], treeWith(frame, fixedId, buttons));
   return render(
-    <App>
+    <TestApp>
       <QueryClientProvider client={client}>
         <TabPaneContext.Provider value={{ index: frame, path: `/${frame}`, isActive: true, refresh: () => undefined }}>
           <ReportPage def={def} frame={frame} />
         </TabPaneContext.Provider>
       </QueryClientProvider>
-    </App>,
+    </TestApp>,
   );
 }
 

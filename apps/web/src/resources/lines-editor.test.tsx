@@ -1,7 +1,8 @@
 import { Order, type FieldDef } from '@campus/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App, Button, Form } from 'antd';
+import { Button, Form } from 'antd';
+import { TestApp } from '../test/antd.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../lib/i18n';
 import { RequestError } from '../lib/request';
@@ -41,11 +42,11 @@ function renderEditor(serverError?: RequestError) {
     );
   }
   render(
-    <App>
+    <TestApp>
       <QueryClientProvider client={new QueryClient()}>
         <Harness />
       </QueryClientProvider>
-    </App>,
+    </TestApp>,
   );
   return { saved };
 }

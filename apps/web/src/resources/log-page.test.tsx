@@ -1,7 +1,7 @@
 import { RecognitionRecord, type NavigationGroup } from '@campus/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { TestApp } from '../test/antd.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TabPaneContext } from '../hooks/use-tab-pane';
 import { setLocale } from '../lib/i18n';
@@ -70,13 +70,13 @@ function renderLog(frame: 'identifySuccess' | 'identifyWarn', fixedId: number, b
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(['navigationTree', 't'], navigation(frame, fixedId, buttons));
   return render(
-    <App>
+    <TestApp>
       <QueryClientProvider client={client}>
         <TabPaneContext.Provider value={{ index: frame, path: `/${frame}`, isActive: true, refresh: () => undefined }}>
           <LogPage def={RecognitionRecord} frame={frame} />
         </TabPaneContext.Provider>
       </QueryClientProvider>
-    </App>,
+    </TestApp>,
   );
 }
 

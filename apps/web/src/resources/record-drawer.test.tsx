@@ -1,7 +1,7 @@
 import { DeviceClass } from '@campus/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { TestApp } from '../test/antd.js';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../lib/i18n';
@@ -19,7 +19,7 @@ const stored: ResourceRow = { id: 7, version: 3, type: 1, name: 'Gate G3', code:
 function renderEdit(api: Partial<ResourceApi>, extraTabs?: { key: string; label: string; children: ReactNode }[]) {
   const onSaved = vi.fn();
   render(
-    <App>
+    <TestApp>
       <QueryClientProvider client={new QueryClient()}>
         <RecordDrawer
           def={DeviceClass}
@@ -32,7 +32,7 @@ function renderEdit(api: Partial<ResourceApi>, extraTabs?: { key: string; label:
           onSaved={onSaved}
         />
       </QueryClientProvider>
-    </App>,
+    </TestApp>,
   );
   return { onSaved };
 }

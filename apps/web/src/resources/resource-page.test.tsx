@@ -1,7 +1,7 @@
 import { School, SchoolClass, type NavigationGroup } from '@campus/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { TestApp } from '../test/antd.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TabPaneContext } from '../hooks/use-tab-pane';
 import { setLocale } from '../lib/i18n';
@@ -69,13 +69,13 @@ function renderSchoolPage(buttons: string[], overrides?: ResourceOverrides) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(['navigationTree', 't'], treeWith(buttons));
   return render(
-    <App>
+    <TestApp>
       <QueryClientProvider client={client}>
         <TabPaneContext.Provider value={{ index: 'schoolManage', path: '/schoolManage', isActive: true, refresh: () => undefined }}>
           <ResourcePage def={School} frame="schoolManage" overrides={overrides} />
         </TabPaneContext.Provider>
       </QueryClientProvider>
-    </App>,
+    </TestApp>,
   );
 }
 
@@ -134,13 +134,13 @@ describe('<ResourcePage>', { timeout: 15_000 }, () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     client.setQueryData(['navigationTree', 't'], treeWith(['update']));
     render(
-      <App>
+      <TestApp>
         <QueryClientProvider client={client}>
           <TabPaneContext.Provider value={{ index: 'schoolManage', path: '/schoolManage', isActive: true, refresh: () => undefined }}>
             <ResourcePage def={SchoolClass} frame="schoolManage" fixedValues={{ schoolId: 11 }} isEmbedded />
           </TabPaneContext.Provider>
         </QueryClientProvider>
-      </App>,
+      </TestApp>,
     );
     expect(await screen.findByText('Sunflower class', undefined, RENDER_WAIT)).toBeTruthy();
     expect(searches).toContainEqual({ view: 'schoolManage', body: { pageIndex: 1, pageSize: 20, schoolId: 11 } });

@@ -1,7 +1,7 @@
 import { EducationDirectory, type NavigationGroup } from '@campus/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { TestApp } from '../test/antd.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TabPaneContext } from '../hooks/use-tab-pane';
 import { setLocale } from '../lib/i18n';
@@ -33,13 +33,13 @@ function renderTree(buttons: string[], api: Partial<ResourceApi>) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(['navigationTree', 't'], navigation(buttons));
   return render(
-    <App>
+    <TestApp>
       <QueryClientProvider client={client}>
         <TabPaneContext.Provider value={{ index: 'directoryManage', path: '/directoryManage', isActive: true, refresh: () => undefined }}>
           <TreePage def={EducationDirectory} frame="directoryManage" api={api as ResourceApi} />
         </TabPaneContext.Provider>
       </QueryClientProvider>
-    </App>,
+    </TestApp>,
   );
 }
 

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { TestApp } from '../../test/antd.js';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountApi } from '../../lib/api/account';
@@ -17,7 +17,7 @@ const loginAnswer = { Token: 't'.repeat(43), SchoolName: 'Campus Ops', UserName:
 
 function renderLogin() {
   render(
-    <App>
+    <TestApp>
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter initialEntries={['/login']}>
           <Routes>
@@ -26,7 +26,7 @@ function renderLogin() {
           </Routes>
         </MemoryRouter>
       </QueryClientProvider>
-    </App>,
+    </TestApp>,
   );
 }
 
