@@ -1,0 +1,55 @@
+/**
+ * The seam between the signed intake routes (terminals/intake-*.ts) and the parts of the platform a
+ * heartbeat or an acknowledgement reaches: remote commands (terminals/commands.ts) and upgrade plans
+ * (terminals/upgrades.ts). Each part registers its handlers once at start; the intake calls them
+ * inside the request's transaction, so what a device is handed and what it reports commit together.
+ */
+import type { CommandAckBody, IntakeCommand, IntakeUpgrade, UpgradeProgressBody } from '@campus/contract';
+import type { Transaction } from '../db/client.js';
+import type { MediaUrlSigner } from '../platform/media-urls.js';
+
+/** The device behind a verified intake request. */
+export interface IntakeDevice {
+  id: number;
+  serialNumber: string;
+  schoolId: number | null;
+}
+
+export interface CommandHandlers {
+  /** Commands due for the device (queued, or sent long enough ago to resend), marked SENT. */
+  commandsFor(tx: Transaction, device: IntakeDevice, now: Date): Promise<IntakeCommand[]>;
+  /** Records the device's acknowledgement; throws a 404/409 AppError for an unknown command or a wrong state. */
+  acknowledge(tx: Transaction, device: IntakeDevice, body: CommandAckBody, now: Date): Promise<void>;
+}
+
+export interface UpgradeHandlers {
+  /** The package a released plan hands this device now (its firmware being one the package updates from). */
+  pendingUpgradeFor(tx: Transaction, device: IntakeDevice, firmwareVersion: string, now: Date, signer: MediaUrlSigner): Promise<IntakeUpgrade | undefined>;
+  /** Records a device's progress on its plan target; throws a 404/409 AppError for an unknown target or a wrong step. */
+  reportUpgradeProgress(tx: Transaction, device: IntakeDevice, body: UpgradeProgressBody, now: Date): Promise<void>;
+}
+
+let commandHandlers: CommandHandlers | undefined;
+let upgradeHandlers: UpgradeHandlers | undefined;
+
+/** Registers the remote-command side of the heartbeat and of CommandAck (once, at import). */
+export function registerCommandHandlers(handlers: CommandHandlers): void {
+  commandHandlers = handlers;
+}
+
+/** Registers the upgrade side of the heartbeat and of UpgradeProgress (once, at import). */
+export function registerUpgradeHandlers(handlers: UpgradeHandlers): void {
+  upgradeHandlers = handlers;
+}
+
+/** The registered command handlers; the server refuses to serve intake without them. */
+export function commandHandlersOf(): CommandHandlers {
+  if (!commandHandlers) throw new Error('terminal command handlers are not registered');
+  return commandHandlers;
+}
+
+/** The registered upgrade handlers; the server refuses to serve intake without them. */
+export function upgradeHandlersOf(): UpgradeHandlers {
+  if (!upgradeHandlers) throw new Error('terminal upgrade handlers are not registered');
+  return upgradeHandlers;
+}
