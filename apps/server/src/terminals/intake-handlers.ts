@@ -6,6 +6,7 @@
  */
 import type { CommandAckBody, IntakeCommand, IntakeUpgrade, UpgradeProgressBody } from '@campus/contract';
 import type { Transaction } from '../db/client.js';
+import { notFound } from '../platform/errors.js';
 import type { MediaUrlSigner } from '../platform/media-urls.js';
 
 /** The device behind a verified intake request. */
@@ -29,27 +30,36 @@ export interface UpgradeHandlers {
   reportUpgradeProgress(tx: Transaction, device: IntakeDevice, body: UpgradeProgressBody, now: Date): Promise<void>;
 }
 
-let commandHandlers: CommandHandlers | undefined;
-let upgradeHandlers: UpgradeHandlers | undefined;
+// Until a part registers, a device is handed nothing and whatever it reports names nothing known.
+let commandHandlers: CommandHandlers = {
+  commandsFor: async () => [],
+  acknowledge: async () => {
+    throw notFound();
+  },
+};
+let upgradeHandlers: UpgradeHandlers = {
+  pendingUpgradeFor: async () => undefined,
+  reportUpgradeProgress: async () => {
+    throw notFound();
+  },
+};
 
-/** Registers the remote-command side of the heartbeat and of CommandAck (once, at import). */
+/** Registers the remote-command side of the heartbeat and of CommandAck (once, at import of terminals/commands.ts). */
 export function registerCommandHandlers(handlers: CommandHandlers): void {
   commandHandlers = handlers;
 }
 
-/** Registers the upgrade side of the heartbeat and of UpgradeProgress (once, at import). */
+/** Registers the upgrade side of the heartbeat and of UpgradeProgress (once, at import of terminals/upgrades.ts). */
 export function registerUpgradeHandlers(handlers: UpgradeHandlers): void {
   upgradeHandlers = handlers;
 }
 
-/** The registered command handlers; the server refuses to serve intake without them. */
+/** The command handlers the intake calls. */
 export function commandHandlersOf(): CommandHandlers {
-  if (!commandHandlers) throw new Error('terminal command handlers are not registered');
   return commandHandlers;
 }
 
-/** The registered upgrade handlers; the server refuses to serve intake without them. */
+/** The upgrade handlers the intake calls. */
 export function upgradeHandlersOf(): UpgradeHandlers {
-  if (!upgradeHandlers) throw new Error('terminal upgrade handlers are not registered');
   return upgradeHandlers;
 }
