@@ -5,6 +5,7 @@ export * from './constants.js';
 export * from './integers.js';
 export * from './users.js';
 export * from './api/account.js';
+export * from './api/app-version.js';
 export * from './api/file.js';
 export * from './api/navigation.js';
 export * from './api/paths.js';

@@ -1,6 +1,7 @@
 /** Registers the routes of every declared family; importing the family modules registers their hooks. */
 import { RESOURCES } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
+import { appVersionRoutes } from './app-version.js';
 import './accounts.js';
 import './device.js';
 import './maintenance.js';
@@ -12,4 +13,5 @@ import { registerResourceRoutes } from './engine/routes.js';
 export async function resourceRoutes(app: FastifyInstance): Promise<void> {
   for (const def of Object.values(RESOURCES)) registerResourceRoutes(app, def);
   await app.register(salesTeamMemberRoutes);
+  await app.register(appVersionRoutes);
 }

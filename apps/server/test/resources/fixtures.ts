@@ -100,6 +100,8 @@ export async function validAddBody(t: TestApp, def: ResourceDef, schoolId: numbe
       const [device] = await t.db.select({ id: devices.id }).from(devices).where(eq(devices.schoolId, schoolId)).limit(1);
       return { deviceId: device!.id, title: `闸机故障${n}`, priority: 'urgent', description: '识别失败' };
     }
+    case 'AppVersion':
+      return { osType: 1, appType: 1, versionNumber: '2.3.1', versionCode: Number(n), updateContent: '修复已知问题', downloadUrl: 'https://example.com/app.apk' };
     default:
       throw new Error(`no fixture for ${def.name}`);
   }

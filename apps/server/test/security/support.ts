@@ -110,6 +110,7 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/Account/UpdateUserPassword',
   'GET /api/health',
   'GET /uploads/*',
+  'GET /api/AppVersion/Latest',
 ]);
 
 /** Groups of calls any signed-in user makes about itself (its profile, menu, badges, uploads, log-out). */

@@ -28,6 +28,8 @@ export const API_PATHS = {
   saveSalesTeamMembers: '/api/SalesTeam/SaveMembers',
   uploadImages: '/api/File/UploadImgs',
   uploadVideos: '/api/File/UploadVideos',
+  uploadPackages: '/api/File/UploadPackages',
+  appVersionLatest: '/api/AppVersion/Latest',
   health: '/api/health',
   accountOptions: '/api/User/Options',
   loginSecondFactor: '/api/Account/LoginSecondFactor',

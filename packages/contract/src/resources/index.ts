@@ -9,6 +9,7 @@ import { Order } from './order.js';
 import { LoginLog, declareOperationLog } from './logs.js';
 import { EducationDirectory } from './education.js';
 import { RecognitionRecord } from './recognition.js';
+import { AppVersion } from './versions.js';
 
 export * from './define.js';
 export * from './schemas.js';
@@ -28,6 +29,7 @@ export * from './log-schemas.js';
 export * from './education.js';
 export * from './recognition.js';
 export * from './tree.js';
+export * from './versions.js';
 
 /** Every declared family but the operation log, which lists them (and itself) as its `family` options. */
 const FAMILIES: readonly ResourceDef[] = [
@@ -53,6 +55,7 @@ const FAMILIES: readonly ResourceDef[] = [
   EducationDirectory,
   LoginLog,
   RecognitionRecord,
+  AppVersion,
 ];
 
 export const OperationLog = declareOperationLog(FAMILIES);

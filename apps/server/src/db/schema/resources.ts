@@ -4,6 +4,7 @@
  */
 import {
   AgentArea,
+  AppVersion,
   Device,
   DeviceClass,
   DeviceDelivery,
@@ -114,6 +115,7 @@ export function lineTable(def: ResourceDef, field: string): ResourceTable {
   if (!table) throw new Error(`no table for ${def.name}.${field}: add it to db/schema/resources.ts`);
   return table;
 }
+export const appVersions = register(resourceTable(AppVersion, foreignKey), AppVersion.name);
 export const educationDirectories = register(resourceTable(EducationDirectory, foreignKey), EducationDirectory.name);
 
 /** The table of a declared family. */
