@@ -13,16 +13,10 @@
  * (write load before the kill), --writers 8, --rounds 1 (kill/restart cycles per database). On
  * PostgreSQL a database campus_crash_<random> is created next to DATABASE_URL's and dropped after.
  */
-import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { loginAs, type Envelope } from './bench-server.js';
+import { killHard, scratchDatabase, startServer, stop, type Started } from './main-server.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -37,84 +31,7 @@ const WRITERS = Number(args.writers);
 const ROUNDS = Number(args.rounds);
 const kinds = (args.db ?? (process.env.DATABASE_URL ? 'pglite,postgres' : 'pglite')).split(',').map((kind) => kind.trim());
 
-const SERVER_DIR = fileURLToPath(new URL('../apps/server/', import.meta.url));
-const START_TIMEOUT_MS = 120_000;
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-interface Started {
-  child: ChildProcess;
-  base: string;
-  /** From spawn to the first healthy answer, in ms. */
-  startMs: number;
-}
-
-/** Starts main.ts as `npm start` does (tsx, migrations, seed) and waits until /api/health answers. */
-async function startServer(env: Record<string, string>): Promise<Started> {
-  const port = await freePort();
-  const started = performance.now();
-  // node itself, not npm or npx: the pid killed is the server's, with nothing in between to reap it.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      CAPTCHA_FIXED_CODE: '1234',
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      // Durability is measured, not shedding: a shed read-back on a busy CI machine would fail the run.
-      SHED_EVENT_LOOP_DELAY_MS: '0',
-      SHED_EVENT_LOOP_UTILIZATION: '0',
-      SHED_DB_QUEUE: '0',
-      SHED_DB_WAIT_MS: '0',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  let exited: number | null | undefined;
-  child.once('exit', (code) => (exited = code));
-  const base = `http://127.0.0.1:${port}`;
-  while (performance.now() - started < START_TIMEOUT_MS) {
-    if (exited !== undefined) throw new Error(`the server exited with code ${exited} while starting`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { child, base, startMs: performance.now() - started };
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(100);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server did not answer /api/health within ${START_TIMEOUT_MS / 1000} s`);
-}
-
-function killHard(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 const post = async <T>(base: string, token: string, url: string, body: unknown) => {
   const response = await fetch(`${base}${url}`, {
@@ -171,33 +88,7 @@ interface Round {
 }
 
 async function crashRounds(kind: string): Promise<Round[]> {
-  let env: Record<string, string>;
-  let cleanUp: () => Promise<void>;
-  if (kind === 'pglite') {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'campus-crash-'));
-    env = { DATA_DIR: dataDir, DATABASE_URL: '' };
-    cleanUp = async () => rmSync(dataDir, { recursive: true, force: true });
-  } else if (kind === 'postgres') {
-    const adminUrl = process.env.DATABASE_URL;
-    if (!adminUrl) throw new Error('--db postgres needs DATABASE_URL');
-    const name = `campus_crash_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    env = { DATABASE_URL: url.toString(), SEED_DEMO: '1' };
-    cleanUp = async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
-  } else {
-    throw new Error(`unknown --db ${kind}: pglite or postgres`);
-  }
-
+  const { env, cleanUp } = await scratchDatabase(kind, 'crash');
   const rounds: Round[] = [];
   let server: Started | undefined;
   try {

@@ -1,0 +1,169 @@
+/**
+ * bench:intake — sustained recognition events per second through the signed intake, as terminals send
+ * them: batches of 100 from 200 devices, on a scratch database with the demo seed, with the answer's
+ * p50/p99 and the server's CPU per event; then every acknowledged event is counted in the table
+ * (stored exactly once, retried batches included).
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:intake   # PostgreSQL (the target)
+ *   npm run bench:intake -- --db pglite
+ *
+ * Options: --devices 200, --batch 100, --seconds 20, --clients 16 (batches in flight), --retry 0.05
+ * (share of batches sent again, as after a timeout), --snapshots 0 (share of events with a snapshot).
+ */
+import { INTAKE_PATHS, type BatchAnswer, type IntakeEvent } from '@campus/contract';
+import { buildMultipartBody, signIntakeRequest } from '@campus/contract/terminal-signing';
+import { createDatabase } from '@campus/server/src/db/client.js';
+import { loadEnv } from '@campus/server/src/env.js';
+import { sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { scratchDatabase, startServer, stop } from './main-server.js';
+import { ConsoleClient, requestJson } from './simulator/console-client.js';
+import { loadPeople, provisionFleet, type SimDevice } from './simulator/provision.js';
+import { Random } from './simulator/random.js';
+import { snapshotPng } from './simulator/snapshot-image.js';
+import type { SimPerson } from './simulator/terminal.js';
+
+const { values: args } = parseArgs({
+  options: {
+    db: { type: 'string', default: process.env.DATABASE_URL ? 'postgres' : 'pglite' },
+    devices: { type: 'string', default: '200' },
+    batch: { type: 'string', default: '100' },
+    seconds: { type: 'string', default: '20' },
+    clients: { type: 'string', default: '16' },
+    retry: { type: 'string', default: '0.05' },
+    snapshots: { type: 'string', default: '0' },
+  },
+});
+const BATCH = Number(args.batch);
+const SECONDS = Number(args.seconds);
+const CLIENTS = Number(args.clients);
+const RETRY_SHARE = Number(args.retry);
+const SNAPSHOT_SHARE = Number(args.snapshots);
+/** Serials of this run start here: above anything the demo seed or an earlier run stored. */
+const FIRST_SERIAL = 1_000_000_000;
+
+/** CPU time (user + system, ms) a process has used so far, from /proc. */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks of 1/100 s
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+}
+
+interface DeviceLoad {
+  device: SimDevice;
+  secret: string;
+  people: SimPerson[];
+  nextSerial: number;
+}
+
+function batchOf(load: DeviceLoad, random: Random): { events: IntakeEvent[]; snapshots: { name: string; data: Buffer }[] } {
+  const events: IntakeEvent[] = [];
+  const snapshots: { name: string; data: Buffer }[] = [];
+  const now = Date.now();
+  for (let i = 0; i < BATCH; i += 1) {
+    const serial = load.nextSerial++;
+    const person = load.people.length > 0 && !random.chance(0.03) ? random.pick(load.people) : undefined;
+    const snapshot = random.chance(SNAPSHOT_SHARE);
+    events.push({
+      serial,
+      personKind: (person?.kind ?? 5) as IntakeEvent['personKind'],
+      ...(person ? { personId: person.id } : {}),
+      direction: random.chance(0.5) ? 1 : 2,
+      recognizedAt: new Date(now - (BATCH - i) * 50).toISOString(),
+      similarity: person ? 90 : 40,
+      temperature: 36.5,
+      ...(snapshot ? { snapshotPart: `s${serial}` } : {}),
+    });
+    if (snapshot) snapshots.push({ name: `s${serial}`, data: snapshotPng(serial) });
+  }
+  return { events, snapshots };
+}
+
+async function send(base: string, load: DeviceLoad, batch: ReturnType<typeof batchOf>): Promise<BatchAnswer> {
+  const { body, contentType } =
+    batch.snapshots.length > 0
+      ? buildMultipartBody({ events: JSON.stringify(batch.events) }, batch.snapshots.map((s) => ({ name: s.name, filename: `${s.name}.png`, contentType: 'image/png', data: s.data })))
+      : { body: JSON.stringify({ events: batch.events }), contentType: 'application/json' };
+  const headers = signIntakeRequest({ serialNumber: load.device.serialNumber, secret: load.secret }, { method: 'POST', path: INTAKE_PATHS.events, body });
+  return requestJson<BatchAnswer>(`${base}${INTAKE_PATHS.events}`, { method: 'POST', headers: { ...headers, 'content-type': contentType }, body });
+}
+
+const scratch = await scratchDatabase(args.db, 'intake');
+let server: Awaited<ReturnType<typeof startServer>> | undefined;
+try {
+  server = await startServer(scratch.env);
+  console.log(`${args.db}: server up in ${(server.startMs / 1000).toFixed(1)} s`);
+  const client = await ConsoleClient.login(server.base, 'admin', 'Admin@123', '1234');
+  const state = { terminals: {} };
+  const devices = await provisionFleet(client, Number(args.devices), state, () => undefined);
+  const people = await loadPeople(client, devices.map((d) => d.schoolId));
+  const loads: DeviceLoad[] = devices.map((device) => ({
+    device,
+    secret: (state.terminals as Record<string, { secret: string }>)[device.serialNumber]!.secret,
+    people: people.get(device.schoolId) ?? [],
+    nextSerial: FIRST_SERIAL,
+  }));
+  const random = new Random(7);
+  const latencies: number[] = [];
+  let accepted = 0;
+  let duplicates = 0;
+  let retried = 0;
+  let failures = 0;
+  let next = 0;
+  const cpuBefore = cpuMsOf(server.child.pid!);
+  const started = performance.now();
+  const stopAt = started + SECONDS * 1000;
+  const base = server.base;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (performance.now() < stopAt) {
+        const load = loads[next++ % loads.length]!;
+        const batch = batchOf(load, random);
+        const sent = performance.now();
+        try {
+          const answer = await send(base, load, batch);
+          latencies.push(performance.now() - sent);
+          accepted += answer.accepted;
+          duplicates += answer.duplicates;
+          if (random.chance(RETRY_SHARE)) {
+            // The terminal never saw the answer (a timeout) and sends the same events again.
+            const again = await send(base, load, batch);
+            retried += 1;
+            accepted += again.accepted;
+            duplicates += again.duplicates;
+          }
+        } catch (error) {
+          failures += 1;
+          if (failures <= 3) console.error(String(error));
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const cpuMs = cpuMsOf(server.child.pid!) - cpuBefore;
+  latencies.sort((a, b) => a - b);
+  await stop(server.child);
+  server = undefined;
+
+  const database = await createDatabase(loadEnv({ ...process.env, ...scratch.env, LOG_LEVEL: 'warn' }));
+  // Both drivers answer `{ rows }`; drizzle types the result per driver, hence the cast.
+  const counted = (await database.db.execute(sql`select count(*)::int as n from recognition_records where event_serial >= ${FIRST_SERIAL}`)) as unknown as { rows: { n: number }[] };
+  const row = counted.rows[0];
+  await database.close();
+  const stored = row!.n;
+  console.log(
+    `${args.db}: ${devices.length} devices, batches of ${BATCH}, ${CLIENTS} in flight, ${seconds.toFixed(1)} s: ` +
+      `${(accepted / seconds).toFixed(0)} events/s accepted; answer p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms; ` +
+      `server CPU ${((cpuMs / Math.max(1, accepted)) * 1000).toFixed(0)} µs per event; ${retried} batches retried (${duplicates} duplicates answered), ${failures} failed calls`,
+  );
+  console.log(`${args.db}: ${accepted} acknowledged, ${stored} stored: ${stored === accepted ? 'every acknowledged event stored exactly once' : 'MISMATCH'}`);
+  console.log(`load average: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+  process.exitCode = stored === accepted ? 0 : 1;
+} finally {
+  if (server) await stop(server.child);
+  await scratch.cleanUp();
+}
