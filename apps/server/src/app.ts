@@ -27,6 +27,7 @@ import { userRoutes } from './routes/user.js';
 import { accountOptionsRoutes } from './routes/account-options.js';
 import { resourceRoutes } from './resources/index.js';
 import { reportRoutes } from './reports/index.js';
+import { personSearchRoutes } from './routes/person-search.js';
 
 export interface BuildAppOptions {
   env: Env;
@@ -98,5 +99,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(resourceRoutes);
   await app.register(reportRoutes);
   await app.register(fileRoutes);
+  await app.register(personSearchRoutes);
   return app;
 }

@@ -127,6 +127,7 @@ const CUSTOM_FRAME_ROUTES: Readonly<Record<string, { frame: string; button?: But
   'POST /api/Permission/ResetUserGrant': { frame: 'jurisdictionManage', button: 'update' },
   'POST /api/Permission/SaveProbes': { frame: 'jurisdictionManage', button: 'update' },
   'POST /api/Permission/ResetUserProbes': { frame: 'jurisdictionManage', button: 'update' },
+  'GET /api/Person/Search': { frame: 'personSearch' },
 };
 
 export type Requirement =

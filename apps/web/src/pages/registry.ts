@@ -42,6 +42,7 @@ const CUSTOM_PAGES: readonly PageEntry[] = [
   definePage('index', 'IndexPage', () => import('./index/index-page')),
   definePage('personalInformation', 'PersonalInformationPage', () => import('./personal-information/personal-information-page')),
   definePage('jurisdictionManage', 'JurisdictionManagePage', () => import('./jurisdiction-manage/jurisdiction-manage-page')),
+  definePage('personSearch', 'PersonSearchPage', () => import('./person-search/person-search-page')),
 ];
 
 /** Every frame a declaration shows: each view of a family that is not a child (those are drawer tabs), and each report's. */

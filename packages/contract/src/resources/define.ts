@@ -259,6 +259,11 @@ export interface ResourceDef {
   /** Extra composite indexes (field names) beyond the filter indexes the engine derives. */
   indexes?: readonly (readonly string[])[];
   /**
+   * Text fields searched by any part outside their own filter (the person search reads names and
+   * phone digits across families): a trigram index each, which `ILIKE '%x%'` can use and a btree cannot.
+   */
+  trigramIndexes?: readonly string[];
+  /**
    * Unique composite indexes (field names): the database refuses a second row repeating one, e.g. a
    * recognition record's (device, event serial), so a terminal's retried event is stored once.
    */

@@ -61,7 +61,9 @@ export const Student = defineResource({
     faceImage: faceImageField(),
     state: { kind: 'enum', options: STUDENT_STATE_OPTIONS, label: { zh: '状态', en: 'State' }, filter: 'equals', defaultValue: 1 },
   },
-  indexes: [['schoolId', 'name'], ['schoolId', 'studentNo'], ['cardNo']],
+  indexes: [['schoolId', 'name'], ['schoolId', 'studentNo'], ['cardNo'], ['studentNo']],
+  // The person search (personSearch) finds a student by any part of the name, in any scope.
+  trigramIndexes: ['name'],
 });
 
 export const Parent = defineResource({
@@ -96,6 +98,8 @@ export const Parent = defineResource({
   },
   toggles: [{ field: 'enabled', button: 'enable' }],
   indexes: [['schoolId', 'name']],
+  // The person search finds a parent by any part of the name or any 4+ digits of the phone.
+  trigramIndexes: ['name', 'phoneNum'],
 });
 
 export const Teacher = defineResource({
@@ -115,7 +119,9 @@ export const Teacher = defineResource({
     faceImage: faceImageField(),
     enabled: enabledField(),
   },
-  indexes: [['schoolId', 'name']],
+  indexes: [['schoolId', 'name'], ['cardNo']],
+  // The person search finds a teacher by any part of the name or any 4+ digits of the phone.
+  trigramIndexes: ['name', 'phoneNum'],
 });
 
 export const PickUpPerson = defineResource({
@@ -137,4 +143,6 @@ export const PickUpPerson = defineResource({
     validUntil: { kind: 'date', label: { zh: '有效期至', en: 'Valid until' }, sortable: true, filter: 'range' },
   },
   indexes: [['schoolId', 'name'], ['studentId']],
+  // The person search finds a pick-up person by any part of the name or any 4+ digits of the phone.
+  trigramIndexes: ['name', 'phoneNum'],
 });

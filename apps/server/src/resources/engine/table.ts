@@ -119,6 +119,10 @@ export function resourceTable(
     const add = (indexName: string, build: () => IndexBuilder) => {
       if (!indexes.has(indexName)) indexes.set(indexName, build());
     };
+    const addTrigram = (field: string) => {
+      const trgm = `${def.table}_${columnName(field)}_trgm_idx`;
+      add(trgm, () => index(trgm).using('gin', cols[field]!.op('gin_trgm_ops')));
+    };
     if (isLog) for (const [indexName, build] of logIndexes(def, cols, key)) add(indexName, build);
     if (key && !isLog) add(name(key, 'id'), () => index(name(key, 'id')).on(cols[key]!, cols.id!));
     for (const [field, f] of Object.entries(def.fields)) {
@@ -127,8 +131,7 @@ export function resourceTable(
       const col = cols[field]!;
       if (f.filter === 'contains') {
         // Trigram index: ILIKE '%x%' can use it; a btree cannot.
-        const trgm = `${def.table}_${columnName(field)}_trgm_idx`;
-        add(trgm, () => index(trgm).using('gin', col.op('gin_trgm_ops')));
+        addTrigram(field);
       } else {
         // id closes every btree filter index: a filtered page is then chosen from the index alone
         // (index-only scan + top-N sort by id, no heap visit per skipped row), and within one school
@@ -139,6 +142,7 @@ export function resourceTable(
         add(indexName, () => (key ? index(indexName).on(cols[key]!, indexed, cols.id!) : index(indexName).on(indexed, cols.id!)));
       }
     }
+    for (const field of def.trigramIndexes ?? []) addTrigram(field);
     for (const fields of def.indexes ?? []) {
       const indexName = name(...fields);
       const on = fields.map((f) => cols[f]!) as [ExtraConfigColumn, ...ExtraConfigColumn[]];

@@ -309,6 +309,21 @@ export const zhCN = {
   'report.groups': '共 {total} 组',
   'report.none': '无',
   'report.chartLoading': '图表加载中',
+  'personSearch.placeholder': '输入姓名、手机号（至少4位数字）、卡号或学号',
+  'personSearch.hint': '同时查找学生、家长、教师和接送人，仅限您的数据范围',
+  'personSearch.none': '没有找到匹配的人员',
+  'personSearch.name': '姓名',
+  'personSearch.school': '学校',
+  'personSearch.phone': '手机号',
+  'personSearch.cardNo': '卡号',
+  'personSearch.studentNo': '学号',
+  'personSearch.matched': '匹配项',
+  'personSearch.matchedName': '姓名',
+  'personSearch.matchedPhone': '手机号',
+  'personSearch.matchedCard': '卡号',
+  'personSearch.matchedStudentNo': '学号',
+  'personSearch.open': '查看',
+  'personSearch.countMore': '前 {count} 条',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;
