@@ -106,6 +106,8 @@ const envSchema = z
     UPLOAD_IMAGE_MAX_MB: megabytes(5),
     /** Largest video UploadVideos stores, in megabytes. */
     UPLOAD_VIDEO_MAX_MB: megabytes(200),
+    /** Largest app or firmware package UploadPackages stores, in megabytes. */
+    UPLOAD_PACKAGE_MAX_MB: megabytes(512),
     /** Load shedding (503 + Retry-After): the event loop's delay above which new API calls are refused. */
     SHED_EVENT_LOOP_DELAY_MS: sheddingLimit(1000, 'milliseconds'),
     /** Statements (PGlite) or pool checkouts (PostgreSQL) waiting for a connection above which calls are refused. */

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   MAX_FILES_PER_UPLOAD,
@@ -125,6 +125,14 @@ export interface UploadPolicy {
   /** How the refusal lists the accepted kinds. */
   typeList: Label;
   maxBytes: number;
+  /** Files one call takes (default MAX_FILES_PER_UPLOAD). */
+  maxFiles?: number;
+  /**
+   * The extension a staged file is stored under, or undefined to refuse it. Default: the kind detected
+   * from its bytes, looked up in `types`. Packages decide by name and magic bytes instead (a firmware
+   * .bin has no signature to detect).
+   */
+  kindOf?: (name: string, stagedPath: string) => Promise<UploadExtension | undefined>;
 }
 
 const MAX_SHOWN_NAME = 100;
@@ -167,16 +175,40 @@ interface StagedFile {
   stagedPath: string;
   name: string;
   size: number;
+  sha256: string;
   ext?: UploadExtension;
+}
+
+/** A stored file as its upload record keeps it. */
+export interface RecordedUpload {
+  key: string;
+  size: number;
+  sha256: string;
 }
 
 /**
  * Records the scope the caller uploaded files in (`scopeOwnerKey`): rows of other scopes may not
  * reference them (engine/uploaded-files.ts).
  */
-export async function recordUploads(db: Database, keys: string[], user: AuthUser): Promise<void> {
-  if (keys.length === 0) return;
-  await db.insert(uploadedFiles).values(keys.map((key) => ({ key, scopeKey: scopeOwnerKey(user), uploadedBy: user.id })));
+export async function recordUploads(db: Database, files: RecordedUpload[], user: AuthUser): Promise<void> {
+  if (files.length === 0) return;
+  await db.insert(uploadedFiles).values(files.map((file) => ({ ...file, scopeKey: scopeOwnerKey(user), uploadedBy: user.id })));
+}
+
+/** The kind of a staged file as detected from its bytes, among the policy's accepted types. */
+async function detectedKind(policy: UploadPolicy, stagedPath: string): Promise<UploadExtension | undefined> {
+  const detected = await fileTypeFromFile(stagedPath);
+  return detected ? policy.types[detected.mime] : undefined;
+}
+
+/** A pass-through stream that feeds every chunk to a SHA-256, so the hash costs no second read of the file. */
+function hashing(hash: ReturnType<typeof createHash>): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
 }
 
 /**
@@ -185,43 +217,45 @@ export async function recordUploads(db: Database, keys: string[], user: AuthUser
  * moved into the store and recorded with the uploader's scope. A refusal is a 400 naming the file and
  * leaves nothing behind.
  */
-export async function receiveUploads(request: FastifyRequest, storage: UploadStorage, policy: UploadPolicy, now: Date): Promise<UploadedFile[]> {
+export async function receiveUploads(request: FastifyRequest, storage: UploadStorage, policy: UploadPolicy, now: Date): Promise<(UploadedFile & RecordedUpload)[]> {
   if (!request.isMultipart()) throw refuseCall(msg('upload.notMultipart'));
   const staged: StagedFile[] = [];
   const storedKeys: string[] = [];
   try {
     // The multipart plugin is registered with throwFileSizeLimit: false: an oversized file arrives
     // truncated and is refused below, by name.
+    const maxFiles = policy.maxFiles ?? MAX_FILES_PER_UPLOAD;
     const parts = request.parts({
-      limits: { fileSize: policy.maxBytes, files: MAX_FILES_PER_UPLOAD, fields: 20, fieldSize: 1024, parts: MAX_FILES_PER_UPLOAD + 20 },
+      limits: { fileSize: policy.maxBytes, files: maxFiles, fields: 20, fieldSize: 1024, parts: maxFiles + 20 },
     });
     for await (const part of parts) {
       if (part.type !== 'file') continue;
       const index = staged.length;
-      const file: StagedFile = { stagedPath: path.join(storage.stagingDir, randomBytes(16).toString('hex')), name: shownName(part.filename, index), size: 0 };
+      const file: StagedFile = { stagedPath: path.join(storage.stagingDir, randomBytes(16).toString('hex')), name: shownName(part.filename, index), size: 0, sha256: '' };
       staged.push(file);
       const target = createWriteStream(file.stagedPath, { flags: 'wx' });
-      await pipeline(part.file, target);
+      const hash = createHash('sha256');
+      await pipeline(part.file, hashing(hash), target);
       file.size = target.bytesWritten;
+      file.sha256 = hash.digest('hex');
       if (part.file.truncated) {
         throw refuse(index, msg('upload.tooLarge', { name: file.name, size: megabytesText(policy.maxBytes), noun: policy.noun }));
       }
-      const detected = await fileTypeFromFile(file.stagedPath);
-      file.ext = detected ? policy.types[detected.mime] : undefined;
+      file.ext = await (policy.kindOf ? policy.kindOf(part.filename ?? '', file.stagedPath) : detectedKind(policy, file.stagedPath));
       if (!file.ext) throw refuse(index, msg('upload.wrongType', { name: file.name, types: policy.typeList }));
     }
     if (staged.length === 0) throw refuseCall(msg('upload.noFile'));
 
-    const answer: UploadedFile[] = [];
+    const answer: (UploadedFile & RecordedUpload)[] = [];
     for (const file of staged) {
       const ext = file.ext as UploadExtension;
       const key = newUploadKey(ext, now);
       await storage.put(key, file.stagedPath);
       storedKeys.push(key);
-      answer.push({ url: uploadUrlOf(key), name: file.name, size: file.size, contentType: UPLOAD_CONTENT_TYPES[ext] });
+      answer.push({ key, url: uploadUrlOf(key), name: file.name, size: file.size, sha256: file.sha256, contentType: UPLOAD_CONTENT_TYPES[ext] });
     }
     // Inside the try: a file whose scope cannot be recorded is removed like a refused one.
-    await recordUploads(request.server.db, storedKeys, request.user);
+    await recordUploads(request.server.db, answer.map(({ key, size, sha256 }) => ({ key, size, sha256 })), request.user);
     return answer;
   } catch (error) {
     await Promise.all(staged.map((file) => fs.rm(file.stagedPath, { force: true })));

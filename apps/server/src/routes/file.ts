@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import {
   API_PATHS,
@@ -5,8 +6,11 @@ import {
   UPLOAD_IMAGE_TYPES,
   UPLOAD_KEY_PATTERN,
   UPLOAD_URL_PREFIX,
+  UPLOAD_PACKAGE_TYPES,
   UPLOAD_VIDEO_TYPES,
+  packageUploadAnswerSchema,
   uploadAnswerSchema,
+  type PackageExtension,
   type UploadAnswer,
   type UploadExtension,
 } from '@campus/contract';
@@ -36,6 +40,43 @@ const videoPolicy = (env: Env): UploadPolicy => ({
   types: { ...byContentType(UPLOAD_VIDEO_TYPES), 'video/x-m4v': 'mp4' },
   typeList: { zh: 'MP4、WebM 或 MOV 视频', en: 'an MP4, WebM or MOV (QuickTime) video' },
   maxBytes: Math.floor(env.UPLOAD_VIDEO_MAX_MB * MEGABYTE),
+});
+
+/** Local file headers (PK\x03\x04) start every zip, jar and APK; an empty archive is only its end record (PK\x05\x06). */
+const ZIP_SIGNATURES = [Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from([0x50, 0x4b, 0x05, 0x06])];
+
+/** The first bytes of a staged file. */
+async function headOf(stagedPath: string, length: number): Promise<Buffer> {
+  const handle = await fs.open(stagedPath, 'r');
+  try {
+    const head = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(head, 0, length, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * A package's kind by its name, confirmed by its bytes: .zip and .apk must be zip archives; a
+ * firmware .bin is whatever the vendor's format is, so any bytes are taken.
+ */
+export async function packageKindOf(name: string, stagedPath: string): Promise<PackageExtension | undefined> {
+  const ext = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase();
+  if (ext === 'bin') return 'bin';
+  if (ext !== 'zip' && ext !== 'apk') return undefined;
+  const head = await headOf(stagedPath, 4);
+  return ZIP_SIGNATURES.some((signature) => signature.equals(head)) ? ext : undefined;
+}
+
+const packagePolicy = (env: Env): UploadPolicy => ({
+  noun: { zh: '安装包', en: 'package' },
+  types: Object.fromEntries(Object.entries(UPLOAD_PACKAGE_TYPES).map(([ext, contentType]) => [contentType, ext as UploadExtension])),
+  typeList: { zh: 'ZIP、APK 安装包或 BIN 固件', en: 'a ZIP or APK package or a BIN firmware image' },
+  maxBytes: Math.floor(env.UPLOAD_PACKAGE_MAX_MB * MEGABYTE),
+  // One package per call: a version names exactly one, and each may be hundreds of megabytes.
+  maxFiles: 1,
+  kindOf: packageKindOf,
 });
 
 /** Cached by the browser while its address stays valid; a stored file never changes (names are never reused). */
@@ -73,7 +114,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     tags: ['File'],
     summary,
     description:
-      `multipart/form-data with one to ${MAX_FILES_PER_UPLOAD} files (any field name; the web sends "files"). ` +
+      `multipart/form-data with one to ${policy.maxFiles ?? MAX_FILES_PER_UPLOAD} file(s) (any field name; the web sends "files"). ` +
       `The kind is detected from the bytes, not the name or the declared type; each file may be up to ` +
       `${megabytesText(policy.maxBytes)}. A refused file is HTTP 400 naming it, and then nothing of the call is stored.`,
     consumes: ['multipart/form-data'],
@@ -81,9 +122,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const images = imagePolicy(app.env);
+  // Images and videos answer what they always did; the key and hash are for packages.
   const signed = async (answer: UploadAnswer) => {
     const signer = await app.mediaUrls();
-    return answer.map((file) => ({ ...file, url: signer.sign(file.url) }));
+    return answer.map(({ name, size, contentType, url }) => ({ url: signer.sign(url), name, size, contentType }));
   };
   app.post(API_PATHS.uploadImages, { schema: uploadSchema('Upload images: JPEG, PNG, GIF or WebP (never SVG)', images) }, async (request) =>
     ok(await signed(await receiveUploads(request, app.uploads, images, app.clock.now()))),
@@ -92,6 +134,22 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const videos = videoPolicy(app.env);
   app.post(API_PATHS.uploadVideos, { schema: uploadSchema('Upload videos: MP4, WebM or MOV (QuickTime)', videos) }, async (request) =>
     ok(await signed(await receiveUploads(request, app.uploads, videos, app.clock.now()))),
+  );
+
+  const packages = packagePolicy(app.env);
+  app.post(
+    API_PATHS.uploadPackages,
+    {
+      schema: {
+        ...uploadSchema('Upload one app or firmware package: .zip or .apk (a zip archive) or .bin firmware; answers its key, size and SHA-256', packages),
+        response: { 200: envelopeSchema(packageUploadAnswerSchema) },
+      },
+    },
+    async (request) => {
+      const stored = await receiveUploads(request, app.uploads, packages, app.clock.now());
+      const signer = await app.mediaUrls();
+      return ok(stored.map((file) => ({ ...file, url: signer.sign(file.url) })));
+    },
   );
 
   app.get(

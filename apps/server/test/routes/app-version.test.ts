@@ -73,4 +73,19 @@ describe('GET /api/AppVersion/Latest', () => {
       expect(response.json().data.errors.length, query).toBeGreaterThan(0);
     }
   });
+
+  it('signs an uploaded package for the caller', async () => {
+    const key = '2026/03/AAAAAAAAAAAAAAAAAAAAAA.apk';
+    await t.db.insert(appVersions).values({
+      osType: ANDROID,
+      appType: TEACHER_APP,
+      versionNumber: '1.0.0',
+      versionCode: 5,
+      isEnabled: true,
+      updateContent: 'first',
+      downloadUrl: `/uploads/${key}`,
+    });
+    const url = (await latest(`osType=${ANDROID}&appType=${TEACHER_APP}&versionCode=1`)).json().data.downloadUrl as string;
+    expect(url).toMatch(new RegExp(`^/uploads/${key}\\?e=\\d+&s=`));
+  });
 });

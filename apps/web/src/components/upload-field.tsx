@@ -1,15 +1,15 @@
 /** The form control of image and file fields: uploads one file and holds its URL as the field value. */
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { API_PATHS, UPLOAD_IMAGE_TYPES, UPLOAD_VIDEO_TYPES, isMediaUrl, mediaFileName, type UploadAnswer } from '@campus/contract';
+import { API_PATHS, UPLOAD_IMAGE_TYPES, UPLOAD_PACKAGE_TYPES, UPLOAD_VIDEO_TYPES, isMediaUrl, mediaFileName, type UploadAnswer } from '@campus/contract';
 import { Button, Image, Typography, Upload, type UploadFile, type UploadProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../lib/i18n';
 import { uploadFiles } from '../lib/request';
 
-export type UploadFieldKind = 'image' | 'file';
+export type UploadFieldKind = 'image' | 'file' | 'package';
 
 export interface UploadFieldProps {
-  /** 'image' uploads pictures (picture card with preview); 'file' uploads videos, the other kind the server takes. */
+  /** 'image' uploads pictures (picture card with preview); 'file' uploads videos; 'package' app or firmware packages. */
   kind: UploadFieldKind;
   /** The stored URL; '' or nothing when empty. */
   value?: string | null;
@@ -22,7 +22,11 @@ export interface UploadFieldProps {
 const CALLS = {
   image: { path: API_PATHS.uploadImages, accept: Object.values(UPLOAD_IMAGE_TYPES).join(',') },
   file: { path: API_PATHS.uploadVideos, accept: Object.values(UPLOAD_VIDEO_TYPES).join(',') },
+  // Packages are checked by name and bytes; browsers know no content type for a firmware .bin.
+  package: { path: API_PATHS.uploadPackages, accept: Object.keys(UPLOAD_PACKAGE_TYPES).map((ext) => `.${ext}`).join(',') },
 } as const;
+
+const HINTS = { image: 'upload.imageHint', file: 'upload.videoHint', package: 'upload.packageHint' } as const;
 
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
@@ -87,7 +91,7 @@ export function UploadField({ kind, value, onChange, id, disabled }: UploadField
 
   const errorText = pending?.status === 'error' ? t('upload.failed', { message: String(pending.response ?? '') }) : null;
   const isImage = kind === 'image';
-  const hint = t(isImage ? 'upload.imageHint' : 'upload.videoHint');
+  const hint = t(HINTS[kind]);
 
   return (
     <div>

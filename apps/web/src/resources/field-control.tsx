@@ -85,8 +85,9 @@ export function FormControl({ field, options, ...injected }: { field: FieldDef; 
     case 'password':
       return <Input.Password {...injected} autoComplete="new-password" placeholder={options.isEdit ? t('resource.passwordKeep') : placeholder} />;
     case 'image':
+      return <UploadField {...injected} kind="image" />;
     case 'file':
-      return <UploadField {...injected} kind={field.kind} />;
+      return <UploadField {...injected} kind={field.files === 'package' ? 'package' : 'file'} />;
     case 'region':
       return <RegionSelect {...injected} part={field.part} parents={options.regionParents ?? {}} allowClear={!field.required} placeholder={t('resource.selectPlaceholder')} />;
     case 'places':

@@ -14,8 +14,15 @@ export const UPLOAD_IMAGE_TYPES = { jpg: 'image/jpeg', png: 'image/png', gif: 'i
 /** Videos UploadVideos accepts, by stored extension → served content type. */
 export const UPLOAD_VIDEO_TYPES = { mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime' } as const;
 
+/**
+ * App and firmware packages UploadPackages accepts, by stored extension → served content type: .zip
+ * and .apk must be zip archives (checked by their bytes); .bin firmware may be any bytes.
+ */
+export const UPLOAD_PACKAGE_TYPES = { zip: 'application/zip', apk: 'application/vnd.android.package-archive', bin: 'application/octet-stream' } as const;
+export type PackageExtension = keyof typeof UPLOAD_PACKAGE_TYPES;
+
 /** Every stored extension with the content type it is served with. */
-export const UPLOAD_CONTENT_TYPES = { ...UPLOAD_IMAGE_TYPES, ...UPLOAD_VIDEO_TYPES } as const;
+export const UPLOAD_CONTENT_TYPES = { ...UPLOAD_IMAGE_TYPES, ...UPLOAD_VIDEO_TYPES, ...UPLOAD_PACKAGE_TYPES } as const;
 export type UploadExtension = keyof typeof UPLOAD_CONTENT_TYPES;
 
 /** Files one upload call takes at most. */
@@ -97,3 +104,12 @@ export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 /** Data of both upload calls: the stored files, in the order they were sent. */
 export const uploadAnswerSchema = z.array(uploadedFileSchema);
 export type UploadAnswer = z.infer<typeof uploadAnswerSchema>;
+
+export const uploadedPackageSchema = uploadedFileSchema.extend({
+  key: z.string().describe('The storage key <yyyy>/<mm>/<random>.<ext>'),
+  sha256: z.string().describe('SHA-256 of the stored bytes, lower-case hex: what a terminal checks its download against'),
+});
+export type UploadedPackage = z.infer<typeof uploadedPackageSchema>;
+
+/** Data of UploadPackages: the one stored package, in a list like the other upload calls. */
+export const packageUploadAnswerSchema = z.array(uploadedPackageSchema);

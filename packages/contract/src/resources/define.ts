@@ -87,7 +87,8 @@ export type FieldDef = FieldCommon &
         follows?: { reference: string; field: string };
       }
     | { kind: 'image' }
-    | { kind: 'file' }
+    /** An uploaded file: a video (UploadVideos, the default) or an app / firmware package (UploadPackages). */
+    | { kind: 'file'; files?: 'video' | 'package' }
     /** One part of a province/city/area address; the three parts are joined for display. */
     | { kind: 'region'; part: RegionPart }
     /**

@@ -47,6 +47,7 @@ export const AppVersion = defineResource({
     updateContent: { kind: 'textarea', label: { zh: '更新内容', en: 'Release notes' }, required: true, max: 2000 },
     downloadUrl: {
       kind: 'file',
+      files: 'package',
       label: { zh: '安装包/下载地址', en: 'Package / download address' },
       required: true,
       list: false,

@@ -1,4 +1,4 @@
-import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.js';
 import { users } from './users.js';
 
@@ -12,5 +12,8 @@ export const uploadedFiles = pgTable('uploaded_files', {
   key: text('key').primaryKey(),
   scopeKey: text('scope_key').notNull(),
   uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  /** Bytes stored and their SHA-256 (hex), measured while the upload streamed in; absent on files stored before they were kept. */
+  size: bigint('size', { mode: 'number' }),
+  sha256: text('sha256'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });

@@ -242,6 +242,7 @@ export const en: Record<MessageKey, string> = {
   'upload.file': 'Upload file',
   'upload.imageHint': 'JPG, PNG, GIF or WebP images',
   'upload.videoHint': 'MP4, WebM or MOV videos',
+  'upload.packageHint': 'ZIP or APK packages, or BIN firmware',
   'upload.failed': 'Upload failed: {message}',
   'resource.searchPlaceholder': 'Type to search',
   'resource.selectPlaceholder': 'Select',

@@ -243,6 +243,7 @@ export const zhCN = {
   'upload.file': '上传文件',
   'upload.imageHint': '支持 JPG、PNG、GIF、WebP 格式的图片',
   'upload.videoHint': '支持 MP4、WebM、MOV 格式的视频',
+  'upload.packageHint': '支持 ZIP、APK 安装包或 BIN 固件',
   'upload.failed': '上传失败：{message}',
   'resource.searchPlaceholder': '输入关键字搜索',
   'resource.selectPlaceholder': '请选择',
