@@ -76,13 +76,13 @@ describe('RecognitionRecord (identifySuccess, identifyWarn)', () => {
     expect(logged).toEqual({ action: 'set:hidden', ids: [id] });
   });
 
-  it("refuses a second record with a device's event serial number", async () => {
+  it("refuses a retried event: the device's serial number again, with the same recognition time", async () => {
     const id = await insertLogSample(t, RecognitionRecord, agent1Schools[0]!);
-    const [row] = ((await t.db.execute(sql`select device_id, event_serial from recognition_records where id = ${id}`)) as unknown as {
-      rows: { device_id: number; event_serial: number }[];
+    const [row] = ((await t.db.execute(sql`select device_id, event_serial, recognized_at from recognition_records where id = ${id}`)) as unknown as {
+      rows: { device_id: number; event_serial: number; recognized_at: string }[];
     }).rows;
     const again = t.db.execute(sql`insert into recognition_records (recognized_at, school_id, device_id, person_kind, direction, similarity, event_serial, success)
-      values (now(), ${agent1Schools[0]!}, ${row!.device_id}, 5, 1, 40, ${row!.event_serial}, false)`);
+      values (${row!.recognized_at}::timestamptz, ${agent1Schools[0]!}, ${row!.device_id}, 5, 1, 40, ${row!.event_serial}, false)`);
     await expect(again).rejects.toThrow();
   });
 });

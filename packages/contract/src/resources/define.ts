@@ -218,6 +218,14 @@ export interface LogDef {
   retentionDays?: number;
   /** A bool field the `hide` button may set: the only change a log row ever sees. */
   hideField?: string;
+  /**
+   * `month`: the table is range-partitioned by month on `timeField` (PostgreSQL declarative
+   * partitioning), for logs that grow by millions of rows a day. The time field then joins the primary
+   * key `(id, time)` and every unique index (PostgreSQL requires the partition key in both), a default
+   * partition catches rows of months without one, a daily job creates next month's partition ahead
+   * and drops those wholly past `retentionDays` (docs/decisions.md "Recognition records by month").
+   */
+  partition?: 'month';
 }
 
 /** A child family shown as a tab of its parent's record drawer; its scope follows the parent. */

@@ -30,8 +30,9 @@ export const RecognitionRecord = defineResource({
   ],
   scope: { via: 'school', field: 'schoolId' },
   mode: 'log',
-  // Retention (and the monthly partitions of issue 9) come with the intake; until then rows are kept.
-  log: { timeField: 'recognizedAt', defaultDays: 7, hideField: 'hidden' },
+  // Millions of rows a day across customers: one partition per month, whole months dropped past the
+  // retention (a school year and a bit, so last year's same term can be compared).
+  log: { timeField: 'recognizedAt', defaultDays: 7, hideField: 'hidden', retentionDays: 400, partition: 'month' },
   titleField: 'personName',
   fields: {
     recognizedAt: { kind: 'datetime', label: { zh: '识别时间', en: 'Recognised at' }, required: true, filter: 'range', width: 170 },
@@ -40,7 +41,8 @@ export const RecognitionRecord = defineResource({
     personKind: { kind: 'enum', options: RECOGNITION_PERSON_KIND_OPTIONS, label: { zh: '人员类型', en: 'Person type' }, required: true, filter: 'equals', width: 110 },
     // The student's, teacher's, parent's or pick-up person's id, by `personKind`: no single family, so
     // no foreign key; null for an unknown face. The name above is a snapshot taken at recognition.
-    personId: { kind: 'number', label: { zh: '人员编号', en: 'Person id' }, list: false },
+    // Filtered with the school (a person's history opened from their record): `(school, person, time)`.
+    personId: { kind: 'number', label: { zh: '人员编号', en: 'Person id' }, list: false, filter: 'equals' },
     schoolId: schoolRef(),
     deviceId: { kind: 'reference', family: 'Device', display: 'serialNumber', within: 'schoolId', label: { zh: '设备', en: 'Device' }, required: true, filter: 'equals', width: 150 },
     direction: { kind: 'enum', options: RECOGNITION_DIRECTION_OPTIONS, label: { zh: '方向', en: 'Direction' }, required: true, filter: 'equals', width: 80 },
@@ -51,6 +53,8 @@ export const RecognitionRecord = defineResource({
     success: { kind: 'bool', label: { zh: '识别成功', en: 'Recognised' }, required: true, filter: 'equals', list: false },
     hidden: { kind: 'bool', label: { zh: '已隐藏', en: 'Hidden' }, filter: 'equals', defaultValue: false, list: false },
   },
+  // Stored as (device, serial, recognizedAt): a partitioned table's unique index must hold the time.
+  // A retried event repeats its recognizedAt with its serial, so the retry still collides and is dropped.
   uniqueIndexes: [['deviceId', 'eventSerial']],
   // An agent's scope holds hundreds of schools: `(school, …, time)` cannot give their rows in time
   // order, so its newest pages walk `(success, time, id)` backwards and keep the rows of the scope

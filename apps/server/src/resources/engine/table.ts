@@ -14,6 +14,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   uniqueIndex,
@@ -93,6 +94,11 @@ export function columnBuilder(
   return builder;
 }
 
+/** The time field a log family is partitioned by month on, if it is. */
+export function monthPartitionKey(def: ResourceDef): string | undefined {
+  return def.mode === 'log' && def.log?.partition === 'month' ? def.log.timeField : undefined;
+}
+
 function scopeKey(def: ResourceDef): string | undefined {
   return def.scope.via === 'school' ? def.scope.field : undefined;
 }
@@ -103,7 +109,9 @@ export function resourceTable(
   refTarget: (field: FieldDef) => ReferenceTarget | undefined,
   extra: Record<string, PgColumnBuilderBase> = {},
 ): ResourceTable {
-  const columns: Record<string, PgColumnBuilderBase> = { id: id() };
+  const partitionedBy = monthPartitionKey(def);
+  // A partitioned table's primary key must hold its partition key: (id, time), the id still identity.
+  const columns: Record<string, PgColumnBuilderBase> = { id: partitionedBy ? integer('id').notNull().generatedByDefaultAsIdentity() : id() };
   for (const [name, field] of Object.entries(def.fields)) {
     // Multiple references and lines live in tables of their own, not in a column.
     if (!SYSTEM_FIELDS.has(name) && !isStoredElsewhere(field)) columns[name] = columnBuilder(def.table, name, field, refTarget);
@@ -148,12 +156,15 @@ export function resourceTable(
       const on = fields.map((f) => cols[f]!) as [ExtraConfigColumn, ...ExtraConfigColumn[]];
       add(indexName, () => index(indexName).on(...on));
     }
-    for (const fields of def.uniqueIndexes ?? []) {
+    for (const declared of def.uniqueIndexes ?? []) {
+      // PostgreSQL requires the partition key in every unique index of a partitioned table.
+      const fields = partitionedBy && !declared.includes(partitionedBy) ? [...declared, partitionedBy] : declared;
       const indexName = `${def.table}_${fields.map(columnName).join('_')}_unique`;
       const on = fields.map((f) => cols[f]!) as [ExtraConfigColumn, ...ExtraConfigColumn[]];
       add(indexName, () => uniqueIndex(indexName).on(...on));
     }
-    return [...indexes.values()];
+    const keys = partitionedBy ? [primaryKey({ columns: [cols.id!, cols[partitionedBy]!] })] : [];
+    return [...keys, ...indexes.values()];
   });
   return table as unknown as ResourceTable;
 }
