@@ -13,7 +13,7 @@ let serial = 900_000;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [schoolId] = await schoolIdsOf(t, 'agent1');
+  schoolId = (await schoolIdsOf(t, 'agent1'))[0]!;
   deviceId = (await rows<{ id: number }>(sql`select id from devices where school_id = ${schoolId} limit 1`))[0]!.id;
 });
 afterAll(() => t.close());
