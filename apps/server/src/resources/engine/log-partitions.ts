@@ -1,6 +1,6 @@
 /**
  * Monthly partitions of log families declared with `log.partition: 'month'` (recognition records):
- * the SQL functions of drizzle/0015 create a month's partition (moving the default partition's rows
+ * the SQL functions of drizzle/0016 create a month's partition (moving the default partition's rows
  * of that month into it) and drop whole months past the retention — a DROP TABLE instead of deleting
  * millions of rows one by one, with the vacuum that would follow.
  */
