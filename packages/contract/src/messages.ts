@@ -26,6 +26,8 @@ export const SERVER_MESSAGES = {
   'error.wrongState': m('当前状态为“{state}”，不能{action}', 'The record is {state}: “{action}” is not possible now'),
   'workflow.noRefundPassword': m('请先设置退款密码', 'set a refund password first'),
   'workflow.wrongRefundPassword': m('退款密码错误', 'wrong refund password'),
+  'refundPassword.locked': m('退款密码错误次数过多，请 {minutes} 分钟后再试', 'too many wrong refund passwords; try again in {minutes} minute(s)'),
+  'refundPassword.notOperator': m('只有拥有退款权限的公司用户可以设置退款密码', 'only company users who may refund keep a refund password'),
   'maintenance.deviceNotInstalled': m('该设备尚未安装到学校', 'the device is not installed at a school'),
   'error.inUse': m('记录仍被其他数据使用', 'the record is still in use'),
   'error.tooManyPages': m('只能翻阅前 {cap} 条记录，请缩小筛选范围', 'only the first {cap} rows are paged: narrow the filters'),

@@ -18,6 +18,7 @@ import {
   type LoginUserInfo,
 } from '@campus/contract';
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/client.js';
@@ -27,6 +28,7 @@ import { envelopeSchema, ok } from '../platform/envelope.js';
 import { badRequest, forbidden, notFound, msg } from '../platform/errors.js';
 import { homeSchoolOf } from '../platform/home-school.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
+import { isRefundOperator } from '../platform/refund-password.js';
 import { getRequestState } from '../platform/caller-state.js';
 import { endSession, endSessionsOfUser } from '../platform/sessions.js';
 import { consumeSmsCode, issueSmsCode, maskPhone } from '../platform/sms.js';
@@ -42,7 +44,7 @@ async function loadUser(db: Database, user: AuthUser): Promise<UserRow> {
   return row;
 }
 
-async function loginUserInfoOf(db: Database, row: UserRow): Promise<LoginUserInfo> {
+async function loginUserInfoOf(db: Database, row: UserRow, isRefundOperator: boolean): Promise<LoginUserInfo> {
   return {
     id: row.id,
     loginName: row.loginName,
@@ -56,6 +58,7 @@ async function loginUserInfoOf(db: Database, row: UserRow): Promise<LoginUserInf
     servicePhone3: row.servicePhone3,
     email: row.email,
     hasRefundPassword: row.refundPasswordHash !== null,
+    canSetRefundPassword: isRefundOperator,
     twoFactor: { available: TWO_FACTOR_ACCOUNT_TYPES.includes(row.type), ...(await twoFactorStatus(db, row.id)) },
     schoolName: (await homeSchoolOf(db, row)).schoolName,
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
@@ -73,6 +76,11 @@ async function assertSmsCode(db: Database, row: UserRow, purpose: SmsPurpose, co
   if (!isValid) throw badRequest([{ path: 'smsCode', ...msg('validation.wrongSmsCode') }]);
 }
 
+/** Whether the caller refunds (company user holding refundManage's `refund`), so keeps a refund password. */
+async function callerRefunds(request: FastifyRequest): Promise<boolean> {
+  return isRefundOperator(request.user.type, (await getRequestState(request)).grant);
+}
+
 const emptyToNull = (value: string | undefined) => (value === undefined || value === '' ? null : value);
 
 /** The caller's own account: profile, probes, password and refund password (personalInformation). */
@@ -80,7 +88,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.loginUserInfo,
     { schema: { tags: ['User'], summary: "The caller's profile", response: { 200: envelopeSchema(loginUserInfoSchema) } } },
-    async (request) => ok(await loginUserInfoOf(app.db, await loadUser(app.db, request.user))),
+    async (request) => ok(await loginUserInfoOf(app.db, await loadUser(app.db, request.user), await callerRefunds(request))),
   );
 
   app.post(
@@ -109,7 +117,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         })
         .where(eq(users.id, request.user.id))
         .returning();
-      return ok(await loginUserInfoOf(app.db, row ?? (await loadUser(app.db, request.user))));
+      return ok(await loginUserInfoOf(app.db, row ?? (await loadUser(app.db, request.user)), await callerRefunds(request)));
     },
   );
 
@@ -186,13 +194,21 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { loginPassword, refundPassword, smsCode } = request.body;
+      if (!(await callerRefunds(request))) throw forbidden(msg('refundPassword.notOperator'));
       const now = app.clock.now();
       const row = await loadUser(app.db, request.user);
       await assertPassword(row, loginPassword, 'loginPassword');
       await assertSmsCode(app.db, row, 'refundPassword', smsCode, now);
       await app.db
         .update(users)
-        .set({ refundPasswordHash: await hashPassword(refundPassword), updatedAt: now, version: sql`${users.version} + 1` })
+        // A new password also lifts a lock from wrong answers to the old one.
+        .set({
+          refundPasswordHash: await hashPassword(refundPassword),
+          refundPasswordFailures: 0,
+          refundPasswordLockedUntil: null,
+          updatedAt: now,
+          version: sql`${users.version} + 1`,
+        })
         .where(eq(users.id, row.id));
       return ok(null);
     },

@@ -154,7 +154,7 @@ describe('workflow transitions', () => {
     const reopen: TransitionDef = { verb: 'Close', from: [1], to: 5, button: 'state', label: { zh: '关闭', en: 'Close' }, reauth: 'refundPassword' };
     const def: ResourceDef = { ...MaintenanceTicket, workflow: { ...MaintenanceTicket.workflow, transitions: [reopen] } };
     const [user] = await t.db.select().from(users).where(eq(users.id, staffId));
-    const ctx = { db: t.db, user: { ...user!, sessionId: 0 }, scope: { kind: 'all' }, def, view: def.views[0]!, buttons: new Set(['state']), probes: {}, locale: 'en' } as unknown as EngineContext;
+    const ctx = { db: t.db, user: { ...user!, sessionId: 0 }, scope: { kind: 'all' }, def, view: def.views[0]!, buttons: new Set(['state']), probes: {}, locale: 'en', clock: t.clock } as unknown as EngineContext;
 
     const wrong = await runTransition(ctx, reopen, { id, reauthPassword: md5Hex('111111') }).catch((error: unknown) => error);
     expect(wrong).toBeInstanceOf(AppError);

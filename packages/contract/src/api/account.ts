@@ -56,6 +56,8 @@ export const loginUserInfoSchema = z.object({
   servicePhone3: z.string().nullable(),
   email: z.string().nullable(),
   hasRefundPassword: z.boolean(),
+  /** Company users holding refundManage's `refund` button keep a refund password; others never see the card. */
+  canSetRefundPassword: z.boolean(),
   /** TOTP two-factor sign-in: whether the account may turn it on, whether it is on, recovery codes left. */
   twoFactor: z.object({ available: z.boolean(), enabled: z.boolean(), recoveryCodesLeft: z.number() }),
   schoolName: z.string(),

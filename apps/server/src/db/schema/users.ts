@@ -32,6 +32,9 @@ export const users = pgTable(
     /** Code 601 at login until the account verifies its phone and sets a new password. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     refundPasswordHash: text('refund_password_hash'),
+    /** Wrong refund passwords in a row; the fifth locks refunds for 10 minutes (platform/refund-password.ts). */
+    refundPasswordFailures: integer('refund_password_failures').notNull().default(0),
+    refundPasswordLockedUntil: timestamptz('refund_password_locked_until'),
     lastLoginAt: timestamptz('last_login_at'),
     ...rowStamps(),
   },

@@ -3,6 +3,7 @@ import { frameOf, type ButtonValue, type ResourceDef, type ViewDef, type Visibil
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { AuthUser } from '../../platform/auth.js';
+import type { Clock } from '../../platform/clock.js';
 import { forbidden } from '../../platform/errors.js';
 import { getRequestState } from '../../platform/caller-state.js';
 import { localeOf } from '../../platform/locale.js';
@@ -20,6 +21,8 @@ export interface EngineContext {
   buttons: ReadonlySet<ButtonValue>;
   probes: VisibilityProbes;
   locale: Locale;
+  /** The app's time source (tests move it by hand). */
+  clock: Clock;
 }
 
 
@@ -42,7 +45,7 @@ export async function resolveContext(
   if (!view) throw forbidden();
   const buttons = grant.get(frameOf(view.frame).fixedId) ?? new Set<ButtonValue>();
   if (options.button && !buttons.has(options.button)) throw forbidden();
-  return { db, user, scope, def, view, buttons, probes, locale: localeOf(request) };
+  return { db, user, scope, def, view, buttons, probes, locale: localeOf(request), clock: request.server.clock };
 }
 
 /**

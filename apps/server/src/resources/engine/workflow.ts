@@ -9,8 +9,8 @@ import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema/users.js';
 import { stateHistory } from '../../db/schema/workflow.js';
 import type { ServerMessage } from '@campus/contract';
-import { badRequest, conflict, msg } from '../../platform/errors.js';
-import { verifyPassword } from '../../platform/passwords.js';
+import { conflict, msg } from '../../platform/errors.js';
+import { checkRefundPassword } from '../../platform/refund-password.js';
 import type { EngineContext, Row } from './context.js';
 import { hooksOf } from './hooks.js';
 import { columnOf, toDb } from './query.js';
@@ -59,15 +59,6 @@ function wrongStateMessage(ctx: EngineContext, transition: TransitionDef, curren
   return msg('error.wrongState', { state: stateLabelOf(ctx.def, current), action: transition.label });
 }
 
-/** Checks the caller's refund password (MD5 from the client) against its slow hash; 400 on `reauthPassword` otherwise. */
-async function checkRefundPassword(ctx: EngineContext, md5: unknown): Promise<void> {
-  const [user] = await ctx.db.select({ hash: users.refundPasswordHash }).from(users).where(eq(users.id, ctx.user.id));
-  if (!user?.hash) throw badRequest([{ path: 'reauthPassword', ...msg('workflow.noRefundPassword') }]);
-  if (typeof md5 !== 'string' || !(await verifyPassword(md5, user.hash))) {
-    throw badRequest([{ path: 'reauthPassword', ...msg('workflow.wrongRefundPassword') }]);
-  }
-}
-
 /** References among the transition's fields must point at rows the caller may pick (an assignee of the right type). */
 async function checkTransitionReferences(ctx: EngineContext, db: Executor, transition: TransitionDef, id: number, input: Row): Promise<void> {
   const fields = transition.fields ?? {};
@@ -94,7 +85,7 @@ export async function runTransition(ctx: EngineContext, transition: TransitionDe
   const workflow = ctx.def.workflow!;
   const table = tableOf(ctx.def);
   // The slow hash is checked before the row is locked, so a transition never holds the lock through it.
-  if (transition.reauth) await checkRefundPassword(ctx, reauthPassword);
+  if (transition.reauth) await checkRefundPassword(ctx.db, ctx.user.id, reauthPassword, ctx.clock.now());
   return ctx.db.transaction(async (tx) => {
     const row = await loadInScope(ctx, tx, id, true);
     const from = row[workflow.field];

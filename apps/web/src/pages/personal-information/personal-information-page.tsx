@@ -20,9 +20,12 @@ export default function PersonalInformationPage() {
         <Col xs={24} xl={12}>
           <PasswordCard />
         </Col>
-        <Col xs={24} xl={12}>
-          <RefundPasswordCard hasRefundPassword={info.data?.hasRefundPassword} queryKey={queryKey} />
-        </Col>
+        {/* Only operators who refund keep a refund password; the server refuses the others anyway. */}
+        {info.data?.canSetRefundPassword && (
+          <Col xs={24} xl={12}>
+            <RefundPasswordCard hasRefundPassword={info.data.hasRefundPassword} queryKey={queryKey} />
+          </Col>
+        )}
       </Row>
       <TwoFactorCard info={info.data} queryKey={queryKey} />
       <SessionsCard />

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "refund_password_failures" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "refund_password_locked_until" timestamp (3) with time zone;
