@@ -17,6 +17,7 @@ import { securityHeadersPlugin } from './platform/security-headers.js';
 import { OutboxSmsProvider, type SmsProvider } from './platform/sms.js';
 import { mediaUrlsPlugin } from './platform/media-urls.js';
 import { uploadsPlugin, type UploadStorage } from './platform/uploads.js';
+import { terminalSecretsPlugin } from './terminals/secrets.js';
 import { validatorCompiler } from './platform/validation.js';
 import { accountRoutes } from './routes/account.js';
 import { fileRoutes } from './routes/file.js';
@@ -86,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   await app.register(uploadsPlugin, { storage: options.uploadStorage });
   await app.register(mediaUrlsPlugin);
+  await app.register(terminalSecretsPlugin);
   await app.register(swaggerPlugin);
   await app.register(webAppPlugin, { root: options.webRoot });
   await app.register(authPlugin);

@@ -102,6 +102,17 @@ const envSchema = z
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ),
     UPLOAD_DIR: optionalText,
+    /**
+     * Key sealing the terminals' secrets (AES-256-GCM): 32 bytes as 64 hex digits or base64. Unset, a
+     * key is created once and kept in the settings table (docs/decisions.md "Terminal secrets are sealed").
+     */
+    TERMINAL_SECRET_KEY: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .refine((text) => /^[0-9a-fA-F]{64}$/.test(text) || Buffer.from(text, 'base64').length === 32, 'must be 32 bytes as 64 hex digits or base64')
+        .optional(),
+    ),
     /** Largest image UploadImgs stores, in megabytes (fractions allowed). */
     UPLOAD_IMAGE_MAX_MB: megabytes(5),
     /** Largest video UploadVideos stores, in megabytes. */

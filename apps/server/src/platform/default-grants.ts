@@ -45,6 +45,7 @@ const AGENT_FRAMES: [number, readonly ButtonValue[]][] = [
   full('signCardManage'),
   full('identifySuccess'),
   full('identifyWarn'),
+  readOnly('terminalLog'),
   only('equipmentMaintenance', ['add', 'export']),
   full('holidayManage'),
   full('schoolStatistics'),

@@ -7,6 +7,7 @@ import './device.js';
 import './maintenance.js';
 import './order.js';
 import './school.js';
+import './terminal.js';
 import { salesTeamMemberRoutes } from './sales.js';
 import { registerResourceRoutes } from './engine/routes.js';
 

@@ -102,6 +102,11 @@ export async function validAddBody(t: TestApp, def: ResourceDef, schoolId: numbe
     }
     case 'AppVersion':
       return { osType: 1, appType: 1, versionNumber: '2.3.1', versionCode: Number(n), updateContent: '修复已知问题', downloadUrl: 'https://example.com/app.apk' };
+    case 'Terminal': {
+      // One terminal per device: each Add gets a device of its own.
+      const [device] = await t.db.insert(devices).values({ serialNumber: `G3T${n}`, deviceClassCode: 'GATE-G3', schoolId }).returning({ id: devices.id });
+      return { deviceId: device!.id, remark: `测试终端${n}` };
+    }
     default:
       throw new Error(`no fixture for ${def.name}`);
   }
@@ -138,6 +143,11 @@ export async function insertLogSample(t: TestApp, def: ResourceDef, schoolId: nu
         eventSerial: Number(n),
         success: true,
       };
+      break;
+    }
+    case 'TerminalLog': {
+      const [device] = await t.db.select({ id: devices.id }).from(devices).where(eq(devices.schoolId, schoolId)).limit(1);
+      row = { loggedAt: new Date(Date.now() - 60_000), deviceId: device!.id, schoolId, level: 'warn', module: 'door', message: `门未关闭${n}`, logSerial: Number(n) };
       break;
     }
     default:

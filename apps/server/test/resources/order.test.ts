@@ -172,7 +172,7 @@ async function contextAs(loginName: string, db: EngineContext['db']): Promise<En
   const [row] = await t.db.select().from(users).where(eq(users.loginName, loginName));
   const user: AuthUser = { id: row!.id, loginName, name: row!.name, type: row!.type, parentId: row!.parentId, salesTeamId: row!.salesTeamId, sellerPosition: row!.sellerPosition, sessionId: 0 };
   const { grant, scope, probes } = await loadCallerState(t.db, user);
-  return { db, user, scope, def: Order, view: Order.views[0]!, buttons: grant.get(frameOf('orderManage').fixedId) ?? new Set(), probes, locale: 'zh', clock: t.clock };
+  return { db, user, scope, def: Order, view: Order.views[0]!, buttons: grant.get(frameOf('orderManage').fixedId) ?? new Set(), probes, locale: 'zh', clock: t.app.clock, server: t.app };
 }
 
 /** Runs the Ship hook as the workflow engine does: in one transaction, on the locked row, then sets the state. */

@@ -178,6 +178,9 @@ export function requirementOf(route: RouteEntry): Requirement | undefined {
   if (PUBLIC_ROUTES.has(route.key)) return { kind: 'public' };
   const custom = CUSTOM_FRAME_ROUTES[route.key];
   if (custom) return { kind: 'frames', frames: [custom.frame], button: custom.button };
+  // An older path a log family declares for its Search (`log.aliases`) requires what the Search does.
+  const aliased = Object.values(RESOURCES).find((family) => route.method === 'POST' && family.log?.aliases?.Search === route.url);
+  if (aliased) return { kind: 'frames', frames: aliased.views.map((v) => v.frame), userTypes: aliased.userTypes, family: aliased };
   const def = RESOURCES[route.group];
   if (def) {
     const button = buttonOfVerb(def, route.verb);

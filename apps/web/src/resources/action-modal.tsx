@@ -25,7 +25,8 @@ interface ActionModalProps {
   /** Names the row in the title (the family's titleField). */
   rowTitle: string;
   onClose: () => void;
-  onDone: () => void;
+  /** Called with the action's answer (a value it reveals once, for instance). */
+  onDone: (answer: unknown) => void;
 }
 
 export function ActionModal({ api, action, row, rowTitle, onClose, onDone }: ActionModalProps) {
@@ -48,9 +49,9 @@ export function ActionModal({ api, action, row, rowTitle, onClose, onDone }: Act
     try {
       const { reauthPassword, ...fieldValues } = values;
       const transitionExtras = isTransition ? { version: row.version, ...(reauth ? { reauthPassword: hashPassword(String(reauthPassword)) } : {}) } : {};
-      await api.runAction(action.verb, { id: row.id, ...buildAddBody(entries, fieldValues), ...transitionExtras });
+      const answer = await api.runAction(action.verb, { id: row.id, ...buildAddBody(entries, fieldValues), ...transitionExtras });
       showToast('success', t('resource.actionDone', { action: actionName }));
-      onDone();
+      onDone(answer);
     } catch (error) {
       applyFieldErrors(form, error);
     }

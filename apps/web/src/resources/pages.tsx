@@ -7,6 +7,7 @@ import type { ResourceOverrides } from './resource-overrides';
 import { ResourcePage } from './resource-page';
 import { salesTeamOverrides } from './sales';
 import { schoolOverrides } from './school';
+import { terminalOverrides } from './terminal';
 import { TreePage } from './tree-page';
 
 /** Families whose page differs from the generic one, by family name. */
@@ -15,6 +16,7 @@ const OVERRIDES: Readonly<Record<string, ResourceOverrides>> = {
   ExternalUser: externalUserOverrides,
   ChildUser: childUserOverrides,
   SalesTeam: salesTeamOverrides,
+  Terminal: terminalOverrides,
 };
 
 const pages = new Map<string, ComponentType>();

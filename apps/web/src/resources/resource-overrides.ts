@@ -38,4 +38,6 @@ export interface ResourceOverrides {
    * form only, still shown and filterable. Undefined while the profile loads: hide then too.
    */
   formHiddenFields?: (userType: UserType | undefined) => readonly string[];
+  /** Reads the list again this often while the page is visible: rows whose state changes by itself (terminals going offline). */
+  refreshSeconds?: number;
 }

@@ -55,7 +55,7 @@ export interface ResourcePageProps {
 
 export function ResourcePage({ def, frame, overrides, fixedValues, isEmbedded = false }: ResourcePageProps) {
   const locale = useLocale();
-  const list = useResourceList({ def, frame, fixedValues });
+  const list = useResourceList({ def, frame, fixedValues, refreshSeconds: overrides?.refreshSeconds });
   const hidden = useHiddenFields(def, frame, list.fixedValues, overrides);
   const columns = useResourceColumns(list, hidden.listed, overrides?.columns);
   const settings = useTableSettings();

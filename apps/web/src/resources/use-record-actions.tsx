@@ -9,6 +9,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useLocale, useT } from '../lib/i18n';
 import { showToast } from '../lib/toast';
 import { ActionModal } from './action-modal';
+import { RevealedValueModal, revealedValueOf, type RevealedValue } from './revealed-value-modal';
 import { labelText } from './labels';
 import { allowedRowActions } from './permissions';
 import type { DrawerTarget } from './record-drawer';
@@ -41,6 +42,13 @@ export function useRecordActions(list: ResourceList, extraActions: readonly Extr
   const [drawer, setDrawer] = useState<DrawerTarget | null>(null);
   const [runningAction, setRunningAction] = useState<{ action: ActionDef; row: ResourceRow } | null>(null);
   const [openPanel, setOpenPanel] = useState<{ extra: ExtraRowAction; row: ResourceRow } | null>(null);
+  const [revealed, setRevealed] = useState<RevealedValue | null>(null);
+  /** After an action: the value it answers once, if it declares one, then the list reads again. */
+  const afterAction = (action: ActionDef, row: ResourceRow, answer: unknown) => {
+    const value = revealedValueOf(action, answer);
+    if (action.reveal && value !== undefined) setRevealed({ reveal: action.reveal, value, rowTitle: rowTitle(row) });
+    void list.refresh();
+  };
   const workflow = useWorkflowActions({ def, api, rowTitle, onChanged: () => void list.refresh() });
 
   const items = useMemo<RowActionItem[]>(() => {
@@ -61,11 +69,13 @@ export function useRecordActions(list: ResourceList, extraActions: readonly Extr
     const { action } = spec;
     if (action.fields && Object.keys(action.fields).length > 0) return setRunningAction({ action, row });
     const runNow = async () => {
-      await api.runAction(action.verb, { id: row.id });
+      const answer = await api.runAction(action.verb, { id: row.id });
       showToast('success', t('resource.actionDone', { action: labelText(action.label, locale) }));
-      await list.refresh();
+      afterAction(action, row, answer);
     };
-    if (!action.confirm) return void runNow().catch(() => undefined);
+    // `confirmWhenSet`: ask only when the row holds that value (rotating a secret, not issuing the first).
+    const asks = action.confirm && (!action.confirmWhenSet || (row[action.confirmWhenSet] !== null && row[action.confirmWhenSet] !== undefined));
+    if (!action.confirm || !asks) return void runNow().catch(() => undefined);
     modal.confirm({ title: labelText(action.label, locale), content: labelText(action.confirm, locale), onOk: runNow });
   };
 
@@ -78,12 +88,13 @@ export function useRecordActions(list: ResourceList, extraActions: readonly Extr
           row={runningAction.row}
           rowTitle={rowTitle(runningAction.row)}
           onClose={() => setRunningAction(null)}
-          onDone={() => {
+          onDone={(answer) => {
             setRunningAction(null);
-            void list.refresh();
+            afterAction(runningAction.action, runningAction.row, answer);
           }}
         />
       )}
+      {revealed && <RevealedValueModal revealed={revealed} onClose={() => setRevealed(null)} />}
       {openPanel && <openPanel.extra.Panel row={openPanel.row} frame={frame} onClose={() => setOpenPanel(null)} />}
       {workflow.element}
     </>

@@ -29,6 +29,8 @@ export interface ResourceListOptions {
   fixedValues?: FixedValues;
   /** The family's calls; the page's own by default (tests pass a stub). */
   api?: ResourceApi;
+  /** Reads the page again this often while the browser tab is visible (live columns: a terminal's online state). */
+  refreshSeconds?: number;
 }
 
 /**
@@ -37,7 +39,7 @@ export interface ResourceListOptions {
  * list.applyFilters({ schoolName: 'Sun' }); // back to page 1, selection cleared
  * list.rows; list.total; list.changePage({ pageIndex: 2, pageSize: 20 }, {});
  */
-export function useResourceList({ def, frame, fixedValues = NO_FIXED_VALUES, api: givenApi }: ResourceListOptions) {
+export function useResourceList({ def, frame, fixedValues = NO_FIXED_VALUES, api: givenApi, refreshSeconds }: ResourceListOptions) {
   const t = useT();
   const locale = useLocale();
   const { modal } = App.useApp();
@@ -59,6 +61,8 @@ export function useResourceList({ def, frame, fixedValues = NO_FIXED_VALUES, api
     queryFn: () => api.search(searchRequest),
     // The old page stays on screen while the next one loads: no flash of an empty table.
     placeholderData: keepPreviousData,
+    // TanStack Query pauses the interval while the tab is hidden (refetchIntervalInBackground is off).
+    refetchInterval: refreshSeconds ? refreshSeconds * 1000 : false,
   });
   const answer = search.data;
   /** Every list of the family (also other pages and drawer tabs showing it) reads again. */

@@ -38,6 +38,12 @@ interface FieldCommon {
   /** Set by the server only; never accepted from a client. */
   readOnly?: boolean;
   unique?: boolean;
+  /**
+   * Not a column: the family's hooks compute it on read (`afterRead`) and, when it has a `filter`,
+   * turn that filter into SQL (`computedFilters`), e.g. a terminal's online state from its last
+   * activity and the time of the request. Never written; implies readOnly.
+   */
+  computed?: boolean;
   /** Value the form starts with on Add. */
   defaultValue?: string | number | boolean;
   help?: Label;
@@ -170,6 +176,13 @@ export interface ActionDef {
   fields?: Record<string, FieldDef>;
   /** Ask for confirmation before running. */
   confirm?: Label;
+  /** Ask `confirm` only when this field of the row holds a value (rotating a secret: only once one was issued). */
+  confirmWhenSet?: string;
+  /**
+   * The action answers a value the user sees exactly once (a secret the server cannot show again):
+   * `field` names it in the answer's data; the web shows it in a modal with a copy button.
+   */
+  reveal?: { field: string; label: Label; help: Label };
 }
 
 /**
@@ -226,6 +239,11 @@ export interface LogDef {
    * and drops those wholly past `retentionDays` (docs/decisions.md "Recognition records by month").
    */
   partition?: 'month';
+  /**
+   * Older paths answering the same call, guarded and validated alike: the seed's
+   * `/api/Log/GetTerminalLogs` is the terminal log's Search.
+   */
+  aliases?: { Search?: `/api/${string}` };
 }
 
 /** A child family shown as a tab of its parent's record drawer; its scope follows the parent. */
@@ -301,7 +319,7 @@ export const isListed = (f: FieldDef): boolean => f.list !== false && f.kind !==
 /** A field kept outside the family's own table (a multiple reference): never a column. */
 export const isLinkField = (f: FieldDef): boolean => f.kind === 'reference' && f.multiple === true;
 /** A field that is not a column of the family's own table: link references and lines. */
-export const isStoredElsewhere = (f: FieldDef): boolean => isLinkField(f) || f.kind === 'lines';
+export const isStoredElsewhere = (f: FieldDef): boolean => isLinkField(f) || f.kind === 'lines' || f.computed === true;
 export const isInForm = (f: FieldDef): boolean => f.form ?? !f.readOnly;
 export const isExported = (f: FieldDef): boolean => (f.exported ?? isListed(f)) && f.kind !== 'password';
 

@@ -10,6 +10,7 @@ import { LoginLog, declareOperationLog } from './logs.js';
 import { EducationDirectory } from './education.js';
 import { RecognitionRecord } from './recognition.js';
 import { AppVersion } from './versions.js';
+import { Terminal, TerminalLog } from './terminal.js';
 
 export * from './define.js';
 export * from './schemas.js';
@@ -28,6 +29,7 @@ export * from './logs.js';
 export * from './log-schemas.js';
 export * from './education.js';
 export * from './recognition.js';
+export * from './terminal.js';
 export * from './tree.js';
 export * from './versions.js';
 
@@ -56,6 +58,8 @@ const FAMILIES: readonly ResourceDef[] = [
   LoginLog,
   RecognitionRecord,
   AppVersion,
+  Terminal,
+  TerminalLog,
 ];
 
 export const OperationLog = declareOperationLog(FAMILIES);

@@ -12,3 +12,4 @@ export * from './jobs.js';
 export * from './reports.js';
 export * from './two-factor.js';
 export * from './uploads.js';
+export * from './terminals.js';

@@ -21,10 +21,12 @@ import {
   SchoolClass,
   Student,
   Teacher,
+  Terminal,
+  TerminalLog,
   type FieldDef,
   type ResourceDef,
 } from '@campus/contract';
-import { text } from 'drizzle-orm/pg-core';
+import { integer, text } from 'drizzle-orm/pg-core';
 import { linesTable } from '../../resources/engine/lines-table.js';
 import { resourceTable, type ReferenceTarget, type ResourceTable } from '../../resources/engine/table.js';
 import { timestamptz } from './columns.js';
@@ -117,6 +119,16 @@ export function lineTable(def: ResourceDef, field: string): ResourceTable {
 }
 export const appVersions = register(resourceTable(AppVersion, foreignKey), AppVersion.name);
 export const educationDirectories = register(resourceTable(EducationDirectory, foreignKey), EducationDirectory.name);
+export const terminals = register(
+  resourceTable(Terminal, foreignKey, {
+    // AES-256-GCM of the device's secret (terminals/secrets.ts): never a declared field, so never answered.
+    secretSealed: text('secret_sealed'),
+    // The highest event serial the device has sent: a later one beyond it + 1 opens a gap (terminal_serial_gaps).
+    lastEventSerial: integer('last_event_serial').notNull().default(0),
+  }),
+  Terminal.name,
+);
+export const terminalLogs = register(resourceTable(TerminalLog, foreignKey), TerminalLog.name);
 
 /** The table of a declared family. */
 export function familyTable(name: string): ResourceTable {

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { Transaction } from '../client.js';
 import { demoTickets } from './demo-maintenance.js';
 import { demoRecognitions, type DemoPerson } from './demo-recognition.js';
+import { seedDemoTerminal } from './demo-terminals.js';
 import {
   deviceClasses,
   deviceDeliveries,
@@ -143,6 +144,7 @@ export async function seedDemoFamilies(tx: Transaction, demoSchools: { id: numbe
     await tx.insert(maintenanceTickets).values(demoTickets(position, school.id, firstDevice!.id));
     const gatePeople: DemoPerson[] = [...teacherRows.slice(0, 2).map((t) => ({ ...t, kind: 2 })), ...studentRows.map((s) => ({ ...s, kind: 1 }))];
     await tx.insert(recognitionRecords).values(demoRecognitions(position, school.id, firstDevice!.id, gatePeople, new Date()));
+    await seedDemoTerminal(tx, position, school.id, { id: firstDevice!.id, serialNumber: schoolDevices[0]!.serialNumber }, new Date());
     const start = delivery!.installationTime!.toISOString().slice(0, 10);
     await tx.insert(deviceWarranties).values(
       schoolDevices.map((d) => ({

@@ -1,6 +1,6 @@
 /** Who is calling, through which page, with which buttons and which data scope. */
 import { frameOf, type ButtonValue, type ResourceDef, type ViewDef, type VisibilityProbes } from '@campus/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { AuthUser } from '../../platform/auth.js';
 import type { Clock } from '../../platform/clock.js';
@@ -21,8 +21,10 @@ export interface EngineContext {
   buttons: ReadonlySet<ButtonValue>;
   probes: VisibilityProbes;
   locale: Locale;
-  /** The app's time source (tests move it by hand). */
+  /** The platform's time source: computed fields (a terminal's online state) read the request's time from it. */
   clock: Clock;
+  /** Platform services a family's hooks may need (the terminal secret sealer, signed media addresses). */
+  server: FastifyInstance;
 }
 
 
@@ -45,7 +47,7 @@ export async function resolveContext(
   if (!view) throw forbidden();
   const buttons = grant.get(frameOf(view.frame).fixedId) ?? new Set<ButtonValue>();
   if (options.button && !buttons.has(options.button)) throw forbidden();
-  return { db, user, scope, def, view, buttons, probes, locale: localeOf(request), clock: request.server.clock };
+  return { db, user, scope, def, view, buttons, probes, locale: localeOf(request), clock: request.server.clock, server: request.server };
 }
 
 /**

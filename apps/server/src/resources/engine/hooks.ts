@@ -3,8 +3,18 @@
  * by their family's declaration (RowOf, StoredRowOf, WriteValuesOf); the engine calls them with
  * plain rows, which is what those types are for a declaration whose fields it does not know.
  */
-import type { ResourceDef, RowOf, StoredRowOf, WriteValuesOf } from '@campus/contract';
+import type { ResourceDef, RowOf, StoredRowOf, VisibilityProbes, WriteValuesOf } from '@campus/contract';
+import type { SQL } from 'drizzle-orm';
+import type { Clock } from '../../platform/clock.js';
 import type { EngineContext, Row } from './context.js';
+import type { ResourceTable } from './table.js';
+
+/** What a family's read conditions may depend on besides the row: the caller's probes and the time. */
+export interface ReadConditionContext {
+  /** Absent where no caller is resolved: the family then keeps to what the most restricted caller sees. */
+  probes?: VisibilityProbes;
+  clock?: Clock;
+}
 
 export type WriteOperation = 'add' | 'update';
 
@@ -45,6 +55,17 @@ export interface FamilyHooks<D extends ResourceDef = ResourceDef> {
    * set with the new state, or nothing. Throwing rolls the transition back.
    */
   transitions?: Record<string, (ctx: EngineContext, row: StoredRowOf<D>, input: Row) => Promise<Row | void>>;
+  /**
+   * The filter of each `computed` field with a `filter`: the condition for the value asked, e.g. a
+   * terminal is online while its `offlineAt` lies after the request's time.
+   */
+  computedFilters?: Record<string, (ctx: ReadConditionContext, table: ResourceTable, value: unknown) => SQL>;
+  /**
+   * Rows a caller may not see at all, beyond its data scope (offline terminals, for a caller whose
+   * `canShowOffline` is off): the condition keeping the others, applied with the scope to every read
+   * and write, or nothing.
+   */
+  visibleWhere?: (ctx: ReadConditionContext, table: ResourceTable) => SQL | undefined;
   /** Named actions of the declaration: POST /api/{Family}/{verb} with `{ id, ...fields }`. */
   actions?: Record<string, (ctx: EngineContext, id: number, input: Row) => Promise<unknown>>;
 }

@@ -46,7 +46,8 @@ export function registerLogRoutes(parent: FastifyInstance, def: ResourceDef, kit
   /** Conditions shared by Search and Export: scope, filters within the (default) range, hidden rows. */
   const whereOf = (ctx: EngineContext, filters: Row, now: Date) => logWhere(ctx, table, filters, now);
 
-  app.post(path('Search'), { onRequest: guard(def), schema: { ...documentedCall(def.name, 'Search', `Search ${def.label.en}: newest first, paged by key`, logSearchAnswerSchemaOf(def)), querystring: viewQuerySchema, body: searchSchema } }, async (request) => {
+  const searchDocs = (verb: string) => documentedCall(def.name, verb, `Search ${def.label.en}: newest first, paged by key`, logSearchAnswerSchemaOf(def));
+  const searchHandler = async (request: FastifyRequest) => {
     const ctx = contextOf(request);
     const { pageIndex, pageSize, cursor: cursorText, ...filters } = request.body as z.infer<typeof searchSchema> & Row;
     const cursor = cursorText ? decodeCursor(cursorText) : undefined;
@@ -70,7 +71,13 @@ export function registerLogRoutes(parent: FastifyInstance, def: ResourceDef, kit
       range: { from: range.from ?? null, to: range.to ?? null },
     };
     return ok(answer);
-  });
+  };
+  app.post(path('Search'), { onRequest: guard(def), schema: { ...searchDocs('Search'), querystring: viewQuerySchema, body: searchSchema } }, searchHandler);
+  // An alias is the same call under an older path: same guard, schema and answer (its own operation id).
+  const searchAlias = log.aliases?.Search;
+  if (searchAlias) {
+    app.post(searchAlias, { onRequest: guard(def), schema: { ...searchDocs('SearchAlias'), querystring: viewQuerySchema, body: searchSchema } }, searchHandler);
+  }
 
   app.get(path('Get'), { onRequest: guard(def), schema: { ...documentedCall(def.name, 'Get', `One row of ${def.label.en}`, rowSchemaOf(def)), querystring: idQuerySchema } }, async (request) => {
     const ctx = contextOf(request);

@@ -4,6 +4,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'dri
 import { alias, type AnyPgColumn, type PgColumn } from 'drizzle-orm/pg-core';
 import { accountScopeCondition, scopeCondition, type ScopePurpose } from '../../platform/scope.js';
 import { visibleFields, type EngineContext, type Row } from './context.js';
+import { hooksOf, type ReadConditionContext } from './hooks.js';
 import { containsPattern, prefixPattern } from '../../platform/like-patterns.js';
 import { linkCondition } from './links.js';
 import { referenceTargetOf, tableOf } from './registry.js';
@@ -24,7 +25,13 @@ export function columnOf(table: ResourceTable, field: string): PgColumn {
  * The condition that keeps rows inside the caller's data scope; `manage` for rows about to be written,
  * which for shared accounts is narrower than what the caller may read (platform/scope.ts).
  */
-export function scopeWhere(ctx: Pick<EngineContext, 'def' | 'scope' | 'user'>, table: ResourceTable, purpose: ScopePurpose = 'read'): SQL | undefined {
+export function scopeWhere(ctx: Pick<EngineContext, 'def' | 'scope' | 'user'> & ReadConditionContext, table: ResourceTable, purpose: ScopePurpose = 'read'): SQL | undefined {
+  const visible = hooksOf(ctx.def).visibleWhere?.(ctx, table);
+  const inScope = scopeOnly(ctx, table, purpose);
+  return visible && inScope ? and(inScope, visible) : (visible ?? inScope);
+}
+
+function scopeOnly(ctx: Pick<EngineContext, 'def' | 'scope' | 'user'>, table: ResourceTable, purpose: ScopePurpose): SQL | undefined {
   const { scope } = ctx.def;
   if (scope.via === 'global') return undefined;
   if (scope.via === 'account') {
@@ -35,10 +42,18 @@ export function scopeWhere(ctx: Pick<EngineContext, 'def' | 'scope' | 'user'>, t
 }
 
 /** Conditions from parsed filters (placeholders already removed by the schema) and the view's fixed values. */
-export function filterWhere(ctx: Pick<EngineContext, 'def' | 'view'>, table: ResourceTable, filters: Row): SQL[] {
+export function filterWhere(ctx: Pick<EngineContext, 'def' | 'view'> & ReadConditionContext, table: ResourceTable, filters: Row): SQL[] {
   const conditions: SQL[] = [];
   for (const [name, field] of Object.entries(ctx.def.fields)) {
     if (!field.filter) continue;
+    if (field.computed) {
+      // Not a column: the family says what the value means (hooks.computedFilters).
+      const value = filters[name];
+      const compute = hooksOf(ctx.def).computedFilters?.[name];
+      if (!compute) throw new Error(`${ctx.def.name}.${name} is a computed filter without a computedFilters hook`);
+      if (value !== undefined) conditions.push(compute(ctx, table, value));
+      continue;
+    }
     if (isLinkField(field)) {
       // Not a column: rows whose link table holds the value (e.g. parents of one student).
       const value = filters[name];

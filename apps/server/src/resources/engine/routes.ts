@@ -156,12 +156,12 @@ export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef
   const optionsGuard = async (request: FastifyRequest) => void (await requireOptionsAccess(request, def));
   app.get(path('Options'), { onRequest: optionsGuard, schema: { ...docs('Options', `Ids and names of ${def.label.en} rows in scope, for pickers`, referenceOptionsSchema), querystring: optionsSchema } }, async (request) => {
     // Rows in the caller's scope, to callers holding a page that shows or picks them (options-access.ts).
-    const { scope } = await getRequestState(request);
+    const { scope, probes } = await getRequestState(request);
     const title = columnOf(table, def.titleField);
     const { keyword: _keyword, limit: _limit, valueField: _valueField, ...filters } = request.query as Row;
     const conditions: (SQL | SQL[] | undefined)[] = [
-      scopeWhere({ def, scope, user: request.user }, table),
-      filterWhere({ def, view: { frame: def.views[0]!.frame } }, table, filters),
+      scopeWhere({ def, scope, user: request.user, probes, clock: request.server.clock }, table),
+      filterWhere({ def, view: { frame: def.views[0]!.frame }, clock: request.server.clock }, table, filters),
     ];
     if (request.query.keyword) conditions.push(ilike(title, containsPattern(request.query.keyword)));
     if (request.query.schoolId && def.scope.via === 'school') conditions.push(eq(columnOf(table, def.scope.field), request.query.schoolId));

@@ -221,6 +221,8 @@ export const en: Record<MessageKey, string> = {
   'resource.batchSet': 'Set {value}',
   'resource.toggled': '{count} updated',
   'resource.actionDone': '{action} done',
+  'resource.revealedOnce': 'Copy it now: it cannot be shown again.',
+  'resource.revealedCopied': 'I have copied it',
   'resource.conflictTitle': 'Changed by someone else',
   'resource.conflictContent': 'Someone else changed this row. Reload the latest data? Your edits in the form will be replaced.',
   'resource.reload': 'Reload',

@@ -222,6 +222,8 @@ export const zhCN = {
   'resource.batchSet': '批量设为{value}',
   'resource.toggled': '已更新 {count} 条',
   'resource.actionDone': '{action}已完成',
+  'resource.revealedOnce': '请立即复制：关闭后无法再次查看。',
+  'resource.revealedCopied': '我已复制',
   'resource.conflictTitle': '数据已被修改',
   'resource.conflictContent': '这条记录已被其他人修改。是否重新加载最新数据？您在表单中的修改将被覆盖。',
   'resource.reload': '重新加载',

@@ -1,0 +1,68 @@
+/**
+ * Terminal rules: its school follows its device (and a device without a school cannot be a terminal:
+ * its records would belong to no one); online is computed from the last signed call at the time of
+ * the request; a caller without `canShowOffline` sees online terminals only; IssueSecret creates or
+ * rotates the device's secret and answers it once.
+ */
+import { Terminal } from '@campus/contract';
+import { eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { devices, terminals } from '../db/schema/index.js';
+import { systemClock } from '../platform/clock.js';
+import { badRequest, msg } from '../platform/errors.js';
+import { newTerminalSecret } from '../terminals/secrets.js';
+import { defineFamilyHooks, type ReadConditionContext } from './engine/hooks.js';
+import { columnOf } from './engine/query.js';
+import type { ResourceTable } from './engine/table.js';
+import { loadInScope, recordOperation } from './engine/write.js';
+
+const nowOf = (ctx: ReadConditionContext): Date => (ctx.clock ?? systemClock).now();
+
+/** Online while the time of its last signed call plus the allowed missed heartbeats lies ahead. */
+function onlineCondition(table: ResourceTable, now: Date): SQL {
+  return gt(columnOf(table, 'offlineAt'), now);
+}
+
+export const terminalHooks = defineFamilyHooks(Terminal, {
+  async beforeWrite(ctx, { op, values }) {
+    if (op === 'update' && values.deviceId === undefined) return values;
+    // schoolId was just copied from the device (follows): null means the device has no school yet.
+    if (values.schoolId === null || values.schoolId === undefined) throw badRequest([{ path: 'deviceId', ...msg('terminal.deviceWithoutSchool') }]);
+    const [device] = await ctx.db.select({ serialNumber: columnOf(devices, 'serialNumber') }).from(devices).where(eq(columnOf(devices, 'id'), Number(values.deviceId)));
+    return { ...values, serialNumber: device?.serialNumber as string | undefined };
+  },
+
+  async afterRead(ctx, rows) {
+    const now = ctx.clock.now().getTime();
+    return rows.map((row) => ({ ...row, online: row.offlineAt !== null && row.offlineAt !== undefined && Date.parse(String(row.offlineAt)) > now }));
+  },
+
+  computedFilters: {
+    online: (ctx, table, value) => {
+      const now = nowOf(ctx);
+      if (value === true || value === 'true') return onlineCondition(table, now);
+      return or(isNull(columnOf(table, 'offlineAt')), lte(columnOf(table, 'offlineAt'), now))!;
+    },
+  },
+
+  // Without canShowOffline only online terminals exist for the caller (PRODUCT section 2, equipmentManage).
+  visibleWhere: (ctx, table) => (ctx.probes?.canShowOffline ? undefined : onlineCondition(table, nowOf(ctx))),
+
+  actions: {
+    // First issue and rotation alike: the old secret stops verifying the moment this commits.
+    async IssueSecret(ctx, id) {
+      const secret = newTerminalSecret();
+      const sealer = await ctx.server.terminalSecrets();
+      const issuedAt = ctx.clock.now();
+      await ctx.db.transaction(async (tx) => {
+        const existing = await loadInScope({ ...ctx, db: tx }, tx, id, true);
+        await tx
+          .update(terminals)
+          .set({ secretSealed: sealer.seal(secret), secretIssuedAt: issuedAt, version: sql`${columnOf(terminals, 'version')} + 1`, updatedAt: issuedAt })
+          .where(eq(columnOf(terminals, 'id'), id));
+        // The operation log records that a secret was issued, never the secret.
+        await recordOperation(tx, ctx, 'IssueSecret', [id], { secretIssuedAt: [existing.secretIssuedAt ?? null, issuedAt.toISOString()] });
+      });
+      return { secret };
+    },
+  },
+});

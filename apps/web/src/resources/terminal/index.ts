@@ -1,0 +1,11 @@
+/**
+ * What the terminal page changes in the generic page: it reads itself again every 30 s while
+ * visible, so a terminal that stops calling turns offline on screen without a reload. Offline
+ * terminals are left out by the server for callers without `canShowOffline`.
+ */
+import { DEFAULT_HEARTBEAT_SECONDS } from '@campus/contract';
+import type { ResourceOverrides } from '../resource-overrides';
+
+export const terminalOverrides: ResourceOverrides = {
+  refreshSeconds: DEFAULT_HEARTBEAT_SECONDS,
+};
