@@ -8,6 +8,7 @@ import { loadEnv, type Env } from './env.js';
 import { scheduleDailyJobs } from './platform/daily-jobs.js';
 import { logPartitionsJob } from './resources/engine/log-partitions.js';
 import { logRetentionJob } from './resources/engine/log-retention.js';
+import { commandExpiryJob } from './terminals/commands.js';
 
 /**
  * Demo data goes into the embedded database unless SEED_DEMO=0, and into PostgreSQL only with
@@ -56,7 +57,7 @@ async function start(): Promise<void> {
     if (hasDemo) await seedDemo(database.db);
     else await ensureInitialAdmin(database.db, { password: env.ADMIN_INITIAL_PASSWORD, phone: env.ADMIN_INITIAL_PHONE });
     app = await buildApp({ env, database });
-    scheduleDailyJobs(app, [logPartitionsJob, logRetentionJob]);
+    scheduleDailyJobs(app, [logPartitionsJob, logRetentionJob, commandExpiryJob]);
     await app.listen({ port: env.PORT, host: env.HOST });
     printBanner(env, database.kind, hasDemo);
   } catch (error) {

@@ -8,6 +8,8 @@ import './maintenance.js';
 import './order.js';
 import './school.js';
 import './terminal.js';
+import './terminal-command.js';
+import '../terminals/commands.js';
 import { salesTeamMemberRoutes } from './sales.js';
 import { registerResourceRoutes } from './engine/routes.js';
 

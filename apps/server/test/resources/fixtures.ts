@@ -107,6 +107,10 @@ export async function validAddBody(t: TestApp, def: ResourceDef, schoolId: numbe
       const [device] = await t.db.insert(devices).values({ serialNumber: `G3T${n}`, deviceClassCode: 'GATE-G3', schoolId }).returning({ id: devices.id });
       return { deviceId: device!.id, remark: `测试终端${n}` };
     }
+    case 'TerminalCommand': {
+      const [device] = await t.db.select({ id: devices.id }).from(devices).where(eq(devices.schoolId, schoolId)).limit(1);
+      return { deviceId: device!.id, kind: 'reboot' };
+    }
     default:
       throw new Error(`no fixture for ${def.name}`);
   }

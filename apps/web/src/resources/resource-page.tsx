@@ -90,6 +90,12 @@ export function ResourcePage({ def, frame, overrides, fixedValues, isEmbedded = 
   );
 }
 
+/** The value a child's parent field holds for this row: its id, or the parent field the child names (`parent.key`). */
+function parentKeyOf(child: ResourceDef, row: ResourceRow): number {
+  const key = child.parent?.key;
+  return key ? Number(row[key]) : row.id;
+}
+
 /**
  * The child families of a row (`parent` in their declaration) as tabs of its drawer: each the generic
  * page fixed to that row, on the parent's page, so the parent page's buttons govern it.
@@ -98,6 +104,6 @@ function childTabsOf(def: ResourceDef, row: ResourceRow, frame: string, locale: 
   return childFamiliesOf(def).map((child) => ({
     key: child.name,
     label: labelText(child.label, locale),
-    children: <ResourcePage def={child} frame={frame} fixedValues={{ [child.parent!.field]: row.id }} isEmbedded />,
+    children: <ResourcePage def={child} frame={frame} fixedValues={{ [child.parent!.field]: parentKeyOf(child, row) }} isEmbedded />,
   }));
 }

@@ -21,7 +21,8 @@ function StateTag({ def, value, locale }: { def: ResourceDef; value: StateValue;
 
 /** The label of the transition that made a step, or its verb when the declaration no longer has it. */
 function verbLabel(def: ResourceDef, verb: string, locale: Locale): string {
-  const transition = def.workflow?.transitions.find((candidate) => candidate.verb === verb);
+  // A step the platform made itself (a terminal's acknowledgement) is named by its system transition.
+  const transition = [...(def.workflow?.transitions ?? []), ...(def.workflow?.systemTransitions ?? [])].find((candidate) => candidate.verb === verb);
   return transition ? labelText(transition.label, locale) : verb;
 }
 

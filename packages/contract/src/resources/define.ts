@@ -219,6 +219,21 @@ export interface WorkflowDef {
   editableIn?: readonly StateValue[];
   /** BatchDelete only in these states; default every state. */
   deletableIn?: readonly StateValue[];
+  /**
+   * Moves the platform makes on its own, never through a route: a terminal acknowledging a command, a
+   * command expiring. Declared so their states are checked at start and the timeline names them; the
+   * family's code runs them with the engine's `applySystemTransition` (same lock, state check, version
+   * bump and history as an operator's transition, with no user).
+   */
+  systemTransitions?: readonly SystemTransitionDef[];
+}
+
+/** A state change made by the platform itself (see `WorkflowDef.systemTransitions`). */
+export interface SystemTransitionDef {
+  verb: string;
+  from: readonly StateValue[];
+  to: StateValue;
+  label: Label;
 }
 
 /** A read-only, append-only family: Search, Get and Export only, ordered by time and paged by key. */
@@ -251,6 +266,11 @@ export interface ParentDef {
   family: string;
   /** The child's reference field naming the parent row. */
   field: string;
+  /**
+   * The parent's field that child field holds, when not its id: a terminal's commands name its device
+   * (`deviceId`), so the tab of a terminal lists the commands whose `deviceId` is the terminal's.
+   */
+  key?: string;
 }
 
 /** A family that is a tree: a parent reference and an order among siblings. */

@@ -11,6 +11,7 @@ import { EducationDirectory } from './education.js';
 import { RecognitionRecord } from './recognition.js';
 import { AppVersion } from './versions.js';
 import { Terminal, TerminalLog } from './terminal.js';
+import { TerminalCommand } from './terminal-command.js';
 
 export * from './define.js';
 export * from './schemas.js';
@@ -30,6 +31,7 @@ export * from './log-schemas.js';
 export * from './education.js';
 export * from './recognition.js';
 export * from './terminal.js';
+export * from './terminal-command.js';
 export * from './tree.js';
 export * from './versions.js';
 
@@ -60,6 +62,7 @@ const FAMILIES: readonly ResourceDef[] = [
   AppVersion,
   Terminal,
   TerminalLog,
+  TerminalCommand,
 ];
 
 export const OperationLog = declareOperationLog(FAMILIES);

@@ -23,6 +23,7 @@ import {
   Teacher,
   Terminal,
   TerminalLog,
+  TerminalCommand,
   type FieldDef,
   type ResourceDef,
 } from '@campus/contract';
@@ -129,6 +130,7 @@ export const terminals = register(
   Terminal.name,
 );
 export const terminalLogs = register(resourceTable(TerminalLog, foreignKey), TerminalLog.name);
+export const terminalCommands = register(resourceTable(TerminalCommand, foreignKey), TerminalCommand.name);
 
 /** The table of a declared family. */
 export function familyTable(name: string): ResourceTable {

@@ -7,6 +7,7 @@
 import { GRADE_OPTIONS } from '@campus/contract';
 import { eq } from 'drizzle-orm';
 import type { Transaction } from '../client.js';
+import { demoCommands } from './demo-commands.js';
 import { demoTickets } from './demo-maintenance.js';
 import { demoRecognitions, type DemoPerson } from './demo-recognition.js';
 import { seedDemoTerminal } from './demo-terminals.js';
@@ -17,6 +18,7 @@ import {
   devices,
   licenses,
   maintenanceTickets,
+  terminalCommands,
   orderItems,
   orders as deviceOrders,
   parentStudents,
@@ -142,6 +144,7 @@ export async function seedDemoFamilies(tx: Transaction, demoSchools: { id: numbe
     });
     const [firstDevice] = await tx.insert(devices).values(schoolDevices).returning({ id: devices.id });
     await tx.insert(maintenanceTickets).values(demoTickets(position, school.id, firstDevice!.id));
+    await tx.insert(terminalCommands).values(demoCommands(school.id, firstDevice!.id, new Date()));
     const gatePeople: DemoPerson[] = [...teacherRows.slice(0, 2).map((t) => ({ ...t, kind: 2 })), ...studentRows.map((s) => ({ ...s, kind: 1 }))];
     await tx.insert(recognitionRecords).values(demoRecognitions(position, school.id, firstDevice!.id, gatePeople, new Date()));
     await seedDemoTerminal(tx, position, school.id, { id: firstDevice!.id, serialNumber: schoolDevices[0]!.serialNumber }, new Date());

@@ -3,7 +3,7 @@
  * one transaction: lock the row in scope, check its state, run the family's hook, set the state and
  * bump the version, write the state history and the operation log.
  */
-import type { FieldDef, ResourceDef, StateHistoryEntry, StateValue, TransitionAnswer, TransitionDef } from '@campus/contract';
+import type { FieldDef, ResourceDef, StateHistoryEntry, StateValue, SystemTransitionDef, TransitionAnswer, TransitionDef } from '@campus/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema/users.js';
@@ -38,6 +38,11 @@ export function assertWorkflow(def: ResourceDef): void {
     if (!isState(state)) fail(`editableIn / deletableIn: state ${state} is not an option of '${workflow.field}'`);
   }
   const verbs = new Set((def.actions ?? []).map((action) => action.verb));
+  for (const transition of workflow.systemTransitions ?? []) {
+    if (verbs.has(transition.verb)) fail(`verb '${transition.verb}' is declared twice`);
+    verbs.add(transition.verb);
+    for (const state of [...transition.from, transition.to]) if (!isState(state)) fail(`${transition.verb}: state ${state} is not an option of '${workflow.field}'`);
+  }
   for (const transition of workflow.transitions) {
     if (verbs.has(transition.verb)) fail(`verb '${transition.verb}' is declared twice`);
     verbs.add(transition.verb);
@@ -107,19 +112,71 @@ export async function runTransition(ctx: EngineContext, transition: TransitionDe
       .where(eq(columnOf(table, 'id'), id))
       .returning({ version: columnOf(table, 'version') });
     const remark = typeof input.remark === 'string' && input.remark !== '' ? input.remark : null;
-    await tx.insert(stateHistory).values({
-      family: ctx.def.name,
-      rowId: id,
-      fromState: from === null || from === undefined ? null : String(from),
-      toState: String(to),
-      verb: transition.verb,
-      remark,
-      userId: ctx.user.id,
-    });
+    await writeStateHistory(tx, { family: ctx.def.name, rowId: id, from, to, verb: transition.verb, remark, userId: ctx.user.id });
     const given = Object.fromEntries(Object.entries(input).map(([name, value]) => [name, [row[name] ?? null, value]]));
     await recordOperation(tx, ctx, operationName(transition.verb), [id], { ...given, [workflow.field]: [from ?? null, to] });
     return { id, version: Number(updated!.version), state: to };
   });
+}
+
+/** One step of a row's timeline, written in the transaction that changed the state. */
+export interface StateChange {
+  family: string;
+  rowId: number;
+  from: unknown;
+  to: StateValue;
+  verb: string;
+  remark?: string | null;
+  /** The operator, or null when the platform moved the row (a device's acknowledgement, an expiry). */
+  userId: number | null;
+}
+
+/** Writes one step of the state history (the drawer's timeline). */
+export async function writeStateHistory(db: Executor, change: StateChange): Promise<void> {
+  await db.insert(stateHistory).values({
+    family: change.family,
+    rowId: change.rowId,
+    fromState: change.from === null || change.from === undefined ? null : String(change.from),
+    toState: String(change.to),
+    verb: change.verb,
+    remark: change.remark ?? null,
+    userId: change.userId,
+  });
+}
+
+/** A declared system transition by verb; asking for an undeclared one is a programming error. */
+export function systemTransitionOf(def: ResourceDef, verb: string): SystemTransitionDef {
+  const transition = def.workflow?.systemTransitions?.find((candidate) => candidate.verb === verb);
+  if (!transition) throw new Error(`${def.name}: no system transition '${verb}'`);
+  return transition;
+}
+
+/**
+ * Runs a system transition (`WorkflowDef.systemTransitions`) on a row the caller has already locked
+ * (`row` as selected): refuses a row whose state is not in `from` with 409 naming the state, then sets
+ * the state and `values`, bumps the version and writes the history with no user. No operation-log
+ * entry: nobody operated, and the history says what happened.
+ */
+export async function applySystemTransition(
+  db: Executor,
+  def: ResourceDef,
+  row: Row,
+  verb: string,
+  options: { values?: Row; remark?: string | null; now: Date },
+): Promise<void> {
+  const workflow = def.workflow!;
+  const transition = systemTransitionOf(def, verb);
+  const from = row[workflow.field];
+  if (!transition.from.some((state) => sameState(from, state))) {
+    throw conflict(msg('error.wrongState', { state: stateLabelOf(def, from), action: transition.label }));
+  }
+  const table = tableOf(def);
+  const id = Number(row.id);
+  await db
+    .update(table)
+    .set({ ...(options.values ?? {}), [workflow.field]: toDb(def.fields[workflow.field]!, transition.to), version: sql`${columnOf(table, 'version')} + 1`, updatedAt: options.now })
+    .where(eq(columnOf(table, 'id'), id));
+  await writeStateHistory(db, { family: def.name, rowId: id, from, to: transition.to, verb, remark: options.remark, userId: null });
 }
 
 /** The operation log names actions in lower camel case (`add`, `update`, `examine`). */
