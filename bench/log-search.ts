@@ -24,6 +24,7 @@ import { loadLogRows, logCursorOfPage, logFiltersOf, logPageOf } from './log-ben
 import { eq, sql } from 'drizzle-orm';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { BENCH_SERVICES } from './engine-context.js';
 
 const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '5000000' }, samples: { type: 'string', default: '50' } } });
 const ROWS = Number(args.rows);
@@ -62,7 +63,7 @@ async function contextOf(loginName: string): Promise<EngineContext> {
   const [user] = await db.select().from(users).where(eq(users.loginName, loginName));
   const [scope, probes] = await Promise.all([resolveSchoolScope(db, user!), getVisibilityProbes(db, user!)]);
   const def = OperationLog;
-  return { db, user: user as unknown as AuthUser, scope, probes, def, view: def.views[0]!, buttons: new Set(), locale: 'zh' };
+  return { db, user: user as unknown as AuthUser, scope, probes, def, view: def.views[0]!, buttons: new Set(), locale: 'zh', ...BENCH_SERVICES };
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

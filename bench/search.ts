@@ -52,6 +52,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loginAs, startBenchServer, type BenchServer, type Envelope } from './bench-server.js';
 import { loadLogRows, logCursorOfPage, logFiltersOf, logPageOf } from './log-bench.js';
+import { BENCH_SERVICES } from './engine-context.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -206,6 +207,7 @@ async function statementsOf(direct: DirectDb, subject: Subject, scenario: Scenar
     buttons: new Set(),
     probes: subject.probes,
     locale: 'zh',
+    ...BENCH_SERVICES,
   };
   if (isLogFamily(def)) {
     // A log page is one query and no count: page 1, or the page the scenario's cursor opens.

@@ -24,6 +24,7 @@ import '@campus/server/src/resources/index.js';
 import { eq, type Logger } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { parseArgs } from 'node:util';
+import { BENCH_SERVICES } from './engine-context.js';
 
 const { values: args } = parseArgs({ options: { calls: { type: 'string', default: '200' } } });
 const calls = Number(args.calls);
@@ -47,6 +48,7 @@ const ctx: EngineContext = {
   buttons: new Set(['update', 'state']),
   probes: await getVisibilityProbes(db, user),
   locale: 'zh',
+  ...BENCH_SERVICES,
 };
 const [ticket] = await db.select().from(schema.maintenanceTickets).limit(1);
 const id = Number(ticket!.id);
