@@ -13,6 +13,8 @@ import { systemClock, type Clock } from './platform/clock.js';
 import { contextPlugin } from './platform/context.js';
 import { errorHandlerPlugin, frameworkErrorHandler } from './platform/error-handler.js';
 import { loadSheddingPlugin } from './platform/load-shedding.js';
+import { logDestination, loggerLevelFor } from './platform/log-destination.js';
+import { createPlatformLogSink } from './platform/platform-log-sink.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
 import { OutboxSmsProvider, type SmsProvider } from './platform/sms.js';
 import { mediaUrlsPlugin } from './platform/media-urls.js';
@@ -52,8 +54,10 @@ export type App = FastifyInstance;
  */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { env, database } = options;
+  // Warnings and errors are also kept in the database (platLog), batched off the request path.
+  const platformLog = createPlatformLogSink(database.db);
   const app = Fastify({
-    logger: { level: env.LOG_LEVEL },
+    logger: { level: loggerLevelFor(env.LOG_LEVEL), stream: logDestination(env.LOG_LEVEL, platformLog) },
     // loadSheddingPlugin writes one line per request, with the time its statements waited.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: (request) => {
@@ -65,6 +69,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // Malformed URLs are refused before routing: answered in the envelope all the same.
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  app.decorate('platformLog', platformLog);
+  // Lines still queued are written when the app closes, before its owner closes the database.
+  app.addHook('onClose', () => platformLog.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -148,6 +148,10 @@ export const SERVER_MESSAGES = {
   'sales.areaShared': m('该区域已有其他代理商代理部分地区', 'other agents already hold part of this area'),
 
   'lines.noPrice': m('{field}尚未定价', '{field} has no price yet'),
+  'holiday.endBeforeStart': m('结束日期不能早于开始日期', 'must not be before the start date'),
+  'holiday.tooLong': m('一条记录最多覆盖 {days} 天', 'one row covers at most {days} days'),
+  'nvr.channelTwice': m('通道号 {channel} 重复', 'channel {channel} is listed twice'),
+  'nvr.channelBeyondCount': m('通道号不能大于通道数 {count}', 'the recorder has {count} channels'),
   'order.noSerials': m('请填写发货设备的序列号', 'list the serial numbers of the devices shipped'),
   'order.serialsTwice': m('序列号重复：{serials}', 'listed twice: {serials}'),
   'order.serialsUnknown': m('序列号不存在：{serials}', 'not found: {serials}'),

@@ -4,6 +4,8 @@ import type { Env } from '../env.js';
 import type { Clock } from './clock.js';
 import type { SmsProvider } from './sms.js';
 
+import type { PlatformLogSink } from './platform-log-sink.js';
+
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
@@ -11,6 +13,8 @@ declare module 'fastify' {
     env: Env;
     clock: Clock;
     sms: SmsProvider;
+    /** The platform log's queue (platLog): flush() writes what the logger queued. */
+    platformLog: PlatformLogSink;
   }
   interface FastifyContextConfig {
     /** The route answers without a session (login, captcha, password reset, health, docs). */

@@ -48,6 +48,7 @@ const AGENT_FRAMES: [number, readonly ButtonValue[]][] = [
   readOnly('terminalLog'),
   only('equipmentMaintenance', ['add', 'export']),
   full('holidayManage'),
+  full('nvrManage'),
   full('schoolStatistics'),
   full('stuMonthStatistic'),
   full('productStatistics'),

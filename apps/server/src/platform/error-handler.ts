@@ -59,7 +59,8 @@ export const errorHandlerPlugin = fp(
         const status = error.statusCode!;
         return reply.status(status).send({ code: status, message: error.message, data: null });
       }
-      request.log.error({ err: error }, 'request failed');
+      // Route, method and caller go with the line into the platform log (platLog), beside the request id.
+      request.log.error({ err: error, method: request.method, route: request.routeOptions.url ?? request.url, statusCode: 500, userId: request.user?.id }, 'request failed');
       return reply.status(500).send({ code: ErrorCode.Internal, ...written(msg('error.internal'), localeOf(request)), data: { requestId: request.id } });
     });
   },

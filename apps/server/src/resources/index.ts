@@ -5,6 +5,8 @@ import { appVersionRoutes } from './app-version.js';
 import './accounts.js';
 import './device.js';
 import './maintenance.js';
+import './nvr.js';
+import { nationalCalendarRoutes } from './holiday.js';
 import './order.js';
 import './school.js';
 import './terminal.js';
@@ -16,5 +18,6 @@ import { registerResourceRoutes } from './engine/routes.js';
 export async function resourceRoutes(app: FastifyInstance): Promise<void> {
   for (const def of Object.values(RESOURCES)) registerResourceRoutes(app, def);
   await app.register(salesTeamMemberRoutes);
+  await app.register(nationalCalendarRoutes);
   await app.register(appVersionRoutes);
 }

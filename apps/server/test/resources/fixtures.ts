@@ -111,6 +111,20 @@ export async function validAddBody(t: TestApp, def: ResourceDef, schoolId: numbe
       const [device] = await t.db.select({ id: devices.id }).from(devices).where(eq(devices.schoolId, schoolId)).limit(1);
       return { deviceId: device!.id, kind: 'reboot' };
     }
+    case 'SchoolHoliday':
+      return { schoolId, name: `秋假${n}`, kind: 1, startDate: '2026-11-02', endDate: '2026-11-06' };
+    case 'Nvr':
+      return {
+        schoolId,
+        name: `教学楼NVR${n}`,
+        serialNumber: `NVR${n}`,
+        ip: '192.168.1.10',
+        port: 8000,
+        userName: 'admin',
+        password: `Nvr@${n}`,
+        channelCount: 8,
+        channels: [{ channelNo: 1, cameraName: '大门', cameraModel: 'DS-2CD' }],
+      };
     default:
       throw new Error(`no fixture for ${def.name}`);
   }
@@ -154,6 +168,9 @@ export async function insertLogSample(t: TestApp, def: ResourceDef, schoolId: nu
       row = { loggedAt: new Date(Date.now() - 60_000), deviceId: device!.id, schoolId, level: 'warn', module: 'door', message: `门未关闭${n}`, logSerial: Number(n) };
       break;
     }
+    case 'PlatformLog':
+      row = { level: 'error', message: `sample failure ${n}`, requestId: `req-${n}`, method: 'POST', route: '/api/School/Search', statusCode: 500, userId: await userIdOf(t, 'admin'), stack: 'Error: sample\n    at test' };
+      break;
     default:
       throw new Error(`no log sample for ${def.name}`);
   }

@@ -128,6 +128,7 @@ const CUSTOM_FRAME_ROUTES: Readonly<Record<string, { frame: string; button?: But
   'POST /api/Permission/SaveProbes': { frame: 'jurisdictionManage', button: 'update' },
   'POST /api/Permission/ResetUserProbes': { frame: 'jurisdictionManage', button: 'update' },
   'GET /api/Person/Search': { frame: 'personSearch' },
+  'GET /api/SchoolHoliday/NationalCalendar': { frame: 'holidayManage' },
 };
 
 export type Requirement =
@@ -179,7 +180,7 @@ export function requirementOf(route: RouteEntry): Requirement | undefined {
   const custom = CUSTOM_FRAME_ROUTES[route.key];
   if (custom) return { kind: 'frames', frames: [custom.frame], button: custom.button };
   // An older path a log family declares for its Search (`log.aliases`) requires what the Search does.
-  const aliased = Object.values(RESOURCES).find((family) => route.method === 'POST' && family.log?.aliases?.Search === route.url);
+  const aliased = Object.values(RESOURCES).find((family) => route.method === 'POST' && family.log?.aliases?.some((alias) => alias.path === route.url));
   if (aliased) return { kind: 'frames', frames: aliased.views.map((v) => v.frame), userTypes: aliased.userTypes, family: aliased };
   const def = RESOURCES[route.group];
   if (def) {

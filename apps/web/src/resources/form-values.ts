@@ -38,7 +38,8 @@ export function toWireValue(field: FieldDef, value: unknown): unknown {
   if (typeof value === 'string') {
     const text = field.kind === 'textarea' || field.kind === 'password' ? value : value.trim();
     if (text === '') return undefined;
-    return field.kind === 'password' ? hashPassword(text) : text;
+    // A sealed credential (an NVR's login) is used by the server as typed, so it travels as typed.
+    return field.kind === 'password' && !field.sealed ? hashPassword(text) : text;
   }
   if (field.kind === 'money' && typeof value === 'number') return yuanToCents(value);
   if (isDayjs(value)) return field.kind === 'date' ? pickerValueToDate(value) : pickerValueToInstant(value);

@@ -8,6 +8,7 @@ import { ResourcePage } from './resource-page';
 import { salesTeamOverrides } from './sales';
 import { schoolOverrides } from './school';
 import { terminalOverrides } from './terminal';
+import { SchoolHolidayPage } from './school-holiday/school-holiday-page';
 import { TreePage } from './tree-page';
 
 /** Families whose page differs from the generic one, by family name. */
@@ -35,6 +36,8 @@ export function resourcePageFor(frame: string): ComponentType {
     if (isLogFamily(def!)) return <LogPage def={def!} frame={frame} />;
     // A tree family is read whole and moved by drag: its page is the tree table.
     if (def!.tree) return <TreePage def={def!} frame={frame} />;
+    // A family whose page adds parts of its own beside the generic ones (the holidays' national calendar).
+    if (def!.name === 'SchoolHoliday') return <SchoolHolidayPage def={def!} frame={frame} />;
     return <ResourcePage def={def!} frame={frame} overrides={OVERRIDES[def!.name]} />;
   }
   FrameResourcePage.displayName = `ResourcePage(${frame})`;

@@ -102,8 +102,12 @@ export type FieldDef = FieldCommon &
      * cities must lie in the provinces of the family's province-level list.
      */
     | { kind: 'places'; level: 'province' | 'city'; max?: number }
-    /** Write-only: the client sends the MD5 hex, the server stores a slow salted hash. */
-    | { kind: 'password' }
+    /**
+     * Write-only: the client sends the MD5 hex, the server stores a slow salted hash. `sealed`: a
+     * credential the server must use itself later (an NVR's login): the client sends it as typed,
+     * the server stores it encrypted (AES-256-GCM under the deployment's sealing key); never answered.
+     */
+    | { kind: 'password'; sealed?: boolean }
     /**
      * The items of an order (parent and lines): written with the parent in one transaction, read
      * with Get, never a column of the parent. `amount` names the line's computed money field
@@ -255,10 +259,17 @@ export interface LogDef {
    */
   partition?: 'month';
   /**
-   * Older paths answering the same call, guarded and validated alike: the seed's
-   * `/api/Log/GetTerminalLogs` is the terminal log's Search.
+   * Named calls answering exactly as the family's Search (the seed's `/api/Log/GetPlatformErrLogs`),
+   * guarded alike; `fixed` forces filter values on them the way a view's `fixed` does.
    */
-  aliases?: { Search?: `/api/${string}` };
+  aliases?: readonly LogAliasDef[];
+}
+
+/** Another path of a log family's Search: POST `path`, same body and answer, `verb` names it in the API docs. */
+export interface LogAliasDef {
+  path: string;
+  verb: string;
+  fixed?: Record<string, string | number | boolean>;
 }
 
 /** A child family shown as a tab of its parent's record drawer; its scope follows the parent. */

@@ -9,6 +9,9 @@ import { Order } from './order.js';
 import { LoginLog, declareOperationLog } from './logs.js';
 import { EducationDirectory } from './education.js';
 import { RecognitionRecord } from './recognition.js';
+import { Nvr } from './nvr.js';
+import { SchoolHoliday } from './holiday.js';
+import { PlatformLog } from './platform-log.js';
 import { AppVersion } from './versions.js';
 import { Terminal, TerminalLog } from './terminal.js';
 import { TerminalCommand } from './terminal-command.js';
@@ -32,6 +35,9 @@ export * from './education.js';
 export * from './recognition.js';
 export * from './terminal.js';
 export * from './terminal-command.js';
+export * from './nvr.js';
+export * from './holiday.js';
+export * from './platform-log.js';
 export * from './tree.js';
 export * from './versions.js';
 
@@ -63,6 +69,9 @@ const FAMILIES: readonly ResourceDef[] = [
   Terminal,
   TerminalLog,
   TerminalCommand,
+  Nvr,
+  SchoolHoliday,
+  PlatformLog,
 ];
 
 export const OperationLog = declareOperationLog(FAMILIES);

@@ -75,7 +75,7 @@ export function fieldValueSchema(field: FieldDef): z.ZodType {
         .max(field.max ?? 1000)
         .transform(joinPlaces);
     case 'password':
-      return md5Hex;
+      return field.sealed ? z.string().min(1).max(128) : md5Hex;
     case 'lines': {
       const line: Record<string, z.ZodType> = {};
       for (const [name, f] of Object.entries(field.fields)) {

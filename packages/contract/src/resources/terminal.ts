@@ -89,7 +89,7 @@ export const TerminalLog = defineResource({
   views: [{ frame: 'terminalLog' }],
   scope: { via: 'school', field: 'schoolId' },
   mode: 'log',
-  log: { timeField: 'loggedAt', defaultDays: 7, retentionDays: 90, aliases: { Search: '/api/Log/GetTerminalLogs' } },
+  log: { timeField: 'loggedAt', defaultDays: 7, retentionDays: 90, aliases: [{ path: '/api/Log/GetTerminalLogs', verb: 'GetTerminalLogs' }] },
   titleField: 'message',
   fields: {
     loggedAt: { kind: 'datetime', label: { zh: '时间', en: 'Time' }, required: true, filter: 'range', width: 170 },

@@ -12,6 +12,9 @@ import {
   EducationDirectory,
   License,
   MaintenanceTicket,
+  Nvr,
+  PlatformLog,
+  SchoolHoliday,
   Order,
   Parent,
   PickUpPerson,
@@ -119,6 +122,10 @@ export function lineTable(def: ResourceDef, field: string): ResourceTable {
   return table;
 }
 export const appVersions = register(resourceTable(AppVersion, foreignKey), AppVersion.name);
+export const nvrs = register(resourceTable(Nvr, foreignKey), Nvr.name);
+export const nvrChannels = registerLines(Nvr, 'channels');
+export const schoolHolidays = register(resourceTable(SchoolHoliday, foreignKey), SchoolHoliday.name);
+export const platformLogs = register(resourceTable(PlatformLog, foreignKey), PlatformLog.name);
 export const educationDirectories = register(resourceTable(EducationDirectory, foreignKey), EducationDirectory.name);
 export const terminals = register(
   resourceTable(Terminal, foreignKey, {

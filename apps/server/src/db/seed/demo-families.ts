@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { Transaction } from '../client.js';
 import { demoCommands } from './demo-commands.js';
 import { demoTickets } from './demo-maintenance.js';
+import { seedDemoOps } from './demo-ops.js';
 import { demoRecognitions, type DemoPerson } from './demo-recognition.js';
 import { seedDemoTerminal } from './demo-terminals.js';
 import {
@@ -182,6 +183,7 @@ export async function seedDemoFamilies(tx: Transaction, demoSchools: { id: numbe
   ]);
   await tx.insert(devices).values(demoDeviceHistory(demoSchools));
   await seedDemoOrders(tx, demoSchools);
+  await seedDemoOps(tx, demoSchools);
 }
 
 /** One order per school, all submitted except the first school's, which is confirmed and ready to ship from stock. */

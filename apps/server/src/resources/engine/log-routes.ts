@@ -46,10 +46,11 @@ export function registerLogRoutes(parent: FastifyInstance, def: ResourceDef, kit
   /** Conditions shared by Search and Export: scope, filters within the (default) range, hidden rows. */
   const whereOf = (ctx: EngineContext, filters: Row, now: Date) => logWhere(ctx, table, filters, now);
 
-  const searchDocs = (verb: string) => documentedCall(def.name, verb, `Search ${def.label.en}: newest first, paged by key`, logSearchAnswerSchemaOf(def));
-  const searchHandler = async (request: FastifyRequest) => {
+  /** Search, and its aliases with the values they force (`log.aliases`). */
+  const search = (forced: Row) => async (request: FastifyRequest) => {
     const ctx = contextOf(request);
-    const { pageIndex, pageSize, cursor: cursorText, ...filters } = request.body as z.infer<typeof searchSchema> & Row;
+    const { pageIndex, pageSize, cursor: cursorText, ...given } = request.body as z.infer<typeof searchSchema> & Row;
+    const filters = { ...given, ...forced };
     const cursor = cursorText ? decodeCursor(cursorText) : undefined;
     // Without a cursor the first pages are read by offset, bounded like every Search (decisions.md).
     const offset = cursor ? 0 : (pageIndex - 1) * pageSize;
@@ -72,11 +73,15 @@ export function registerLogRoutes(parent: FastifyInstance, def: ResourceDef, kit
     };
     return ok(answer);
   };
-  app.post(path('Search'), { onRequest: guard(def), schema: { ...searchDocs('Search'), querystring: viewQuerySchema, body: searchSchema } }, searchHandler);
-  // An alias is the same call under an older path: same guard, schema and answer (its own operation id).
-  const searchAlias = log.aliases?.Search;
-  if (searchAlias) {
-    app.post(searchAlias, { onRequest: guard(def), schema: { ...searchDocs('SearchAlias'), querystring: viewQuerySchema, body: searchSchema } }, searchHandler);
+
+  const searchRoute = (url: string, verb: string, summary: string, forced: Row) =>
+    app.post(url, { onRequest: guard(def), schema: { ...documentedCall(def.name, verb, summary, logSearchAnswerSchemaOf(def)), querystring: viewQuerySchema, body: searchSchema } }, search(forced));
+  searchRoute(path('Search'), 'Search', `Search ${def.label.en}: newest first, paged by key`, {});
+  for (const alias of log.aliases ?? []) {
+    for (const field of Object.keys(alias.fixed ?? {})) {
+      if (!def.fields[field]?.filter) throw new Error(`${def.name}: alias ${alias.path} fixes '${field}', which is no filter`);
+    }
+    searchRoute(alias.path, alias.verb, `${def.label.en} as the named call ${alias.verb} (the family's Search)`, alias.fixed ?? {});
   }
 
   app.get(path('Get'), { onRequest: guard(def), schema: { ...documentedCall(def.name, 'Get', `One row of ${def.label.en}`, rowSchemaOf(def)), querystring: idQuerySchema } }, async (request) => {

@@ -76,7 +76,7 @@ export function columnBuilder(
       break;
     }
     case 'password':
-      builder = text(`${col}_hash`);
+      builder = text(field.sealed ? `${col}_sealed` : `${col}_hash`);
       break;
     case 'json':
       builder = jsonb(col);

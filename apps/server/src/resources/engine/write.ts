@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.js';
 import { operationLog } from '../../db/schema/logs.js';
 import { badRequest, conflict, msg, notFound, type FieldProblem } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
+import { sealSecret } from '../../platform/sealed-secrets.js';
 import type { EngineContext, Row } from './context.js';
 import { hooksOf, type WriteOperation } from './hooks.js';
 import { allConditions, columnOf, scopeWhere, toDb, viewConditions } from './query.js';
@@ -67,16 +68,21 @@ export async function checkReferences(ctx: EngineContext, db: Executor, values: 
  * Turns validated wire values into column values: passwords hashed, datetimes parsed; multiple
  * references and lines left out (they are no column: writeLinks and writeLines store them).
  */
-async function toColumns(def: ResourceDef, values: Row): Promise<Row> {
+async function toColumns(db: Executor, def: ResourceDef, values: Row): Promise<Row> {
   const out: Row = {};
   for (const [name, value] of Object.entries(values)) {
     const field: FieldDef | undefined = def.fields[name];
     if (!field) out[name] = value;
     else if (isStoredElsewhere(field)) continue;
-    else if (field.kind === 'password') out[columnKeyOf(def, name)] = value ? await hashPassword(String(value)) : undefined;
+    else if (field.kind === 'password') out[columnKeyOf(def, name)] = value ? await storedPassword(db, field, String(value)) : undefined;
     else out[name] = toDb(field, value);
   }
   return out;
+}
+
+/** A password as stored: a slow hash, or sealed when the server must read it back (an NVR's login). */
+async function storedPassword(db: Executor, field: Extract<FieldDef, { kind: 'password' }>, value: string): Promise<string> {
+  return field.sealed ? sealSecret(db, value) : hashPassword(value);
 }
 
 function changesOf(def: ResourceDef, before: Row | undefined, after: Row): Record<string, [unknown, unknown]> {
@@ -114,7 +120,7 @@ export async function addRow(ctx: EngineContext, values: Row): Promise<{ id: num
   const table = tableOf(ctx.def);
   return ctx.db.transaction(async (tx) => {
     const prepared = await prepare(ctx, tx, 'add', values);
-    const [inserted] = await tx.insert(table).values(await toColumns(ctx.def, prepared)).returning({ id: columnOf(table, 'id') });
+    const [inserted] = await tx.insert(table).values(await toColumns(tx, ctx.def, prepared)).returning({ id: columnOf(table, 'id') });
     const id = Number(inserted!.id);
     await writeLines(ctx, tx, id, prepared);
     await writeLinks(ctx, tx, id, prepared);
@@ -133,7 +139,7 @@ export async function updateRow(ctx: EngineContext, input: Row & { id: number; v
     if (Number(existing.version) !== version) throw conflict(msg('error.staleVersion'));
     refuseUnlessInStates(ctx.def, 'editableIn', [existing]);
     const prepared = await prepare(ctx, tx, 'update', values, existing);
-    const columns = Object.fromEntries(Object.entries(await toColumns(ctx.def, prepared)).filter(([, v]) => v !== undefined));
+    const columns = Object.fromEntries(Object.entries(await toColumns(tx, ctx.def, prepared)).filter(([, v]) => v !== undefined));
     const [updated] = await tx
       .update(table)
       .set({ ...columns, version: sql`${columnOf(table, 'version')} + 1`, updatedAt: new Date() })

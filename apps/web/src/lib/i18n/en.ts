@@ -326,4 +326,12 @@ export const en: Record<MessageKey, string> = {
   'personSearch.matchedStudentNo': 'Student no.',
   'personSearch.open': 'Open',
   'personSearch.countMore': 'first {count}',
+  'holiday.nationalCalendar': 'National holidays and worked weekends',
+  'holiday.date': 'Date',
+  'holiday.weekday': 'Weekday',
+  'holiday.name': 'Holiday',
+  'holiday.kind': 'Kind',
+  'holiday.publicHoliday': 'Day off',
+  'holiday.workedWeekend': 'Worked weekend',
+  'holiday.yearUnknown': 'The national calendar of {year} is not published yet: weekends alone count',
 };

@@ -327,6 +327,14 @@ export const zhCN = {
   'personSearch.matchedStudentNo': '学号',
   'personSearch.open': '查看',
   'personSearch.countMore': '前 {count} 条',
+  'holiday.nationalCalendar': '国家法定节假日与调休',
+  'holiday.date': '日期',
+  'holiday.weekday': '星期',
+  'holiday.name': '节日',
+  'holiday.kind': '类型',
+  'holiday.publicHoliday': '放假',
+  'holiday.workedWeekend': '调休上班',
+  'holiday.yearUnknown': '{year} 年的国家安排尚未发布，暂按周末计算',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -1,0 +1,30 @@
+/**
+ * Where the server's log lines go: standard output at LOG_LEVEL, and the platform log (the database)
+ * at warn and above whatever LOG_LEVEL says — tests run silent and still keep their errors there.
+ */
+import type { PlatformLogSink } from './platform-log-sink.js';
+
+type LogLevelName = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+const LEVELS: Record<LogLevelName, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
+const WARN = LEVELS.warn;
+
+/** pino writes the level first (`{"level":50,...`): read it without parsing the line. */
+const levelOf = (line: string) => Number(/"level":(\d+)/.exec(line)?.[1] ?? 0);
+
+/** The logger's own level: low enough for both destinations. */
+export function loggerLevelFor(outputLevel: LogLevelName): LogLevelName {
+  return LEVELS[outputLevel] <= WARN ? outputLevel : 'warn';
+}
+
+/** A pino destination (`logger.stream`) writing each line to its destinations by level. */
+export function logDestination(outputLevel: LogLevelName, platformLog: PlatformLogSink, output: { write(line: string): unknown } = process.stdout) {
+  const outputFrom = LEVELS[outputLevel];
+  return {
+    write(line: string) {
+      const level = levelOf(line);
+      if (level >= outputFrom) output.write(line);
+      if (level >= WARN) platformLog.write(line);
+    },
+  };
+}

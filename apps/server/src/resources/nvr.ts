@@ -1,0 +1,24 @@
+/** NVR rules: each channel number once, and none beyond the recorder's channel count. */
+import { Nvr } from '@campus/contract';
+import { badRequest, msg, type FieldProblem } from '../platform/errors.js';
+import { defineFamilyHooks } from './engine/hooks.js';
+import { valueAfter } from './engine/lookup.js';
+
+export const nvrHooks = defineFamilyHooks(Nvr, {
+  beforeWrite(_ctx, { values, existing }) {
+    // Leaving `channels` out of an Update keeps the stored set, which was checked when written.
+    const channels = values.channels;
+    if (!channels) return values;
+    const count = Number(valueAfter(values, existing, 'channelCount'));
+    const seen = new Set<number>();
+    const errors: FieldProblem[] = [];
+    channels.forEach((line, position) => {
+      const channel = Number(line.channelNo);
+      if (channel > count) errors.push({ path: `channels.${position}.channelNo`, ...msg('nvr.channelBeyondCount', { count }) });
+      else if (seen.has(channel)) errors.push({ path: `channels.${position}.channelNo`, ...msg('nvr.channelTwice', { channel }) });
+      seen.add(channel);
+    });
+    if (errors.length) throw badRequest(errors);
+    return values;
+  },
+});

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { grantEverything, schoolIdsOf, unique } from './fixtures.js';
+
+type Row = Record<string, unknown>;
+
+let t: TestApp;
+let agent1: string;
+let agent1School: number;
+let agent2School: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await grantEverything(t, 'agent1');
+  agent1 = await t.loginAs('agent1');
+  [agent1School, agent2School] = [(await schoolIdsOf(t, 'agent1'))[0]!, (await schoolIdsOf(t, 'agent2'))[0]!];
+});
+afterAll(() => t.close());
+
+const call = (verb: string, payload: unknown) => t.injectAs(agent1, { method: 'POST', url: `/api/Nvr/${verb}?view=nvrManage`, payload: payload as Row });
+const get = async (id: number) => {
+  const response = await t.injectAs(agent1, { method: 'GET', url: `/api/Nvr/Get?id=${id}&view=nvrManage` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as Row & { version: number; channels: Row[] };
+};
+const body = (extra: Row = {}) => ({
+  schoolId: agent1School,
+  name: '教学楼NVR',
+  serialNumber: `NVR-T${unique()}`,
+  ip: '10.1.2.3',
+  port: 8000,
+  userName: 'admin',
+  password: 'Secret#1',
+  channelCount: 4,
+  channels: [
+    { channelNo: 1, cameraName: '大门', cameraSerial: 'CAM-1', cameraModel: 'DS-2CD', enabled: true },
+    { channelNo: 3, cameraName: '操场', enabled: false },
+  ],
+  ...extra,
+});
+
+describe('Nvr (nvrManage)', () => {
+  it('stores an NVR with its channel lines, answers them with Get, and never answers the login password', async () => {
+    const added = await call('Add', body());
+    expect(added.statusCode, added.body).toBe(200);
+    const id = added.json().data.id as number;
+    const row = await get(id);
+    expect(row.channels.map((line) => [line.channelNo, line.cameraName, line.enabled])).toEqual([
+      [1, '大门', true],
+      [3, '操场', false],
+    ]);
+    expect(row.online).toBe(false);
+    expect(JSON.stringify(row)).not.toContain('Secret#1');
+    expect(row).not.toHaveProperty('password');
+    // Sealed, not hashed and not in clear: the server can read it back, a copy of the table cannot.
+    const result = (await t.db.execute(sql`select password_sealed from nvrs where id = ${id}`)) as unknown as { rows: { password_sealed: string }[] };
+    const [stored] = result.rows;
+    expect(stored!.password_sealed).toMatch(/^v1\./);
+    expect(stored!.password_sealed).not.toContain('Secret#1');
+  });
+
+  it('replaces the channel set on Update and keeps it when channels are left out', async () => {
+    const id = (await call('Add', body())).json().data.id as number;
+    const first = await get(id);
+    const replaced = await call('Update', { id, version: first.version, channels: [{ channelNo: 2, cameraName: '走廊' }] });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    const second = await get(id);
+    expect(second.channels.map((line) => line.channelNo)).toEqual([2]);
+    const renamed = await call('Update', { id, version: second.version, name: '新名称' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await get(id)).channels.map((line) => line.cameraName)).toEqual(['走廊']);
+  });
+
+  it('refuses a channel listed twice or beyond the channel count, on the line', async () => {
+    const twice = await call('Add', body({ channels: [{ channelNo: 1, cameraName: 'a' }, { channelNo: 1, cameraName: 'b' }] }));
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().data.errors).toEqual([expect.objectContaining({ path: 'channels.1.channelNo' })]);
+    const beyond = await call('Add', body({ channelCount: 2, channels: [{ channelNo: 5, cameraName: 'a' }] }));
+    expect(beyond.statusCode).toBe(400);
+    expect(beyond.json().data.errors[0].path).toBe('channels.0.channelNo');
+    const badIp = await call('Add', body({ ip: 'not an address' }));
+    expect(badIp.statusCode).toBe(400);
+    expect(badIp.json().data.errors[0].path).toBe('ip');
+  });
+
+  it("refuses an NVR in another agent's school", async () => {
+    const response = await call('Add', body({ schoolId: agent2School }));
+    expect([400, 404]).toContain(response.statusCode);
+  });
+});
