@@ -28,6 +28,8 @@ import { homeRoutes } from './routes/home.js';
 import { permissionRoutes } from './routes/permission.js';
 import { userRoutes } from './routes/user.js';
 import { accountOptionsRoutes } from './routes/account-options.js';
+import { payRoutes } from './routes/pay.js';
+import { createPaymentProviders, type PaymentProviderOptions } from './finance/providers/index.js';
 import { resourceRoutes } from './resources/index.js';
 import { reportRoutes } from './reports/index.js';
 import { personSearchRoutes } from './routes/person-search.js';
@@ -43,6 +45,8 @@ export interface BuildAppOptions {
   webRoot?: string;
   /** Where uploads are kept; defaults to the local disk under UPLOAD_DIR. */
   uploadStorage?: UploadStorage;
+  /** The payment providers' HTTP client and nonces; tests replay recorded WeChat Pay exchanges. */
+  paymentProviders?: PaymentProviderOptions;
 }
 
 export type App = FastifyInstance;
@@ -75,12 +79,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const clock = options.clock ?? systemClock;
   await app.register(contextPlugin, {
     db: database.db,
     dbKind: database.kind,
     env,
-    clock: options.clock ?? systemClock,
+    clock,
     sms: options.smsProvider ?? new OutboxSmsProvider(database.db, app.log),
+    payments: createPaymentProviders(env, database.db, clock, app.log, options.paymentProviders),
   });
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
@@ -108,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(resourceRoutes);
   await app.register(reportRoutes);
   await app.register(fileRoutes);
+  await app.register(payRoutes);
   await app.register(personSearchRoutes);
   return app;
 }

@@ -1,3 +1,4 @@
+import { X509Certificate, createPrivateKey, createPublicKey } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +38,28 @@ function resolveUploadDir(value: string | undefined, dataDir: string, source: No
   if (value) return path.resolve(source.INIT_CWD ?? process.cwd(), value);
   if (dataDir === IN_MEMORY_DATA_DIR) return path.join(os.tmpdir(), 'campus-ops-uploads');
   return path.join(dataDir, 'uploads');
+}
+
+/** PEM given in one line of an env file, with `\n` for its line breaks. */
+const unescapeNewlines = (text: string) => text.replace(/\\n/g, '\n');
+
+function isPrivateKey(pem: string): boolean {
+  try {
+    createPrivateKey(pem);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isPublicKeyOrCertificate(pem: string): boolean {
+  try {
+    if (pem.includes('BEGIN CERTIFICATE')) new X509Certificate(pem);
+    else createPublicKey(pem);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -132,8 +155,35 @@ const envSchema = z
     // Accepted so deployments can set it already; rate-limit counters live in PostgreSQL for now,
     // which every instance shares, so nothing reads REDIS_URL yet.
     REDIS_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional()),
+    /** The provider new payments go to: `demo` settles at once (demo, tests); `wechatpay` needs the WECHATPAY_* variables. */
+    PAYMENT_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['demo', 'wechatpay']).default('demo')),
+    WECHATPAY_MCH_ID: z.preprocess(emptyAsUndefined, z.string().regex(/^\d{8,12}$/, 'must be the merchant id (digits)').optional()),
+    WECHATPAY_APP_ID: z.preprocess(emptyAsUndefined, z.string().regex(/^wx[0-9a-zA-Z]{16}$/, 'must be an app id such as wx0123456789abcdef').optional()),
+    /** Serial number of the merchant API certificate. */
+    WECHATPAY_CERT_SERIAL: z.preprocess(emptyAsUndefined, z.string().regex(/^[0-9A-Fa-f]{8,64}$/, 'must be the certificate serial number (hex)').optional()),
+    /** The merchant's API private key, PEM (newlines may be written as \n). */
+    WECHATPAY_PRIVATE_KEY: z.preprocess(emptyAsUndefined, z.string().transform(unescapeNewlines).refine(isPrivateKey, 'must be a PEM private key').optional()),
+    WECHATPAY_APIV3_KEY: z.preprocess(emptyAsUndefined, z.string().refine((key) => Buffer.byteLength(key, 'utf8') === 32, 'must be 32 characters').optional()),
+    /** The platform certificate (or WeChat Pay public key), PEM, that signs answers and notifications. */
+    WECHATPAY_PLATFORM_CERT: z.preprocess(emptyAsUndefined, z.string().transform(unescapeNewlines).refine(isPublicKeyOrCertificate, 'must be a PEM certificate or public key').optional()),
+    /** When set, answers and notifications signed under another platform serial are refused. */
+    WECHATPAY_PLATFORM_SERIAL: z.preprocess(emptyAsUndefined, z.string().regex(/^[0-9A-Za-z_]{8,64}$/, 'must be the platform serial').optional()),
+    /** The public address of POST /api/Pay/Notify/WechatPay, sent with each payment and refund. */
+    WECHATPAY_NOTIFY_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https$/, error: 'must be an https:// address' }).optional()),
+    WECHATPAY_BASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/, error: 'must be an http(s):// address' }).default('https://api.mch.weixin.qq.com')),
+    /** How long one call to WeChat Pay may take before its outcome counts as unknown. */
+    WECHATPAY_TIMEOUT: z.preprocess(
+      emptyAsUndefined,
+      z.string().default('10s').refine((text) => parseDuration(text) !== undefined, 'must be a duration such as 10s'),
+    ),
   })
   .superRefine((env, context) => {
+    if (env.PAYMENT_PROVIDER === 'wechatpay' || env.WECHATPAY_MCH_ID !== undefined) {
+      // A half-configured provider would fail on the first refund, not at boot: name the missing piece now.
+      for (const name of WECHATPAY_REQUIRED) {
+        if (env[name] === undefined) context.addIssue({ code: 'custom', path: [name], message: 'is required when WeChat Pay is configured (PAYMENT_PROVIDER=wechatpay or WECHATPAY_MCH_ID set)' });
+      }
+    }
     if (env.NODE_ENV === 'production' && env.CAPTCHA_FIXED_CODE !== undefined) {
       context.addIssue({
         code: 'custom',
@@ -143,7 +193,33 @@ const envSchema = z
     }
   });
 
+const WECHATPAY_REQUIRED = [
+  'WECHATPAY_MCH_ID',
+  'WECHATPAY_APP_ID',
+  'WECHATPAY_CERT_SERIAL',
+  'WECHATPAY_PRIVATE_KEY',
+  'WECHATPAY_APIV3_KEY',
+  'WECHATPAY_PLATFORM_CERT',
+  'WECHATPAY_NOTIFY_URL',
+] as const;
+
+/** WeChat Pay's settings once all of them are given (finance/providers/wechatpay.ts). */
+export interface WechatPayEnv {
+  mchId: string;
+  appId: string;
+  certSerial: string;
+  privateKeyPem: string;
+  apiV3Key: string;
+  platformCertPem: string;
+  platformSerial?: string;
+  notifyUrl: string;
+  baseUrl: string;
+  timeoutMs: number;
+}
+
 export type Env = Omit<z.infer<typeof envSchema>, 'DATA_DIR' | 'UPLOAD_DIR'> & {
+  /** WeChat Pay, when configured. */
+  wechatPay?: WechatPayEnv;
   /** Absolute path of the embedded database, or IN_MEMORY_DATA_DIR. */
   DATA_DIR: string;
   /** Absolute path of the uploaded files. */
@@ -153,7 +229,7 @@ export type Env = Omit<z.infer<typeof envSchema>, 'DATA_DIR' | 'UPLOAD_DIR'> & {
 };
 
 /** Variables whose value must not be echoed in the error line. */
-const SECRET_VARIABLES = new Set(['ADMIN_INITIAL_PASSWORD', 'DATABASE_URL', 'REDIS_URL', 'CAPTCHA_FIXED_CODE']);
+const SECRET_VARIABLES = new Set(['ADMIN_INITIAL_PASSWORD', 'DATABASE_URL', 'REDIS_URL', 'CAPTCHA_FIXED_CODE', 'WECHATPAY_PRIVATE_KEY', 'WECHATPAY_APIV3_KEY']);
 
 /** Thrown by loadEnv; its message is the one line main.ts prints before exiting. */
 export class EnvError extends Error {
@@ -177,5 +253,20 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     DATA_DIR: dataDir,
     UPLOAD_DIR: resolveUploadDir(env.UPLOAD_DIR, dataDir, source),
     tokenTtlMs: parseDuration(env.TOKEN_TTL) as number,
+    wechatPay: env.WECHATPAY_MCH_ID
+      ? {
+          mchId: env.WECHATPAY_MCH_ID,
+          // The refinement above made every required WECHATPAY_* variable present once the merchant id is.
+          appId: env.WECHATPAY_APP_ID!,
+          certSerial: env.WECHATPAY_CERT_SERIAL!,
+          privateKeyPem: env.WECHATPAY_PRIVATE_KEY!,
+          apiV3Key: env.WECHATPAY_APIV3_KEY!,
+          platformCertPem: env.WECHATPAY_PLATFORM_CERT!,
+          platformSerial: env.WECHATPAY_PLATFORM_SERIAL,
+          notifyUrl: env.WECHATPAY_NOTIFY_URL!,
+          baseUrl: env.WECHATPAY_BASE_URL.replace(/\/$/, ''),
+          timeoutMs: parseDuration(env.WECHATPAY_TIMEOUT) as number,
+        }
+      : undefined,
   };
 }

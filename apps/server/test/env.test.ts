@@ -1,8 +1,20 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EnvError, REPO_ROOT, loadEnv, parseDuration } from '../src/env.js';
+import { wechatEnv } from './finance/wechatpay-fixture.js';
 
 describe('loadEnv', () => {
+  it('configures WeChat Pay only when complete, and names the missing or broken variable without echoing secrets', () => {
+    expect(loadEnv({}).wechatPay).toBeUndefined();
+    const env = loadEnv({ ...wechatEnv, PAYMENT_PROVIDER: 'wechatpay' });
+    expect(env.wechatPay).toMatchObject({ mchId: '1900000109', baseUrl: 'https://api.mch.weixin.qq.com', timeoutMs: 10_000 });
+    expect(env.wechatPay!.privateKeyPem).toContain('-----BEGIN PRIVATE KEY-----\n');
+    expect(() => loadEnv({ PAYMENT_PROVIDER: 'wechatpay' })).toThrow(/WECHATPAY_MCH_ID is required/);
+    expect(() => loadEnv({ ...wechatEnv, WECHATPAY_APIV3_KEY: undefined })).toThrow(/WECHATPAY_APIV3_KEY is required/);
+    expect(() => loadEnv({ ...wechatEnv, WECHATPAY_PRIVATE_KEY: 'not a key' })).toThrow(/^Invalid environment: WECHATPAY_PRIVATE_KEY must be a PEM private key$/);
+    expect(() => loadEnv({ ...wechatEnv, WECHATPAY_NOTIFY_URL: 'http://plain.example.com/x' })).toThrow(/WECHATPAY_NOTIFY_URL must be an https/);
+  });
+
   it('applies the defaults', () => {
     const env = loadEnv({});
     expect(env.PORT).toBe(8080);

@@ -27,6 +27,8 @@ export const SERVER_MESSAGES = {
   'workflow.noRefundPassword': m('请先设置退款密码', 'set a refund password first'),
   'workflow.wrongRefundPassword': m('退款密码错误', 'wrong refund password'),
   'refundPassword.locked': m('退款密码错误次数过多，请 {minutes} 分钟后再试', 'too many wrong refund passwords; try again in {minutes} minute(s)'),
+  'payment.providerNotConfigured': m('该支付通道未配置', 'this payment provider is not configured'),
+  'payment.notificationRefused': m('通知验签失败', 'the notification did not verify'),
   'refundPassword.notOperator': m('只有拥有退款权限的公司用户可以设置退款密码', 'only company users who may refund keep a refund password'),
   'maintenance.deviceNotInstalled': m('该设备尚未安装到学校', 'the device is not installed at a school'),
   'error.inUse': m('记录仍被其他数据使用', 'the record is still in use'),

@@ -170,6 +170,17 @@ export async function insertLogSample(t: TestApp, def: ResourceDef, schoolId: nu
     }
     case 'PlatformLog':
       row = { level: 'error', message: `sample failure ${n}`, requestId: `req-${n}`, method: 'POST', route: '/api/School/Search', statusCode: 500, userId: await userIdOf(t, 'admin'), stack: 'Error: sample\n    at test' };
+    case 'PaymentProviderCall':
+      row = {
+        createdAt: new Date(),
+        provider: 'demo',
+        operation: 'refund',
+        reference: `RF${n}`,
+        outcome: 'ok',
+        durationMs: 3,
+        request: { outRefundNo: `RF${n}`, refundAmount: 100 },
+        response: { outcome: 'succeeded' },
+      };
       break;
     default:
       throw new Error(`no log sample for ${def.name}`);

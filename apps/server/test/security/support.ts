@@ -111,6 +111,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/health',
   'GET /uploads/*',
   'GET /api/AppVersion/Latest',
+  // WeChat Pay calls it; the signature is its guard (routes/pay.ts).
+  'POST /api/Pay/Notify/WechatPay',
 ]);
 
 /** Groups of calls any signed-in user makes about itself (its profile, menu, badges, uploads, log-out). */

@@ -15,6 +15,7 @@ import { PlatformLog } from './platform-log.js';
 import { AppVersion } from './versions.js';
 import { Terminal, TerminalLog } from './terminal.js';
 import { TerminalCommand } from './terminal-command.js';
+import { PaymentProviderCall } from './payment-providers.js';
 
 export * from './define.js';
 export * from './schemas.js';
@@ -40,6 +41,7 @@ export * from './holiday.js';
 export * from './platform-log.js';
 export * from './tree.js';
 export * from './versions.js';
+export * from './payment-providers.js';
 
 /** Every declared family but the operation log, which lists them (and itself) as its `family` options. */
 const FAMILIES: readonly ResourceDef[] = [
@@ -72,6 +74,7 @@ const FAMILIES: readonly ResourceDef[] = [
   Nvr,
   SchoolHoliday,
   PlatformLog,
+  PaymentProviderCall,
 ];
 
 export const OperationLog = declareOperationLog(FAMILIES);

@@ -13,3 +13,4 @@ export * from './reports.js';
 export * from './two-factor.js';
 export * from './uploads.js';
 export * from './terminals.js';
+export * from './payment-providers.js';

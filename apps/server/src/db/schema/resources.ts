@@ -17,6 +17,7 @@ import {
   SchoolHoliday,
   Order,
   Parent,
+  PaymentProviderCall,
   PickUpPerson,
   RecognitionRecord,
   SalesArea,
@@ -126,6 +127,7 @@ export const nvrs = register(resourceTable(Nvr, foreignKey), Nvr.name);
 export const nvrChannels = registerLines(Nvr, 'channels');
 export const schoolHolidays = register(resourceTable(SchoolHoliday, foreignKey), SchoolHoliday.name);
 export const platformLogs = register(resourceTable(PlatformLog, foreignKey), PlatformLog.name);
+export const paymentProviderCalls = register(resourceTable(PaymentProviderCall, foreignKey), PaymentProviderCall.name);
 export const educationDirectories = register(resourceTable(EducationDirectory, foreignKey), EducationDirectory.name);
 export const terminals = register(
   resourceTable(Terminal, foreignKey, {

@@ -1,0 +1,101 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoProviderRefunds, paymentNotifications, paymentProviderCalls } from '../../src/db/schema/index.js';
+import { onProviderNotification } from '../../src/finance/notifications.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { fixture, wechatEnv } from './wechatpay-fixture.js';
+
+const callsOf = (t: TestApp, reference: string) =>
+  t.db.select().from(paymentProviderCalls).where(eq(paymentProviderCalls.reference, reference)).orderBy(desc(paymentProviderCalls.id));
+
+describe('the demo payment provider', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const refund = (outRefundNo: string, refundAmount: number) => t.app.payments.byName('demo')!.refund({ outTradeNo: 'PAY-DEMO-1', outRefundNo, refundAmount, totalAmount: 1000 });
+
+  it('refunds at once, once per refund number, never beyond the payment, and records every call', async () => {
+    expect(await refund('RF-D-1', 600)).toMatchObject({ outcome: 'succeeded' });
+    expect(await refund('RF-D-1', 600)).toMatchObject({ outcome: 'succeeded' });
+    expect(await refund('RF-D-2', 600)).toMatchObject({ outcome: 'failed', message: expect.stringContaining('NOT_ENOUGH') });
+    const [made] = await t.db.select({ sum: sql<number>`sum(amount)::int` }).from(demoProviderRefunds).where(eq(demoProviderRefunds.outTradeNo, 'PAY-DEMO-1'));
+    expect(made!.sum).toBe(600);
+    expect((await callsOf(t, 'RF-D-1')).map((call) => [call.provider, call.operation, call.outcome])).toEqual([
+      ['demo', 'refund', 'ok'],
+      ['demo', 'refund', 'ok'],
+    ]);
+    expect((await callsOf(t, 'RF-D-2'))[0]).toMatchObject({ outcome: 'failed', message: expect.stringContaining('NOT_ENOUGH'), request: expect.objectContaining({ refundAmount: 600 }) });
+  });
+
+  it('is steered by tests: a lost answer and a timeout still refund (a query finds it), a failure carries its message', async () => {
+    t.app.payments.demo.steer('refund', { outcome: 'unknown' }, 1);
+    expect(await refund('RF-D-3', 100)).toMatchObject({ outcome: 'unknown' });
+    t.app.payments.demo.steer('refund', { outcome: 'timeout' }, 1);
+    expect(await refund('RF-D-4', 100)).toMatchObject({ outcome: 'unknown', message: expect.stringContaining('TimeoutError') });
+    expect((await callsOf(t, 'RF-D-4'))[0]).toMatchObject({ outcome: 'unknown' });
+    expect(await t.app.payments.byName('demo')!.queryRefund('RF-D-4')).toMatchObject({ outcome: 'succeeded' });
+    t.app.payments.demo.steer('refund', { outcome: 'failed', message: 'PARAM_ERROR: refused for the test' }, 1);
+    expect(await refund('RF-D-5', 100)).toEqual({ outcome: 'failed', message: 'PARAM_ERROR: refused for the test' });
+    expect(await t.app.payments.byName('demo')!.queryRefund('RF-D-5')).toMatchObject({ outcome: 'failed' });
+    // The steering was for one call only.
+    expect(await refund('RF-D-5', 100)).toMatchObject({ outcome: 'succeeded' });
+  });
+
+  it('answers 404 on the WeChat Pay notification address while WeChat Pay is not configured', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/Pay/Notify/WechatPay', payload: fixture.notifications.refundSuccess!.body, headers: { 'content-type': 'application/json' } });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/Pay/Notify/WechatPay', () => {
+  let t: TestApp;
+  const applied: string[] = [];
+  beforeAll(async () => {
+    // The test clock starts at the fixture's recording time, so the recorded signatures are fresh.
+    t = await createTestApp({ env: wechatEnv });
+    onProviderNotification('payment', async (_tx, notification) => {
+      applied.push(notification.id);
+    });
+  });
+  afterAll(() => t.close());
+
+  const deliver = (name: string, change: (body: string) => string = (body) => body) => {
+    const recorded = fixture.notifications[name]!;
+    return t.app.inject({ method: 'POST', url: '/api/Pay/Notify/WechatPay', payload: change(recorded.body), headers: { ...recorded.headers, 'content-type': 'application/json' } });
+  };
+
+  it('applies a verified notification once, however often and however concurrently it is delivered', async () => {
+    const answers = await Promise.all([deliver('paymentSuccess'), deliver('paymentSuccess'), deliver('paymentSuccess'), deliver('paymentSuccess')]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(answers[0]!.json()).toMatchObject({ code: 200 });
+    expect((await deliver('paymentSuccess')).statusCode).toBe(200);
+    expect(applied).toEqual(['EV-2026030200000003']);
+    const [row] = await t.db.select().from(paymentNotifications).where(and(eq(paymentNotifications.provider, 'wechatpay'), eq(paymentNotifications.notificationId, 'EV-2026030200000003')));
+    expect(row).toMatchObject({ kind: 'payment', reference: 'PAY202603020001', deliveries: 5, processedAt: expect.any(Date) });
+    const calls = await callsOf(t, 'PAY202603020001');
+    expect(calls.map((call) => [call.operation, call.outcome, call.message]).sort()).toEqual([
+      ['notify', 'ok', 'applied'],
+      ['notify', 'ok', 'duplicate'],
+      ['notify', 'ok', 'duplicate'],
+      ['notify', 'ok', 'duplicate'],
+      ['notify', 'ok', 'duplicate'],
+    ]);
+  });
+
+  it('refuses a notification whose signature does not verify, before reading it, in the envelope', async () => {
+    for (const response of [await deliver('signedByStranger'), await deliver('paymentSuccess', (body) => body.replace('TRANSACTION.SUCCESS', 'TRANSACTION.SUCCESS '))]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 400, message: 'the notification did not verify' });
+    }
+    const stored = await t.db.select().from(paymentNotifications).where(eq(paymentNotifications.notificationId, 'EV-2026030200000004'));
+    expect(stored).toEqual([]);
+    const [refused] = await t.db.select().from(paymentProviderCalls).where(eq(paymentProviderCalls.outcome, 'rejected')).limit(1);
+    expect(refused).toMatchObject({ provider: 'wechatpay', operation: 'notify', message: 'signature does not verify' });
+    const plain = await t.app.inject({ method: 'POST', url: '/api/Pay/Notify/WechatPay', payload: 'x', headers: { 'content-type': 'text/plain' } });
+    expect(plain.statusCode).toBeGreaterThanOrEqual(400);
+    expect(plain.statusCode).toBeLessThan(500);
+  });
+});
