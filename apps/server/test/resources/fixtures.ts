@@ -170,6 +170,7 @@ export async function insertLogSample(t: TestApp, def: ResourceDef, schoolId: nu
     }
     case 'PlatformLog':
       row = { level: 'error', message: `sample failure ${n}`, requestId: `req-${n}`, method: 'POST', route: '/api/School/Search', statusCode: 500, userId: await userIdOf(t, 'admin'), stack: 'Error: sample\n    at test' };
+      break;
     case 'PaymentProviderCall':
       row = {
         createdAt: new Date(),
