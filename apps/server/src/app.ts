@@ -20,6 +20,7 @@ import { OutboxSmsProvider, type SmsProvider } from './platform/sms.js';
 import { mediaUrlsPlugin } from './platform/media-urls.js';
 import { uploadsPlugin, type UploadStorage } from './platform/uploads.js';
 import { terminalSecretsPlugin } from './terminals/secrets.js';
+import { intakeRoutes } from './terminals/intake-routes.js';
 import { validatorCompiler } from './platform/validation.js';
 import { accountRoutes } from './routes/account.js';
 import { fileRoutes } from './routes/file.js';
@@ -115,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(reportRoutes);
   await app.register(fileRoutes);
   await app.register(payRoutes);
+  await app.register(intakeRoutes);
   await app.register(personSearchRoutes);
   return app;
 }

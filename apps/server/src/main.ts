@@ -5,6 +5,7 @@ import { DEMO_ACCOUNTS, seedDemo } from './db/seed/demo.js';
 import { seedDefaults } from './db/seed/defaults.js';
 import { ensureInitialAdmin } from './db/seed/initial-admin.js';
 import { loadEnv, type Env } from './env.js';
+import { intakeNoncePurgeJob } from './terminals/nonce-purge.js';
 import { scheduleDailyJobs } from './platform/daily-jobs.js';
 import { logPartitionsJob } from './resources/engine/log-partitions.js';
 import { logRetentionJob } from './resources/engine/log-retention.js';
@@ -57,7 +58,7 @@ async function start(): Promise<void> {
     if (hasDemo) await seedDemo(database.db);
     else await ensureInitialAdmin(database.db, { password: env.ADMIN_INITIAL_PASSWORD, phone: env.ADMIN_INITIAL_PHONE });
     app = await buildApp({ env, database });
-    scheduleDailyJobs(app, [logPartitionsJob, logRetentionJob, commandExpiryJob]);
+    scheduleDailyJobs(app, [logPartitionsJob, logRetentionJob, commandExpiryJob, intakeNoncePurgeJob]);
     await app.listen({ port: env.PORT, host: env.HOST });
     printBanner(env, database.kind, hasDemo);
   } catch (error) {

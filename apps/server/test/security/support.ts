@@ -3,7 +3,7 @@
  * requirement each route derives from the declarations (frames, buttons, user types, scope), the
  * callers of the matrix, the answer checks, and the list of defects known to be fixed elsewhere.
  */
-import { REPORTS, RESOURCES, frameOf, isInForm, toggleVerb, type ButtonValue, type FieldDef, type ResourceDef, type UserType } from '@campus/contract';
+import { INTAKE_PATHS, REPORTS, RESOURCES, frameOf, isInForm, toggleVerb, type ButtonValue, type FieldDef, type ResourceDef, type UserType } from '@campus/contract';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { grants, userSchools, users } from '../../src/db/schema/index.js';
@@ -101,7 +101,13 @@ export function routeTable(t: TestApp): RouteEntry[] {
 // What each route requires, derived from the declarations
 // ---------------------------------------------------------------------------------------------
 
-/** The routes that answer without a session: login, captcha, password reset by SMS, health, signed files. */
+/**
+ * The terminals' intake: no session, but every call signed by the device (terminals/intake-auth.ts),
+ * so an unsigned call — whoever sends it — is refused with 401 and stores nothing.
+ */
+export const SIGNED_ROUTES: ReadonlySet<string> = new Set(Object.values(INTAKE_PATHS).map((path) => `POST ${path}`));
+
+/** The routes that answer without a session: login, captcha, password reset by SMS, health, signed files, the terminals' signed intake. */
 export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/Account/GetVerificationCode',
   'POST /api/Account/Login_web',
@@ -113,6 +119,7 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/AppVersion/Latest',
   // WeChat Pay calls it; the signature is its guard (routes/pay.ts).
   'POST /api/Pay/Notify/WechatPay',
+  ...SIGNED_ROUTES,
 ]);
 
 /** Groups of calls any signed-in user makes about itself (its profile, menu, badges, uploads, log-out). */
