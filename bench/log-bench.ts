@@ -50,7 +50,9 @@ export async function loadLogRows(db: Database, load: LogLoad): Promise<number> 
       await tx.execute(sql.raw(load.insertSql(from, to)));
       console.log(`${load.table}: ${to.toLocaleString('en')} rows (${seconds()} s)`);
     }
-    for (const index of indexes) await tx.execute(sql.raw(index.indexdef));
+    // A partitioned table's index reads `ON ONLY parent` in pg_indexes (the parent alone, invalid
+    // until each partition's is attached): built without ONLY, it is built on every partition.
+    for (const index of indexes) await tx.execute(sql.raw(index.indexdef.replace(' ON ONLY ', ' ON ')));
     console.log(`${load.table}: ${indexes.length} indexes rebuilt (${seconds()} s)`);
   });
   await db.execute(sql.raw(`vacuum analyze ${load.table}`));

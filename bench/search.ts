@@ -51,8 +51,9 @@ import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loginAs, startBenchServer, type BenchServer, type Envelope } from './bench-server.js';
-import { loadLogRows, logCursorOfPage, logFiltersOf, logPageOf } from './log-bench.js';
+import { logCursorOfPage, logFiltersOf, logPageOf } from './log-bench.js';
 import { BENCH_SERVICES } from './engine-context.js';
+import { loadRecognitions } from './recognition-load.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -102,11 +103,20 @@ interface Scenario {
   logPage?: number;
 }
 
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+
+/** Yesterday's UTC day as a time range. */
+function yesterday(): Row {
+  const to = new Date();
+  to.setUTCHours(0, 0, 0, 0);
+  return { recognizedAtFrom: new Date(to.getTime() - 86_400_000).toISOString(), recognizedAtTo: to.toISOString() };
+}
+
 /**
  * Built once the scope is known: "one school" is a school in the middle of agent1's scope; the
  * recognition scenarios use agent1's school with the most records of the last 7 days (when any).
  */
-function scenarios(oneSchool: number, busySchool: number | undefined): Scenario[] {
+function scenarios(oneSchool: number, busySchool: number | undefined, person?: { personKind: number; personId: number }): Scenario[] {
   const list: Scenario[] = [
     { id: 'S1', def: Student, as: 'agent1', label: 'one school (schoolId), page 1', body: { schoolId: oneSchool } },
     { id: 'S2', def: Student, as: 'agent1', label: "name prefix '王' in agent scope, page 1", body: { name: '王' } },
@@ -132,7 +142,11 @@ function scenarios(oneSchool: number, busySchool: number | undefined): Scenario[
       { ...log, id: 'R3', label: 'identifySuccess, agent scope, 7 days, page 1', body: {} },
       { ...log, id: 'R4', label: 'identifySuccess, agent scope, 7 days, page 500 by cursor', body: {}, logPage: 500 },
       { ...log, id: 'R5', label: 'identifyWarn, agent scope, 7 days, page 1', body: {}, view: 'identifyWarn' },
+      { ...log, id: 'R6', label: 'identifySuccess, one school, one day (yesterday), page 1', body: { schoolId: busySchool, ...yesterday() } },
     );
+    if (person) {
+      list.push({ ...log, id: 'R7', label: "identifySuccess, one person's history, 90 days, page 1", body: { schoolId: busySchool, ...person, recognizedAtFrom: daysAgo(LOG_DAYS) } });
+    }
   }
   const only = args.only?.split(',').map((s) => s.trim());
   return only ? list.filter((s) => only.includes(s.id)) : list;
@@ -381,44 +395,13 @@ async function timeExport(server: BenchServer, token: string, count: number): Pr
 // ---------------------------------------------------------------------------------------------
 // Recognition records: a school-scoped log at millions of rows
 
-const hashOf = (expr: string, salt: number) => `(abs(hashint8extended((${expr})::bigint, ${salt}) % 2147483647))`;
-
 /**
- * Tops recognition_records up to `--recognitions` rows (none by default), then answers agent1's
- * school with the most records of the last 7 days, or undefined when the table is empty.
- * Rows: over the last 90 days; 40 % in the ten first schools (five per agent: large schools whose
- * page 500 of a week exists), the rest spread over every school; each school's records on one of
- * its devices; 5 % failed (half of them unknown faces), the others students, teachers, parents
- * and pick-up persons; event serials unique per device.
+ * Tops recognition_records up to `--recognitions` rows (none by default; recognition-load.ts), then
+ * answers agent1's school with the most records of the last 7 days, or undefined when the table is empty.
  */
 async function recognitionsOf(direct: DirectDb, agentSchools: number[]): Promise<number | undefined> {
   if (RECOGNITIONS > 0) {
-    const names = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周', '吴', '徐', '孙', '胡', '朱', '高', '林'];
-    const given = ['子涵', '欣怡', '梓萱', '一诺', '浩宇', '宇轩', '沐宸', '若汐', '思远', '嘉怡', '俊杰', '雨桐', '明轩', '诗涵', '天佑', '语嫣'];
-    const array = (values: string[]) => `array['${values.join("','")}']`;
-    const total = await loadLogRows(direct.db, {
-      table: 'recognition_records',
-      rows: RECOGNITIONS,
-      insertSql: (from, to) => `
-        insert into recognition_records (recognized_at, school_id, device_id, person_kind, person_id, person_name, direction,
-                                         similarity, temperature, event_serial, success, hidden, snapshot)
-        select now() - (interval '1 second' * ((i::bigint * 7919) % (${LOG_DAYS} * 86400))),
-               g.schools[k], g.devices[k],
-               case when is_unknown then 5 else (array[1, 1, 1, 1, 1, 1, 1, 1, 2, 3, 3, 4])[${hashOf('i', 5)} % 12 + 1] end,
-               case when is_unknown then null else ${hashOf('i', 6)} % 1000000 + 1 end,
-               case when is_unknown then null else (${array(names)})[${hashOf('i', 7)} % 16 + 1] || (${array(given)})[${hashOf('i', 8)} % 16 + 1] end,
-               1 + i % 2,
-               case when failed then 40 + ${hashOf('i', 9)} % 40 else 85 + ${hashOf('i', 9)} % 15 end,
-               36 + (${hashOf('i', 10)} % 14) / 10.0,
-               i, not failed, false, '/uploads/recognition/' || i || '.jpg'
-        from generate_series(${from}, ${to}) as i,
-             (select array_agg(school_id order by school_id) as schools, array_agg(device_id order by school_id) as devices
-              from (select distinct on (school_id) school_id, id as device_id from devices where school_id is not null order by school_id, id) d) g,
-             lateral (select case when ${hashOf('i', 1)} % 100 < 40 then 1 + ${hashOf('i', 2)} % 10
-                                  else 1 + ${hashOf('i', 3)} % array_length(g.schools, 1) end as k,
-                             ${hashOf('i', 4)} % 100 < 5 as failed) x,
-             lateral (select failed and i % 2 = 0 as is_unknown) u`,
-    });
+    const total = await loadRecognitions(direct.db, RECOGNITIONS, LOG_DAYS);
     console.log(`recognition_records: ${total.toLocaleString('en')} rows`);
   }
   const [busiest] = ((await direct.query({
@@ -428,6 +411,16 @@ async function recognitionsOf(direct: DirectDb, agentSchools: number[]): Promise
   })) as { rows: { school_id: number; n: number }[] }).rows;
   if (busiest) console.log(`recognition records: agent1's busiest school ${busiest.school_id} holds ${busiest.n.toLocaleString('en')} of the last 7 days\n`);
   return busiest?.school_id;
+}
+
+/** A person recognised at the school in the last 7 days (whose history R7 reads). */
+async function personOf(direct: DirectDb, schoolId: number): Promise<{ personKind: number; personId: number } | undefined> {
+  const [row] = ((await direct.query({
+    sql: `select person_kind, person_id from recognition_records where school_id = $1 and person_id is not null
+          and recognized_at >= now() - interval '7 days' limit 1`,
+    params: [schoolId],
+  })) as { rows: { person_kind: number; person_id: number }[] }).rows;
+  return row ? { personKind: row.person_kind, personId: row.person_id } : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -453,7 +446,8 @@ async function main(): Promise<void> {
     console.log(`agent1's scope: ${agentScope.schoolIds.length} schools\n`);
     const oneSchool = agentScope.schoolIds[Math.floor(agentScope.schoolIds.length / 2)]!;
     const busySchool = await recognitionsOf(direct, agentScope.schoolIds);
-    for (const scenario of scenarios(oneSchool, busySchool)) {
+    const person = busySchool === undefined ? undefined : await personOf(direct, busySchool);
+    for (const scenario of scenarios(oneSchool, busySchool, person)) {
       let statements: Statement[];
       let rows: number;
       let total: number;

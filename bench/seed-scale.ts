@@ -3,6 +3,7 @@
  *
  *   npm run seed:scale -- --students 1000000                                  # PGlite in ./data-bench
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/campus_bench npm run seed:scale -- --students 1000000
+ *   ... --recognitions 10000000     # also recognition records over 90 days (again later: tops up to N)
  *
  * 1,000 schools over the two demo agents and 20 sales people in 4 teams, 12 classes per school,
  * N students, 1.5 × N parents and 60,000 devices (scaled up above 1M students). It migrates, loads the
@@ -19,6 +20,7 @@ import { seedDemo } from '@campus/server/src/db/seed/demo.js';
 import { loadEnv } from '@campus/server/src/env.js';
 import { sql } from 'drizzle-orm';
 import { parseArgs } from 'node:util';
+import { RECOGNITION_DAYS, loadRecognitions } from './recognition-load.js';
 
 const MARKER_KEY = 'seed.scale';
 const SCHOOLS = 1000;
@@ -27,6 +29,8 @@ const SALES_PEOPLE = 20;
 const TEAM_SIZE = 5;
 
 interface Plan {
+  /** Recognition records to top up to (recognition-load.ts); not part of the marker's figures. */
+  recognitions: number;
   students: number;
   parents: number;
   devices: number;
@@ -39,6 +43,7 @@ function readPlan(): Plan {
       students: { type: 'string', default: '100000' },
       devices: { type: 'string' },
       batch: { type: 'string' },
+      recognitions: { type: 'string', default: '0' },
     },
   });
   const students = Number(values.students);
@@ -46,7 +51,9 @@ function readPlan(): Plan {
   const devices = values.devices ? Number(values.devices) : Math.max(60_000, Math.round(students * 0.06));
   if (!Number.isInteger(devices) || devices < 0) throw new Error('--devices must be a non-negative integer');
   const batch = values.batch ? Number(values.batch) : 100_000;
-  return { students, parents: Math.round(students * 1.5), devices, batch };
+  const recognitions = Number(values.recognitions);
+  if (!Number.isInteger(recognitions) || recognitions < 0) throw new Error('--recognitions must be a non-negative integer');
+  return { recognitions, students, parents: Math.round(students * 1.5), devices, batch };
 }
 
 const started = performance.now();
@@ -208,6 +215,14 @@ async function seedClasses(db: Database): Promise<void> {
   await run(db, `select setval(pg_get_serial_sequence('school_classes', 'id'), (select max(id) from school_classes))`);
 }
 
+/** `--recognitions N`: tops recognition_records up to N rows over 90 days (the same figures again add nothing). */
+async function seedRecognitions(handle: DatabaseHandle, plan: Plan): Promise<void> {
+  if (plan.recognitions === 0) return;
+  const t0 = performance.now();
+  const total = await loadRecognitions(handle.db, plan.recognitions);
+  log(`recognition_records: ${total.toLocaleString('en')} rows over ${RECOGNITION_DAYS} days (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+}
+
 async function main(): Promise<void> {
   const plan = readPlan();
   const env = loadEnv({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? './data-bench' });
@@ -225,7 +240,8 @@ async function main(): Promise<void> {
     if (marker) {
       const same = marker.value.students === plan.students && marker.value.devices === plan.devices;
       if (same) {
-        log(`already seeded at ${marker.value.at} with these figures; nothing to do`);
+        log(`already seeded at ${marker.value.at} with these figures`);
+        await seedRecognitions(handle, plan);
         return;
       }
       throw new Error(
@@ -302,6 +318,7 @@ async function main(): Promise<void> {
              now() - (${D} - d) * (interval '${years} years' / ${D}), now() - (${D} - d) * (interval '${years} years' / ${D})
       from ${schoolIds} sids, generate_series(${from}, ${to}) d, lateral (select ${hash('d', 727)} % 100 < 8 as in_stock) x`);
 
+    await seedRecognitions(handle, plan);
     const t0 = performance.now();
     await run(db, 'vacuum analyze');
     log(`vacuum analyze in ${((performance.now() - t0) / 1000).toFixed(1)} s`);

@@ -29,6 +29,7 @@ export const BADGE_KEYS = [
   'refundApplied',
   'splitRuleUnset',
   'maintenanceOpen',
+  'feverUnacknowledged',
 ] as const;
 export type BadgeKey = (typeof BADGE_KEYS)[number];
 
@@ -92,7 +93,7 @@ const rows: FrameRow[] = [
   [204, 'teacherInfo', '教师信息', 'Teachers', 'CRUD', CRUD],
   [205, 'pickupInfo', '接送人信息', 'Pick-up persons', 'CRUD', CRUD],
   [206, 'misIdentifyPerson', '误识别人员', 'Misidentified persons', 'LOG', READ],
-  [207, 'userTemperature', '体温异常', 'Temperature alerts', 'LOG', READ],
+  [207, 'userTemperature', '体温异常', 'Temperature alerts', 'LOG', [...READ, 'examine'], 'feverUnacknowledged'],
   [208, 'developManage', '开发者管理', 'Developers', 'CRUD', [...CRUD, 'enable']],
   // Sales
   [301, 'schoolManage', '学校管理', 'Schools', 'CRUD', [...CRUD, 'state', 'examine', 'password'], 'schoolLicenseUnset'],

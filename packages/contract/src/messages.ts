@@ -164,6 +164,8 @@ export const SERVER_MESSAGES = {
   'log.tooManyPages': m('按页码只能翻阅前 {cap} 条记录，请用“下一页”继续', 'only the first {cap} rows are paged by number: continue with the cursor'),
   'log.badCursor': m('翻页位置无效，请从第一页重新开始', 'invalid cursor: start again from the first page'),
 
+  'fever.alreadyAcknowledged': m('该体温异常已由他人确认', 'this temperature alert was already acknowledged'),
+  'fever.thresholdRange': m('体温阈值须在 {min}℃ 到 {max}℃ 之间', 'the fever threshold must be between {min} °C and {max} °C'),
   'report.rangeReversed': m('结束日期不能早于开始日期', 'must not be before the start date'),
   'report.rangeTooLong': m('按{grain}统计最多 {days} 天，请缩短范围或改用更粗的粒度', 'a {grain} grain covers at most {days} days: shorten the range or pick a coarser grain'),
   'report.tooManyGroups': m('分组超过 {max} 个，请缩小筛选范围或改用更粗的粒度', 'more than {max} groups: narrow the filters or pick a coarser grain'),

@@ -63,6 +63,7 @@ function toWire(ctx: ReportContext, groupBy: readonly string[], row: Record<stri
     if (ctx.def.dimensions[dimension]?.kind === 'reference') out[`${dimension}Label`] = row[`${dimension}Label`] ?? null;
   }
   for (const [name] of ctx.measures) out[name] = Number(row[name] ?? 0);
+  for (const name of Object.keys(ctx.def.attributes ?? {})) if (name in row) out[name] = row[name] === null ? null : String(row[name]);
   return out;
 }
 

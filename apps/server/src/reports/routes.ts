@@ -13,6 +13,7 @@ import {
   type ButtonValue,
   type ReportDef,
   type ReportGrain,
+  type ReportRow,
 } from '@campus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -46,6 +47,18 @@ function inputOf(parsed: Record<string, unknown>): ReportInput {
   return { filters, grain: grain as ReportGrain | undefined, sortField: sortField as string | undefined, sortOrder: sortOrder as 'asc' | 'desc' | undefined };
 }
 
+/** Image attributes (a group's last snapshot) as addresses the caller's browser may open for a while. */
+async function signImages(request: FastifyRequest, def: ReportDef, items: ReportRow[]): Promise<ReportRow[]> {
+  const images = Object.entries(def.attributes ?? {}).filter(([, attribute]) => attribute.kind === 'image').map(([name]) => name);
+  if (images.length === 0) return items;
+  const signer = await request.server.mediaUrls();
+  return items.map((row) => {
+    const signed = { ...row };
+    for (const name of images) if (typeof signed[name] === 'string') signed[name] = signer.sign(signed[name]);
+    return signed;
+  });
+}
+
 /** Registers Search, GetSummary and Export of one report. */
 export function registerReportRoutes(parent: FastifyInstance, def: ReportDef): void {
   sourceOf(def); // a report without a source stops the server at start, not at the first call
@@ -55,7 +68,8 @@ export function registerReportRoutes(parent: FastifyInstance, def: ReportDef): v
 
   app.post(path('Search'), { onRequest: guard(def), schema: { ...documentedCall(def.name, 'Search', `${def.label.en}: one page of groups and the totals`, reportSearchAnswerSchemaOf(def)), body: reportSearchSchemaOf(def) } }, async (request) => {
     const body = request.body as Record<string, unknown> & { pageIndex: number; pageSize: number };
-    return ok(await searchReport(contextOf(request), inputOf(body), body, request.server.clock.now()));
+    const answer = await searchReport(contextOf(request), inputOf(body), body, request.server.clock.now());
+    return ok({ ...answer, items: await signImages(request, def, answer.items) });
   });
 
   app.get(path('GetSummary'), { onRequest: guard(def), schema: { ...documentedCall(def.name, 'GetSummary', `${def.label.en}: every group of the asked dimensions and the totals`, reportSummaryAnswerSchemaOf(def)), querystring: reportSummaryQuerySchemaOf(def) } }, async (request) => {

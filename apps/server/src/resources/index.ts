@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { appVersionRoutes } from './app-version.js';
 import './accounts.js';
 import './device.js';
+import { feverThresholdRoutes } from './fever-alert.js';
 import './maintenance.js';
 import './nvr.js';
 import { nationalCalendarRoutes } from './holiday.js';
@@ -20,4 +21,5 @@ export async function resourceRoutes(app: FastifyInstance): Promise<void> {
   await app.register(salesTeamMemberRoutes);
   await app.register(nationalCalendarRoutes);
   await app.register(appVersionRoutes);
+  await app.register(feverThresholdRoutes);
 }

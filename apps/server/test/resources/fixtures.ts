@@ -1,9 +1,9 @@
-import { FRAMES, RESOURCES, type ResourceDef, type TransitionDef } from '@campus/contract';
+import { FRAMES, RESOURCES, RecognitionRecord, type ResourceDef, type TransitionDef } from '@campus/contract';
 import { REGIONS } from '@campus/contract/regions';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
-import { deviceDeliveries, devices, grants, schools, students, users } from '../../src/db/schema/index.js';
+import { deviceDeliveries, devices, feverAlerts, grants, schools, students, users } from '../../src/db/schema/index.js';
 import { md5Hex } from '../../src/platform/passwords.js';
 import { columnOf } from '../../src/resources/engine/query.js';
 import { tableOf } from '../../src/resources/engine/registry.js';
@@ -135,7 +135,7 @@ export async function validAddBody(t: TestApp, def: ResourceDef, schoolId: numbe
  * route: their rows come from the product (logins, writes) or from terminals, so the family test
  * inserts this row itself. A log family without one fails the family test, by name.
  */
-export async function insertLogSample(t: TestApp, def: ResourceDef, schoolId: number): Promise<number> {
+export async function insertLogSample(t: TestApp, def: ResourceDef, schoolId: number, overrides: Record<string, unknown> = {}): Promise<number> {
   const n = unique();
   let row: Record<string, unknown>;
   switch (def.name) {
@@ -183,11 +183,17 @@ export async function insertLogSample(t: TestApp, def: ResourceDef, schoolId: nu
         response: { outcome: 'succeeded' },
       };
       break;
+    case 'FeverAlert': {
+      // Alerts come from the recognition insert (a trigger): a fever record raises the sample.
+      const recognitionId = await insertLogSample(t, RecognitionRecord, schoolId, { temperature: 38.6 });
+      const [alert] = await t.db.select({ id: feverAlerts.id }).from(feverAlerts).where(eq(feverAlerts.recognitionId, recognitionId));
+      return alert!.id;
+    }
     default:
       throw new Error(`no log sample for ${def.name}`);
   }
   const table = tableOf(def);
-  const [stored] = await t.db.insert(table).values(row).returning({ id: columnOf(table, 'id') });
+  const [stored] = await t.db.insert(table).values({ ...row, ...overrides }).returning({ id: columnOf(table, 'id') });
   return Number(stored!.id);
 }
 

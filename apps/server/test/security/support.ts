@@ -126,7 +126,7 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
 const SESSION_GROUPS: ReadonlySet<string> = new Set(['Home', 'User', 'Account', 'File']);
 
 /** The hand-written routes guarded by a page: the same frame and button their `requireFrame` names. */
-const CUSTOM_FRAME_ROUTES: Readonly<Record<string, { frame: string; button?: ButtonValue }>> = {
+const CUSTOM_FRAME_ROUTES: Readonly<Record<string, { frame: string; button?: ButtonValue; userTypes?: readonly UserType[] }>> = {
   'GET /api/SalesTeam/GetMembers': { frame: 'salesTeam' },
   'POST /api/SalesTeam/SaveMembers': { frame: 'salesTeam', button: 'update' },
   'GET /api/Permission/GetGrant': { frame: 'jurisdictionManage' },
@@ -138,6 +138,9 @@ const CUSTOM_FRAME_ROUTES: Readonly<Record<string, { frame: string; button?: But
   'POST /api/Permission/ResetUserProbes': { frame: 'jurisdictionManage', button: 'update' },
   'GET /api/Person/Search': { frame: 'personSearch' },
   'GET /api/SchoolHoliday/NationalCalendar': { frame: 'holidayManage' },
+  'GET /api/FeverAlert/GetThreshold': { frame: 'userTemperature' },
+  // A platform-wide setting: company users only, whatever an agent's grant holds.
+  'POST /api/FeverAlert/SaveThreshold': { frame: 'userTemperature', button: 'examine', userTypes: ['company'] },
 };
 
 export type Requirement =
@@ -187,7 +190,7 @@ function buttonOfVerb(def: ResourceDef, verb: string): ButtonValue | null | unde
 export function requirementOf(route: RouteEntry): Requirement | undefined {
   if (PUBLIC_ROUTES.has(route.key)) return { kind: 'public' };
   const custom = CUSTOM_FRAME_ROUTES[route.key];
-  if (custom) return { kind: 'frames', frames: [custom.frame], button: custom.button };
+  if (custom) return { kind: 'frames', frames: [custom.frame], button: custom.button, userTypes: custom.userTypes };
   // An older path a log family declares for its Search (`log.aliases`) requires what the Search does.
   const aliased = Object.values(RESOURCES).find((family) => route.method === 'POST' && family.log?.aliases?.some((alias) => alias.path === route.url));
   if (aliased) return { kind: 'frames', frames: aliased.views.map((v) => v.frame), userTypes: aliased.userTypes, family: aliased };

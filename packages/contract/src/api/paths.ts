@@ -25,6 +25,8 @@ export const API_PATHS = {
   saveProbes: '/api/Permission/SaveProbes',
   resetUserProbes: '/api/Permission/ResetUserProbes',
   salesTeamMembers: '/api/SalesTeam/GetMembers',
+  feverThreshold: '/api/FeverAlert/GetThreshold',
+  saveFeverThreshold: '/api/FeverAlert/SaveThreshold',
   saveSalesTeamMembers: '/api/SalesTeam/SaveMembers',
   uploadImages: '/api/File/UploadImgs',
   uploadVideos: '/api/File/UploadVideos',

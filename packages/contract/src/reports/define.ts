@@ -48,6 +48,16 @@ export interface ReportMeasureDef {
 }
 
 /**
+ * A value read with each group that is neither grouped by nor summed (the group's last recognition
+ * and its snapshot): shown and exported beside the measures, absent from the totals and the chart.
+ */
+export interface ReportAttributeDef {
+  /** `image`: a stored upload path, answered as a signed address; `datetime`: an ISO time. */
+  kind: 'datetime' | 'image';
+  label: Label;
+}
+
+/**
  * What the page draws: `x` is a dimension; `series` is either another dimension (one series per
  * value, of the first measure listed) or `'measures'` (one series per listed measure, summed over
  * the other dimensions).
@@ -72,6 +82,8 @@ export interface ReportDef {
   period?: ReportPeriodDef;
   dimensions: Record<string, ReportDimensionDef>;
   measures: Record<string, ReportMeasureDef>;
+  /** Per-group values answered with the rows only (not by GetSummary's chart groups, not in totals). */
+  attributes?: Record<string, ReportAttributeDef>;
   chart: ReportChartDef;
   defaultSort: { field: string; order: 'asc' | 'desc' };
   /** How a row reaches a school, so the caller's data scope applies (the source applies it). */

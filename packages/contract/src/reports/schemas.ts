@@ -121,6 +121,7 @@ export function reportRowSchemaOf(def: ReportDef) {
     if (dimension.kind === 'reference') shape[`${name}Label`] = z.string().nullable().optional();
   }
   for (const name of Object.keys(def.measures)) shape[name] = z.number().optional();
+  for (const name of Object.keys(def.attributes ?? {})) shape[name] = z.string().nullable().optional();
   return z.object(shape);
 }
 

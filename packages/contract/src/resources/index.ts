@@ -12,6 +12,7 @@ import { RecognitionRecord } from './recognition.js';
 import { Nvr } from './nvr.js';
 import { SchoolHoliday } from './holiday.js';
 import { PlatformLog } from './platform-log.js';
+import { FeverAlert } from './fever-alert.js';
 import { AppVersion } from './versions.js';
 import { Terminal, TerminalLog } from './terminal.js';
 import { TerminalCommand } from './terminal-command.js';
@@ -39,6 +40,7 @@ export * from './terminal-command.js';
 export * from './nvr.js';
 export * from './holiday.js';
 export * from './platform-log.js';
+export * from './fever-alert.js';
 export * from './tree.js';
 export * from './versions.js';
 export * from './payment-providers.js';
@@ -67,6 +69,7 @@ const FAMILIES: readonly ResourceDef[] = [
   EducationDirectory,
   LoginLog,
   RecognitionRecord,
+  FeverAlert,
   AppVersion,
   Terminal,
   TerminalLog,

@@ -6,6 +6,7 @@
  */
 import { date, index, integer, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { pgTable } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.js';
 
 /** Devices now in each (school, product model, state): productStatistics. */
 export const deviceStateCounts = pgTable(
@@ -61,5 +62,32 @@ export const deviceAgentDayCounts = pgTable(
     primaryKey({ columns: [t.day, t.agentId, t.deviceClassCode] }),
     // An agent's caller reads its own days; company-wide callers read the primary key by day.
     index('device_agent_day_counts_agent_id_day_idx').on(t.agentId, t.day),
+  ],
+);
+
+/**
+ * misIdentifyPerson's rollup: per (day, school, person), the failed recognitions of the known person
+ * and the successful ones below LOW_SIMILARITY, with the last of them. Kept by a trigger on
+ * recognition_records in the intake's own transaction (migration `*_recognition-rollups.sql`), so
+ * the report groups a few rows per person instead of millions of records. `day` is the business day
+ * (Asia/Shanghai).
+ */
+export const recognitionPersonMisses = pgTable(
+  'recognition_person_misses',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    schoolId: integer('school_id').notNull(),
+    personKind: smallint('person_kind').notNull(),
+    personId: integer('person_id').notNull(),
+    personName: text('person_name'),
+    failed: integer('failed').notNull().default(0),
+    lowSimilarity: integer('low_similarity').notNull().default(0),
+    lastAt: timestamptz('last_at').notNull(),
+    lastSnapshot: text('last_snapshot'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.schoolId, t.personKind, t.personId] }),
+    // A school's (or a scope's schools') days; company-wide callers read the primary key by day.
+    index('recognition_person_misses_school_id_day_idx').on(t.schoolId, t.day),
   ],
 );

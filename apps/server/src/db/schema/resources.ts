@@ -20,6 +20,7 @@ import {
   PaymentProviderCall,
   PickUpPerson,
   RecognitionRecord,
+  FeverAlert,
   SalesArea,
   School,
   SchoolClass,
@@ -113,6 +114,7 @@ export const salesAreas = register(resourceTable(SalesArea, foreignKey), SalesAr
 export const agentAreas = register(resourceTable(AgentArea, foreignKey), AgentArea.name);
 export const maintenanceTickets = register(resourceTable(MaintenanceTicket, foreignKey), MaintenanceTicket.name);
 export const recognitionRecords = register(resourceTable(RecognitionRecord, foreignKey), RecognitionRecord.name);
+export const feverAlerts = register(resourceTable(FeverAlert, foreignKey), FeverAlert.name);
 export const orders = register(resourceTable(Order, foreignKey), Order.name);
 export const orderItems = registerLines(Order, 'items');
 

@@ -85,18 +85,42 @@ async function completeRows(request: FastifyRequest, ctx: EngineContext, rows: R
   });
 }
 
+/**
+ * `POST /api/{Family}/{verb}` `{ id, ...fields }` of each declared action, run by the family's
+ * handler; a family of any kind (a log's acknowledgement too). A declared action without a handler
+ * stops the server at start.
+ */
+function registerActionRoutes(parent: FastifyInstance, def: ResourceDef): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  for (const action of def.actions ?? []) {
+    if (!hooksOf(def).actions?.[action.verb]) throw new Error(`${def.name}.${action.verb} has no handler`);
+    const shape: Record<string, z.ZodType> = { id: idSchema };
+    for (const [name, field] of Object.entries(action.fields ?? {})) {
+      shape[name] = field.required ? fieldValueSchema(field) : fieldValueSchema(field).optional();
+    }
+    const schema = { ...documentedCall(def.name, action.verb, action.label.en, z.unknown()), querystring: viewQuerySchema, body: z.strictObject(shape) };
+    app.post(resourcePath(def.name, action.verb), { onRequest: guard(def, action.button), schema }, async (request) => {
+      const ctx = contextOf(request);
+      const { id, ...input } = request.body as Row & { id: number };
+      const handler = hooksOf(def).actions?.[action.verb];
+      if (!handler) throw badRequest([], msg('error.unknownAction', { action: action.verb }));
+      return ok(await handler(ctx, id, input));
+    });
+  }
+}
+
 /** Registers Search, Get, Add, Update, BatchDelete, Export, Options, toggles and actions of one family. */
 export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef): void {
-  if (isLogFamily(def)) return registerLogRoutes(parent, def, { guard, contextOf, completeRows });
+  if (isLogFamily(def)) {
+    registerLogRoutes(parent, def, { guard, contextOf, completeRows });
+    return registerActionRoutes(parent, def);
+  }
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const path = (verb: string) => resourcePath(def.name, verb);
   const table = tableOf(def);
   const searchSchema = searchSchemaOf(def);
   const docs = (verb: string, summary: string, data: z.ZodType) => documentedCall(def.name, verb, summary, data);
 
-  for (const action of def.actions ?? []) {
-    if (!hooksOf(def).actions?.[action.verb]) throw new Error(`${def.name}.${action.verb} has no handler`);
-  }
 
   app.post(path('Search'), { onRequest: guard(def), schema: { ...docs('Search', `Search ${def.label.en}: one page and the bounded count`, searchAnswerSchemaOf(def)), querystring: viewQuerySchema, body: searchSchema } }, async (request) => {
     const ctx = contextOf(request);
@@ -186,19 +210,7 @@ export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef
     });
   }
 
-  for (const action of def.actions ?? []) {
-    const shape: Record<string, z.ZodType> = { id: idSchema };
-    for (const [name, field] of Object.entries(action.fields ?? {})) {
-      shape[name] = field.required ? fieldValueSchema(field) : fieldValueSchema(field).optional();
-    }
-    app.post(path(action.verb), { onRequest: guard(def, action.button), schema: { ...docs(action.verb, action.label.en, z.unknown()), querystring: viewQuerySchema, body: z.strictObject(shape) } }, async (request) => {
-      const ctx = contextOf(request);
-      const { id, ...input } = request.body as Row & { id: number };
-      const handler = hooksOf(def).actions?.[action.verb];
-      if (!handler) throw badRequest([], msg('error.unknownAction', { action: action.verb }));
-      return ok(await handler(ctx, id, input));
-    });
-  }
+  registerActionRoutes(parent, def);
 
   registerWorkflowRoutes(parent, def, { guard, contextOf });
 }

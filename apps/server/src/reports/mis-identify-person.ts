@@ -1,0 +1,43 @@
+/**
+ * Source of misIdentifyPerson: groups the per-day rollup `recognition_person_misses` (kept by a
+ * trigger on recognition_records), a few rows per person and day, never the records themselves.
+ */
+import { MIS_IDENTIFY_DEFAULT_DAYS, MisIdentifyPerson } from '@campus/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import { recognitionPersonMisses, schools } from '../db/schema/index.js';
+import { defineReportSource, inScope, named } from './source.js';
+
+const m = recognitionPersonMisses;
+
+/** How each dimension is selected and grouped: a person is (school, kind, id); the name is the latest seen. */
+const DIMENSIONS: Record<string, { select: SQL[]; groupBy: SQL[] }> = {
+  personName: { select: [named(sql`(array_agg(${m.personName} order by ${m.lastAt} desc))[1]`, 'personName')], groupBy: [] },
+  personKind: { select: [named(m.personKind, 'personKind')], groupBy: [sql`${m.personKind}`] },
+  personId: { select: [named(sql`${m.personId}::text`, 'personId')], groupBy: [sql`${m.personId}`] },
+  schoolId: { select: [named(m.schoolId, 'schoolId'), named(sql`min(${schools.schoolName})`, 'schoolIdLabel')], groupBy: [sql`${m.schoolId}`] },
+};
+
+defineReportSource(MisIdentifyPerson, {
+  grouped(query) {
+    const { filters, groupBy } = query;
+    const conditions: SQL[] = [inScope(query, m.schoolId)];
+    // Days by the database's clock, the one that stamped the records the rollup counts.
+    const today = sql`(now() at time zone 'Asia/Shanghai')::date`;
+    conditions.push(filters.dayFrom === undefined ? sql`${m.day} > ${today} - ${MIS_IDENTIFY_DEFAULT_DAYS}::int` : sql`${m.day} >= ${filters.dayFrom}::date`);
+    if (filters.dayTo !== undefined) conditions.push(sql`${m.day} <= ${filters.dayTo}::date`);
+    if (filters.schoolId !== undefined) conditions.push(sql`${m.schoolId} = ${filters.schoolId}`);
+    if (filters.personKind !== undefined) conditions.push(sql`${m.personKind} = ${filters.personKind}`);
+    // Grouped by the name alone (a chart's x), people of the same name add up; otherwise a person is one row.
+    const keys = groupBy.flatMap((dimension) => (dimension === 'personName' && groupBy.length === 1 ? [sql`${m.personName}`] : DIMENSIONS[dimension]!.groupBy));
+    const selects = groupBy.flatMap((dimension) => DIMENSIONS[dimension]!.select);
+    return sql`select ${sql.join(selects, sql`, `)},
+        ${named(sql`sum(${m.failed})::int`, 'failed')}, ${named(sql`sum(${m.lowSimilarity})::int`, 'lowSimilarity')},
+        ${named(sql`sum(${m.failed} + ${m.lowSimilarity})::int`, 'total')},
+        ${named(sql`to_char(max(${m.lastAt}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`, 'lastAt')},
+        ${named(sql`(array_agg(${m.lastSnapshot} order by ${m.lastAt} desc))[1]`, 'lastSnapshot')}
+      from ${m}
+      left join ${schools} on ${schools.id} = ${m.schoolId}
+      where ${sql.join(conditions, sql` and `)}
+      ${keys.length > 0 ? sql`group by ${sql.join(keys, sql`, `)}` : sql``}`;
+  },
+});
