@@ -5,7 +5,7 @@
 import { ExportOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, chartDimensionsOf, periodKeysOf, type ReportDef, type ReportGrain, type ReportRow } from '@campus/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Segmented, Space, Table, Typography, type TableProps } from 'antd';
+import { Button, Card, Image, Segmented, Space, Table, Typography, type TableProps } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { usePermission } from '../hooks/use-permission';
@@ -13,6 +13,7 @@ import { useVisibilityProbes } from '../hooks/use-visibility-probes';
 import { useLocale, useT } from '../lib/i18n';
 import { FilterBar } from '../resources/filter-bar';
 import { buildFilterPayload, type FilterPayload } from '../resources/filter-payload';
+import { formatDateTime } from '../resources/field-values';
 import { labelText } from '../resources/labels';
 import type { SortState } from '../resources/resource-api';
 import { useExport } from '../resources/use-export';
@@ -98,6 +99,14 @@ export function ReportPage({ def, frame }: ReportPageProps) {
       sorter: true,
       sortOrder: sortOrderOf(name),
       render: (value: unknown) => measureText(measure, value, locale),
+    })),
+    // Per-group values beside the measures (the last time, the last snapshot): not sortable, no total.
+    ...Object.entries(def.attributes ?? {}).map(([name, attribute]) => ({
+      key: name,
+      dataIndex: name,
+      title: labelText(attribute.label, locale),
+      render: (value: unknown) =>
+        typeof value !== 'string' || value === '' ? none : attribute.kind === 'image' ? <Image src={value} width={48} height={48} style={{ objectFit: 'cover' }} /> : formatDateTime(value),
     })),
   ];
   const dimensionCount = Object.keys(def.dimensions).length;

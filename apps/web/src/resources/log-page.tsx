@@ -2,7 +2,8 @@
  * The page of a log family (`mode: 'log'`): a time range preset to the last 7 days, the family's
  * filters, the rows newest first paged by key (previous / next, no page numbers to jump to: a log
  * has no count), a read-only record drawer and the export. No add, edit or delete; a family with a
- * declared hide flag offers Hide on each row to callers holding the `hide` button.
+ * declared hide flag offers Hide on each row to callers holding the `hide` button, and its declared
+ * actions without a form (Acknowledge) likewise.
  */
 import { ExportOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import type { FieldDef, ResourceDef } from '@campus/contract';
@@ -82,23 +83,53 @@ export function LogPage({ def: declared, frame, isEmbedded = false }: LogPagePro
       ),
     [def, locale, fixedFields],
   );
-  const hideColumn = {
+  // Declared actions without a form (a fever alert's Acknowledge), for holders of their button.
+  const rowActions = (def.actions ?? []).filter((action) => !action.fields && can(action.button));
+  const [runningAction, setRunningAction] = useState<string | null>(null);
+  const runAction = async (verb: string, label: string, row: ResourceRow) => {
+    setRunningAction(`${verb}:${row.id}`);
+    try {
+      await api.runAction(verb, { id: row.id });
+      showToast('success', t('log.actionDone', { action: label }));
+      await queryClient.invalidateQueries({ queryKey: ['log', def.name] });
+    } finally {
+      setRunningAction(null);
+    }
+  };
+  const actionsColumn = {
     key: 'actions',
     title: t('resource.actions'),
     fixed: 'right' as const,
-    width: 90,
+    width: 90 * ((canHide ? 1 : 0) + rowActions.length),
     render: (_: unknown, row: ResourceRow) => (
       // Clicking the action must not also open the drawer of the row.
-      <span onClick={(event) => event.stopPropagation()}>
-        <Popconfirm title={t('log.hideTitle')} description={t('log.hideConfirm')} onConfirm={() => hide(row)}>
-          <Button type="link" size="small" loading={hidingId === row.id} style={{ padding: 0 }}>
-            {t('log.hide')}
-          </Button>
-        </Popconfirm>
-      </span>
+      <Space size="small" onClick={(event) => event.stopPropagation()}>
+        {rowActions.map((action) => {
+          const label = labelText(action.label, locale);
+          return (
+            <Popconfirm
+              key={action.verb}
+              title={label}
+              description={action.confirm ? labelText(action.confirm, locale) : undefined}
+              onConfirm={() => runAction(action.verb, label, row)}
+            >
+              <Button type="link" size="small" loading={runningAction === `${action.verb}:${row.id}`} style={{ padding: 0 }}>
+                {label}
+              </Button>
+            </Popconfirm>
+          );
+        })}
+        {canHide && (
+          <Popconfirm title={t('log.hideTitle')} description={t('log.hideConfirm')} onConfirm={() => hide(row)}>
+            <Button type="link" size="small" loading={hidingId === row.id} style={{ padding: 0 }}>
+              {t('log.hide')}
+            </Button>
+          </Popconfirm>
+        )}
+      </Space>
     ),
   };
-  const columns = canHide ? [...declaredColumns, hideColumn] : declaredColumns;
+  const columns = canHide || rowActions.length > 0 ? [...declaredColumns, actionsColumn] : declaredColumns;
   const presets: { label: string; value: LogRange }[] = [
     { label: t('log.today'), value: lastDays(1) },
     { label: t('log.last7Days'), value: lastDays(7) },

@@ -302,6 +302,7 @@ export const en: Record<MessageKey, string> = {
   'log.hide': 'Hide',
   'log.hideTitle': 'Hide record',
   'log.hideConfirm': 'Hidden records are left out of the list unless you filter for them; the operation log records who hid it.',
+  'log.actionDone': '{action}: done',
   'log.hiddenCount': '{count} hidden',
   'report.grain': 'Grain',
   'report.grainDay': 'By day',

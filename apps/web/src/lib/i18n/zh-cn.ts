@@ -303,6 +303,7 @@ export const zhCN = {
   'log.hide': '隐藏',
   'log.hideTitle': '隐藏记录',
   'log.hideConfirm': '隐藏后列表默认不再显示该记录（可按“已隐藏”筛选查看），操作会记入操作日志。',
+  'log.actionDone': '{action}成功',
   'log.hiddenCount': '已隐藏 {count} 条',
   'report.grain': '粒度',
   'report.grainDay': '按日',
