@@ -3,6 +3,8 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recognitionRecords, students, terminalNonces, terminals } from '../../src/db/schema/index.js';
 import { columnOf } from '../../src/resources/engine/query.js';
+import { NONCE_RETENTION_MS } from '../../src/terminals/intake-auth.js';
+import { intakeNoncePurgeJob } from '../../src/terminals/nonce-purge.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { schoolIdsOf } from '../resources/fixtures.js';
 import { PNG, event, heartbeat, multipartEvents, registerTerminal, sendEvents, signedCall, type TestTerminal } from './intake-support.js';
@@ -199,5 +201,17 @@ describe('heartbeat and online state', () => {
     expect(response.json().data.errors).toEqual([expect.objectContaining({ path: 'temperatureSensor' })]);
     const [row] = await t.db.select({ lastSeenAt: columnOf(terminals, 'lastSeenAt') }).from(terminals).where(and(eq(columnOf(terminals, 'id'), terminal.id)));
     expect(row!.lastSeenAt).toBeNull();
+  });
+});
+
+describe('nonces', () => {
+  it('purges nonces once they are older than any timestamp the clock check lets through, keeping the recent ones', async () => {
+    const terminal = await registerTerminal(t, admin, agent1Schools[0]!);
+    await heartbeat(t, terminal);
+    t.clock.advance(NONCE_RETENTION_MS + 1000);
+    await heartbeat(t, terminal);
+    expect(await nonceCount(terminal)).toBe(2);
+    await intakeNoncePurgeJob.run(t.db, t.clock.now());
+    expect(await nonceCount(terminal)).toBe(1);
   });
 });
