@@ -2,6 +2,7 @@
 import { isLogFamily, resourceOfFrame } from '@campus/contract';
 import type { ComponentType } from 'react';
 import { childUserOverrides, externalUserOverrides } from './accounts';
+import { FeverAlertPage } from './fever-alert/fever-alert-page';
 import { LogPage } from './log-page';
 import type { ResourceOverrides } from './resource-overrides';
 import { ResourcePage } from './resource-page';
@@ -32,6 +33,8 @@ export function resourcePageFor(frame: string): ComponentType {
   const def = resourceOfFrame(frame);
   if (!def) throw new Error(`No resource family is declared for the frame '${frame}'`);
   function FrameResourcePage() {
+    // Fever alerts show the threshold in force (editable by company users) above their log.
+    if (def!.name === 'FeverAlert') return <FeverAlertPage def={def!} frame={frame} />;
     // Log families (mode 'log') are read-only lists paged by key: a page of their own.
     if (isLogFamily(def!)) return <LogPage def={def!} frame={frame} />;
     // A tree family is read whole and moved by drag: its page is the tree table.
