@@ -10,6 +10,7 @@ import { scheduleDailyJobs } from './platform/daily-jobs.js';
 import { logPartitionsJob } from './resources/engine/log-partitions.js';
 import { logRetentionJob } from './resources/engine/log-retention.js';
 import { commandExpiryJob } from './terminals/commands.js';
+import { ledgerCheckJob } from './finance/ledger-check.js';
 
 /**
  * Demo data goes into the embedded database unless SEED_DEMO=0, and into PostgreSQL only with
@@ -58,7 +59,7 @@ async function start(): Promise<void> {
     if (hasDemo) await seedDemo(database.db);
     else await ensureInitialAdmin(database.db, { password: env.ADMIN_INITIAL_PASSWORD, phone: env.ADMIN_INITIAL_PHONE });
     app = await buildApp({ env, database });
-    scheduleDailyJobs(app, [logPartitionsJob, logRetentionJob, commandExpiryJob, intakeNoncePurgeJob]);
+    scheduleDailyJobs(app, [logPartitionsJob, logRetentionJob, commandExpiryJob, intakeNoncePurgeJob, ledgerCheckJob]);
     await app.listen({ port: env.PORT, host: env.HOST });
     printBanner(env, database.kind, hasDemo);
   } catch (error) {

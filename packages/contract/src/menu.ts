@@ -16,6 +16,7 @@ export const BUTTON_VALUES = [
   'close',
   'password',
   'grant',
+  'adjust',
 ] as const;
 export type ButtonValue = (typeof BUTTON_VALUES)[number];
 
@@ -181,7 +182,7 @@ const rows: FrameRow[] = [
   [702, 'wonderfulClassCharge', '精彩课堂收费', 'Live-class charges', 'CRUD', [...CRUD, 'password']],
   [703, 'comprehensiveCharge', '综合收费', 'Comprehensive charges', 'CRUD', CRUD],
   [704, 'payDetailManage', '支付明细', 'Payments', 'CRUD', READ],
-  [705, 'schoolMerchantsManage', '学校商户', 'School merchants', 'CRUD', [...CRUD, 'enable'], 'splitRuleUnset'],
+  [705, 'schoolMerchantsManage', '学校商户', 'School merchants', 'CRUD', [...CRUD, 'enable', 'adjust'], 'splitRuleUnset'],
   [706, 'refundManage', '退款管理', 'Refunds', 'CRUD', [...READ, 'add', 'refund'], 'refundApplied'],
   [707, 'transactionSummaryDay', '日交易汇总', 'Daily transactions', 'REPORT', READ],
   [708, 'transactionSummaryMonth', '月交易汇总', 'Monthly transactions', 'REPORT', READ],

@@ -54,6 +54,8 @@ const AGENT_FRAMES: [number, readonly ButtonValue[]][] = [
   full('productStatistics'),
   full('warehousingStatistics'),
   readOnly('payDetailManage'),
+  // Agents read their schools' merchant configs and fund accounts; the company sets and adjusts them.
+  readOnly('schoolMerchantsManage'),
   only('refundManage', ['export', 'add']),
   full('userExternal'),
   full('userChild'),

@@ -9,6 +9,7 @@ import './maintenance.js';
 import './nvr.js';
 import { nationalCalendarRoutes } from './holiday.js';
 import './order.js';
+import './finance.js';
 import './school.js';
 import './terminal.js';
 import './terminal-command.js';

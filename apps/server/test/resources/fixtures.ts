@@ -1,10 +1,12 @@
-import { FRAMES, RESOURCES, RecognitionRecord, type ResourceDef, type TransitionDef } from '@campus/contract';
+import { FRAMES, FUND_ACCOUNT_SCHOOL, FUND_ENTRY_ADJUSTMENT, RESOURCES, RecognitionRecord, type ResourceDef, type TransitionDef } from '@campus/contract';
 import { REGIONS } from '@campus/contract/regions';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { deviceDeliveries, devices, feverAlerts, grants, schools, students, users } from '../../src/db/schema/index.js';
 import { md5Hex } from '../../src/platform/passwords.js';
+import { ensureAccount, postEntries } from '../../src/finance/ledger.js';
+import { recordPayment } from '../../src/finance/payments.js';
 import { columnOf } from '../../src/resources/engine/query.js';
 import { tableOf } from '../../src/resources/engine/registry.js';
 import type { TestApp } from '../helpers/test-app.js';
@@ -39,6 +41,16 @@ export async function grantEverything(t: TestApp, loginName: string): Promise<vo
 export async function grantReadOnly(t: TestApp, loginName: string, frames: number[]): Promise<void> {
   const userId = await userIdOf(t, loginName);
   await t.db.insert(grants).values(frames.map((frameId) => ({ subjectType: 'user' as const, userId, frameId, buttons: [] })));
+}
+
+/** A new school of the same agent as the given one, for families that allow one row per school. */
+export async function schoolLike(t: TestApp, schoolId: number): Promise<number> {
+  const [school] = await t.db.select({ agentId: schools.agentId }).from(schools).where(eq(schools.id, schoolId));
+  const [created] = await t.db
+    .insert(schools)
+    .values({ schoolName: `财务测试学校${unique()}`, province: '浙江省', city: '杭州市', area: '滨江区', schoolType: 1, agentId: school!.agentId })
+    .returning({ id: schools.id });
+  return created!.id;
 }
 
 /** A valid Add body of each family, inside the given school. */
@@ -125,6 +137,13 @@ export async function validAddBody(t: TestApp, def: ResourceDef, schoolId: numbe
         channelCount: 8,
         channels: [{ channelNo: 1, cameraName: '大门', cameraModel: 'DS-2CD' }],
       };
+    case 'AppChargeItem':
+      return { name: `测试收费${n}`, unitPrice: 9900, serviceMonths: 12, remark: '测试' };
+    // One service config and one fund account per school: each body names a new school of the same agent.
+    case 'ServiceConfig':
+      return { schoolId: await schoolLike(t, schoolId), mode: 1, splitRules: [{ effectiveFrom: '2026-01-01', companyPercent: 50, agentPercent: 30, schoolPercent: 20 }] };
+    case 'AgentFund':
+      return { name: `测试账户${n}`, accountType: 3, schoolId: await schoolLike(t, schoolId) };
     default:
       throw new Error(`no fixture for ${def.name}`);
   }
@@ -188,6 +207,16 @@ export async function insertLogSample(t: TestApp, def: ResourceDef, schoolId: nu
       const recognitionId = await insertLogSample(t, RecognitionRecord, schoolId, { temperature: 38.6 });
       const [alert] = await t.db.select({ id: feverAlerts.id }).from(feverAlerts).where(eq(feverAlerts.recognitionId, recognitionId));
       return alert!.id;
+    }
+    // Payments and ledger entries are only ever written through the ledger functions, so the sample is too.
+    case 'PaymentRecord': {
+      const { payment } = await recordPayment(t.db, { schoolId, amount: 12_345, channel: 'wechat', tradeNo: `T${n}`, paidAt: new Date(Date.now() - 60_000) });
+      return payment.id;
+    }
+    case 'AgentFundEntry': {
+      const accountId = await ensureAccount(t.db, FUND_ACCOUNT_SCHOOL, schoolId);
+      const [entryId] = await postEntries(t.db, [{ accountId, accountType: FUND_ACCOUNT_SCHOOL, schoolId, kind: FUND_ENTRY_ADJUSTMENT, amount: 100, postedAt: new Date(Date.now() - 60_000), reason: 'sample' }]);
+      return entryId!;
     }
     default:
       throw new Error(`no log sample for ${def.name}`);

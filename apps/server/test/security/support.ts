@@ -149,10 +149,10 @@ export type Requirement =
   /** Any of `frames` held, with `button` on that frame when given, by a caller of `userTypes` (all when absent). */
   | { kind: 'frames'; frames: readonly string[]; button?: ButtonValue; userTypes?: readonly UserType[]; family?: ResourceDef; report?: boolean; options?: boolean };
 
-/** The families whose forms (fields, lines, actions, transitions) reference `def`: their pages may list its options. */
+/** The families whose forms or filters (fields, lines, actions, transitions) reference `def`: their pages may list its options. */
 function referencingFrames(def: ResourceDef): string[] {
   const references = (fields: Record<string, FieldDef> | undefined): boolean =>
-    Object.values(fields ?? {}).some((f) => (f.kind === 'reference' && f.family === def.name && isInForm(f)) || (f.kind === 'lines' && references(f.fields)));
+    Object.values(fields ?? {}).some((f) => (f.kind === 'reference' && f.family === def.name && (isInForm(f) || f.filter !== undefined)) || (f.kind === 'lines' && references(f.fields)));
   return Object.values(RESOURCES)
     .filter((other) => references(other.fields) || other.actions?.some((a) => references(a.fields)) || other.workflow?.transitions.some((tr) => references(tr.fields)))
     .flatMap((other) => other.views.map((v) => v.frame));

@@ -17,6 +17,7 @@ import { AppVersion } from './versions.js';
 import { Terminal, TerminalLog } from './terminal.js';
 import { TerminalCommand } from './terminal-command.js';
 import { PaymentProviderCall } from './payment-providers.js';
+import { AgentFund, AgentFundEntry, AppChargeItem, PaymentRecord, ServiceConfig } from './finance.js';
 
 export * from './define.js';
 export * from './schemas.js';
@@ -44,6 +45,7 @@ export * from './fever-alert.js';
 export * from './tree.js';
 export * from './versions.js';
 export * from './payment-providers.js';
+export * from './finance.js';
 
 /** Every declared family but the operation log, which lists them (and itself) as its `family` options. */
 const FAMILIES: readonly ResourceDef[] = [
@@ -78,6 +80,12 @@ const FAMILIES: readonly ResourceDef[] = [
   SchoolHoliday,
   PlatformLog,
   PaymentProviderCall,
+  AppChargeItem,
+  // ServiceConfig first: the page of schoolMerchantsManage is its; the fund families are further tabs.
+  ServiceConfig,
+  PaymentRecord,
+  AgentFund,
+  AgentFundEntry,
 ];
 
 export const OperationLog = declareOperationLog(FAMILIES);

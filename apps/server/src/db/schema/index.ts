@@ -14,3 +14,4 @@ export * from './two-factor.js';
 export * from './uploads.js';
 export * from './terminals.js';
 export * from './payment-providers.js';
+export * from './finance.js';

@@ -4,6 +4,11 @@
  */
 import {
   AgentArea,
+  AgentFund,
+  AgentFundEntry,
+  AppChargeItem,
+  PaymentRecord,
+  ServiceConfig,
   AppVersion,
   Device,
   DeviceClass,
@@ -142,6 +147,12 @@ export const terminals = register(
 );
 export const terminalLogs = register(resourceTable(TerminalLog, foreignKey), TerminalLog.name);
 export const terminalCommands = register(resourceTable(TerminalCommand, foreignKey), TerminalCommand.name);
+export const appChargeItems = register(resourceTable(AppChargeItem, foreignKey), AppChargeItem.name);
+export const serviceConfigs = register(resourceTable(ServiceConfig, foreignKey), ServiceConfig.name);
+export const serviceConfigSplitRules = registerLines(ServiceConfig, 'splitRules');
+export const paymentRecords = register(resourceTable(PaymentRecord, foreignKey), PaymentRecord.name);
+export const agentFundAccounts = register(resourceTable(AgentFund, foreignKey), AgentFund.name);
+export const agentFundEntries = register(resourceTable(AgentFundEntry, foreignKey), AgentFundEntry.name);
 
 /** The table of a declared family. */
 export function familyTable(name: string): ResourceTable {

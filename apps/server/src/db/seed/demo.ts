@@ -4,6 +4,7 @@ import { hashPassword, md5Hex } from '../../platform/passwords.js';
 import type { Database, Transaction } from '../client.js';
 import { seedDemoDirectories } from './demo-directories.js';
 import { seedDemoFamilies } from './demo-families.js';
+import { seedDemoFinance } from './demo-finance.js';
 import { agentAreas, salesAreas, salesTeamMembers, salesTeams, schools, settings, userSchools, users } from '../schema/index.js';
 
 /** Marks a database that has received the demo data, so a second start seeds nothing twice. */
@@ -159,6 +160,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
     await tx.insert(userSchools).values({ userId: userId('external1'), schoolId: sunshine.id });
     await seedDemoFamilies(tx, schoolRows.map((school) => ({ id: school.id, agentId: school.agentId! })));
     await seedDemoDirectories(tx);
+    await seedDemoFinance(tx, schoolRows.map((school) => ({ id: school.id, agentId: school.agentId! })), new Date());
 
     await tx.insert(settings).values({ key: DEMO_SEEDED_KEY, value: new Date().toISOString() });
     return true;

@@ -118,4 +118,5 @@ export const BUTTON_LABELS: Record<ButtonValue, Label> = {
   close: { zh: '关闭', en: 'Close' },
   password: { zh: '密码', en: 'Password' },
   grant: { zh: '授权', en: 'Grant' },
+  adjust: { zh: '资金调整', en: 'Adjust funds' },
 };

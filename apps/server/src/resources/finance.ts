@@ -1,0 +1,92 @@
+/**
+ * Finance rules on writes: split rules must divide a payment whole, and fund accounts keep who they
+ * belong to, are never deleted once they have entries and change balance only by posted entries.
+ */
+import { AgentFund, FUND_ACCOUNT_COMPANY, FUND_ACCOUNT_SCHOOL, FUND_ENTRY_ADJUSTMENT, ServiceConfig } from '@campus/contract';
+import { sql } from 'drizzle-orm';
+import { accountKeyOf, postEntries, type FundAccountType } from '../finance/ledger.js';
+import { badRequest, forbidden, msg, type FieldProblem } from '../platform/errors.js';
+import { defineFamilyHooks } from './engine/hooks.js';
+import { loadInScope, recordOperation } from './engine/write.js';
+
+interface SplitLine {
+  effectiveFrom?: string;
+  companyPercent?: number;
+  agentPercent?: number;
+  schoolPercent?: number;
+}
+
+/** Field errors of split rules: each must sum to 100, and one rule per effective date. */
+export function splitRuleProblems(lines: readonly SplitLine[]): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const seen = new Set<string>();
+  lines.forEach((line, index) => {
+    const sum = (line.companyPercent ?? 0) + (line.agentPercent ?? 0) + (line.schoolPercent ?? 0);
+    if (sum !== 100) problems.push({ path: `splitRules.${index}.companyPercent`, ...msg('finance.splitNot100', { sum }) });
+    if (line.effectiveFrom && seen.has(line.effectiveFrom)) problems.push({ path: `splitRules.${index}.effectiveFrom`, ...msg('finance.splitDateRepeated') });
+    if (line.effectiveFrom) seen.add(line.effectiveFrom);
+  });
+  return problems;
+}
+
+defineFamilyHooks(ServiceConfig, {
+  beforeWrite(_ctx, { values }) {
+    const problems = splitRuleProblems((values.splitRules ?? []) as SplitLine[]);
+    if (problems.length > 0) throw badRequest(problems);
+    return values;
+  },
+});
+
+defineFamilyHooks(AgentFund, {
+  beforeWrite(ctx, { op, values, existing }) {
+    if (existing) {
+      // Who an account belongs to is its identity: its entries were posted to that owner.
+      const moved = (['accountType', 'agentId', 'schoolId'] as const).filter((field) => values[field] !== undefined && values[field] !== existing[field]);
+      if (moved.length > 0) throw badRequest(moved.map((field) => ({ path: field, ...msg('finance.accountIdentityFixed') })));
+      return values;
+    }
+    const type = values.accountType as FundAccountType;
+    // Only company staff open the company's or an agent's account; others reach school accounts only.
+    if (type !== FUND_ACCOUNT_SCHOOL && ctx.user.type !== 'company') throw forbidden();
+    if (op === 'add' && type === FUND_ACCOUNT_SCHOOL && !values.schoolId) throw badRequest([{ path: 'schoolId', ...msg('finance.accountNeedsSchool') }]);
+    if (op === 'add' && type !== FUND_ACCOUNT_SCHOOL && type !== FUND_ACCOUNT_COMPANY && !values.agentId) throw badRequest([{ path: 'agentId', ...msg('finance.accountNeedsAgent') }]);
+    if (type === FUND_ACCOUNT_COMPANY && (values.agentId || values.schoolId)) throw badRequest([{ path: 'accountType', ...msg('finance.companyAccountAlone') }]);
+    const owner = type === FUND_ACCOUNT_SCHOOL ? values.schoolId : type === FUND_ACCOUNT_COMPANY ? null : values.agentId;
+    return {
+      ...values,
+      agentId: type === FUND_ACCOUNT_SCHOOL || type === FUND_ACCOUNT_COMPANY ? null : values.agentId,
+      schoolId: type === FUND_ACCOUNT_SCHOOL ? values.schoolId : null,
+      accountKey: accountKeyOf(type, owner ?? null),
+    };
+  },
+  async beforeDelete(ctx, rows) {
+    const ids = rows.map((row) => row.id);
+    const used = (await ctx.db.execute(sql`select 1 from agent_fund_entries where account_id = any(${`{${ids.join(',')}}`}::int[]) limit 1`)) as unknown as { rows: unknown[] };
+    if (used.rows.length > 0) throw badRequest([{ path: 'ids', ...msg('finance.accountHasEntries') }]);
+  },
+  actions: {
+    /** A manual adjustment: one more entry with its reason, never an edit of the balance. */
+    async Adjust(ctx, id, input) {
+      const amount = Number(input.amount);
+      if (amount === 0) throw badRequest([{ path: 'amount', ...msg('finance.adjustmentZero') }]);
+      return ctx.db.transaction(async (tx) => {
+        const account = await loadInScope(ctx, tx, id, true);
+        const [entryId] = await postEntries(tx, [
+          {
+            accountId: id,
+            accountType: Number(account.accountType) as FundAccountType,
+            schoolId: account.schoolId === null ? null : Number(account.schoolId),
+            kind: FUND_ENTRY_ADJUSTMENT,
+            amount,
+            postedAt: ctx.clock.now(),
+            reason: String(input.reason),
+            createdBy: ctx.user.id,
+          },
+        ]);
+        await recordOperation(tx, ctx, 'adjust', [id], { balance: [Number(account.balance), Number(account.balance) + amount], reason: [null, input.reason] });
+        const after = (await tx.execute(sql`select balance from agent_fund_accounts where id = ${id}`)) as unknown as { rows: { balance: unknown }[] };
+        return { id, entryId, balance: Number(after.rows[0]!.balance) };
+      });
+    },
+  },
+});
