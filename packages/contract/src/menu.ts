@@ -163,7 +163,7 @@ const rows: FrameRow[] = [
   [603, 'codeManageB', '考勤机授权码', 'Attendance-machine codes', 'CRUD', [...CRUD, 'enable'], 'licenseUnset'],
   [604, 'signCardManage', '签到卡管理', 'Sign cards', 'CRUD', [...CRUD, 'enable']],
   [605, 'versionManage', '终端版本管理', 'Terminal versions', 'CRUD', [...CRUD, 'enable']],
-  [606, 'upVersion', '终端升级', 'Terminal upgrades', 'CRUD', CRUD],
+  [606, 'upVersion', '终端升级', 'Terminal upgrades', 'CRUD', [...CRUD, 'state']],
   [607, 'appVersionManage', 'App版本管理', 'App versions', 'CRUD', [...CRUD, 'enable']],
   [608, 'templateManage', '参数模板', 'Parameter templates', 'CRUD', CRUD],
   [609, 'identifySuccess', '识别成功记录', 'Recognitions', 'LOG', [...READ, 'hide']],

@@ -14,6 +14,8 @@ import './school.js';
 import './terminal.js';
 import './terminal-command.js';
 import '../terminals/commands.js';
+import './terminal-upgrades.js';
+import '../terminals/upgrades.js';
 import { salesTeamMemberRoutes } from './sales.js';
 import { registerResourceRoutes } from './engine/routes.js';
 

@@ -3,7 +3,8 @@ import { REGIONS } from '@campus/contract/regions';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
-import { deviceDeliveries, devices, feverAlerts, grants, schools, students, users } from '../../src/db/schema/index.js';
+import { randomBytes } from 'node:crypto';
+import { deviceClasses, deviceDeliveries, devices, feverAlerts, grants, schools, students, terminalAppVersions, uploadedFiles, users } from '../../src/db/schema/index.js';
 import { md5Hex } from '../../src/platform/passwords.js';
 import { ensureAccount, postEntries } from '../../src/finance/ledger.js';
 import { recordPayment } from '../../src/finance/payments.js';
@@ -51,6 +52,13 @@ export async function schoolLike(t: TestApp, schoolId: number): Promise<number> 
     .values({ schoolName: `财务测试学校${unique()}`, province: '浙江省', city: '杭州市', area: '滨江区', schoolType: 1, agentId: school!.agentId })
     .returning({ id: schools.id });
   return created!.id;
+}
+
+/** An uploaded package's address, recorded like UploadPackages records one (company scope). */
+export async function samplePackageUrl(t: TestApp): Promise<string> {
+  const key = `2026/03/${randomBytes(16).toString('base64url')}.bin`;
+  await t.db.insert(uploadedFiles).values({ key, scopeKey: 'company', size: 1024, sha256: 'ab'.repeat(32) });
+  return `/uploads/${key}`;
 }
 
 /** A valid Add body of each family, inside the given school. */
@@ -144,6 +152,22 @@ export async function validAddBody(t: TestApp, def: ResourceDef, schoolId: numbe
       return { schoolId: await schoolLike(t, schoolId), mode: 1, splitRules: [{ effectiveFrom: '2026-01-01', companyPercent: 50, agentPercent: 30, schoolPercent: 20 }] };
     case 'AgentFund':
       return { name: `测试账户${n}`, accountType: 3, schoolId: await schoolLike(t, schoolId) };
+    case 'TerminalAppVersion':
+      return { terminalType: 1, versionNumber: `2.${n}`, packageUrl: await samplePackageUrl(t), canUpdatedVersions: '1.0, 1.1', upgradeAlgorithm: 'full' };
+    case 'TerminalAppUpgrade': {
+      // A device of the school and a version of its terminal type, so Release resolves one target.
+      const [device] = await t.db
+        .select({ serialNumber: devices.serialNumber, type: deviceClasses.type })
+        .from(devices)
+        .innerJoin(deviceClasses, eq(deviceClasses.code, devices.deviceClassCode))
+        .where(eq(devices.schoolId, schoolId))
+        .limit(1);
+      const [version] = await t.db
+        .insert(terminalAppVersions)
+        .values({ terminalType: device!.type, versionNumber: `9.${n}`, packageUrl: await samplePackageUrl(t), upgradeAlgorithm: 'full', enabled: true })
+        .returning({ id: terminalAppVersions.id });
+      return { name: `升级计划${n}`, versionId: version!.id, targetMode: 3, serialNumbers: device!.serialNumber, devicesPerMinute: 5 };
+    }
     default:
       throw new Error(`no fixture for ${def.name}`);
   }

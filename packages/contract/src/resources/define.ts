@@ -113,7 +113,16 @@ export type FieldDef = FieldCommon &
      * with Get, never a column of the parent. `amount` names the line's computed money field
      * (quantity × unit price) and `total` the parent's money field holding their sum.
      */
-    | { kind: 'lines'; table: string; fields: Record<string, FieldDef>; min?: number; max?: number; amount?: LineAmountDef }
+    | {
+        kind: 'lines';
+        table: string;
+        fields: Record<string, FieldDef>;
+        min?: number;
+        max?: number;
+        amount?: LineAmountDef;
+        /** Indexes of the line table (line field names, or the owner key such as `orderId`) beyond (owner, line_no). */
+        indexes?: readonly (readonly string[])[];
+      }
     /** Structured data written by the server (an operation's changes): shown as a diff or JSON. */
     | { kind: 'json' }
   );

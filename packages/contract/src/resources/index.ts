@@ -18,6 +18,7 @@ import { Terminal, TerminalLog } from './terminal.js';
 import { TerminalCommand } from './terminal-command.js';
 import { PaymentProviderCall } from './payment-providers.js';
 import { AgentFund, AgentFundEntry, AppChargeItem, PaymentRecord, ServiceConfig } from './finance.js';
+import { TerminalAppUpgrade, TerminalAppVersion } from './upgrades.js';
 
 export * from './define.js';
 export * from './schemas.js';
@@ -46,6 +47,7 @@ export * from './tree.js';
 export * from './versions.js';
 export * from './payment-providers.js';
 export * from './finance.js';
+export * from './upgrades.js';
 
 /** Every declared family but the operation log, which lists them (and itself) as its `family` options. */
 const FAMILIES: readonly ResourceDef[] = [
@@ -86,6 +88,8 @@ const FAMILIES: readonly ResourceDef[] = [
   PaymentRecord,
   AgentFund,
   AgentFundEntry,
+  TerminalAppVersion,
+  TerminalAppUpgrade,
 ];
 
 export const OperationLog = declareOperationLog(FAMILIES);

@@ -10,6 +10,8 @@ import {
   PaymentRecord,
   ServiceConfig,
   AppVersion,
+  TerminalAppUpgrade,
+  TerminalAppVersion,
   Device,
   DeviceClass,
   DeviceDelivery,
@@ -135,6 +137,9 @@ export const nvrChannels = registerLines(Nvr, 'channels');
 export const schoolHolidays = register(resourceTable(SchoolHoliday, foreignKey), SchoolHoliday.name);
 export const platformLogs = register(resourceTable(PlatformLog, foreignKey), PlatformLog.name);
 export const paymentProviderCalls = register(resourceTable(PaymentProviderCall, foreignKey), PaymentProviderCall.name);
+export const terminalAppVersions = register(resourceTable(TerminalAppVersion, foreignKey), TerminalAppVersion.name);
+export const terminalAppUpgrades = register(resourceTable(TerminalAppUpgrade, foreignKey), TerminalAppUpgrade.name);
+export const terminalUpgradeTargets = registerLines(TerminalAppUpgrade, 'targets');
 export const educationDirectories = register(resourceTable(EducationDirectory, foreignKey), EducationDirectory.name);
 export const terminals = register(
   resourceTable(Terminal, foreignKey, {

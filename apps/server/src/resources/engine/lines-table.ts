@@ -3,7 +3,7 @@
  * family's table: the owner's id (deleted with the owner), the line's position, the line's fields.
  */
 import { columnName, type FieldDef, type ResourceDef } from '@campus/contract';
-import { integer, pgTable, uniqueIndex, type AnyPgColumn, type ExtraConfigColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, uniqueIndex, type AnyPgColumn, type ExtraConfigColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import { id } from '../../db/schema/columns.js';
 import { columnBuilder, type ReferenceTarget, type ResourceTable } from './table.js';
 
@@ -39,7 +39,15 @@ export function linesTable(
   const table = pgTable(lines.table, columns, (t) => {
     const cols = t as unknown as Record<string, ExtraConfigColumn>;
     // Lines are read by owner in line order; the unique index answers that read and keeps positions distinct.
-    return [uniqueIndex(`${lines.table}_${columnName(ownerKey)}_line_no_unique`).on(cols[ownerKey]!, cols.lineNo!)];
+    const declared = (lines.indexes ?? []).map((fields) => {
+      const on = fields.map((name) => {
+        const column = cols[name];
+        if (!column) throw new Error(`${def.name}.${field}: index names unknown line column '${name}'`);
+        return column;
+      });
+      return index(`${lines.table}_${fields.map(columnName).join('_')}_idx`).on(on[0]!, ...on.slice(1));
+    });
+    return [uniqueIndex(`${lines.table}_${columnName(ownerKey)}_line_no_unique`).on(cols[ownerKey]!, cols.lineNo!), ...declared];
   });
   return table as unknown as ResourceTable;
 }

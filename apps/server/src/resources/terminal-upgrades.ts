@@ -1,0 +1,153 @@
+/**
+ * Terminal versions and upgrade plans: a version's package hash and size come from its upload
+ * record (never typed); a plan names its targets by school, model or list, resolves them to one
+ * target line per device when released (in the releaser's scope, devices of the version's terminal
+ * type only), and cancelling stops the devices still waiting.
+ */
+import {
+  Device,
+  DeviceClass,
+  TERMINAL_VERSION_PATTERN,
+  TerminalAppUpgrade,
+  TerminalAppVersion,
+  UPLOAD_PACKAGE_TYPES,
+  UPGRADE_TARGET_MODES,
+  isUploadUrl,
+  parseVersionList,
+  uploadKeyOf,
+  type StoredRowOf,
+} from '@campus/contract';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { deviceClasses, devices, terminalAppVersions, terminalUpgradeTargets, uploadedFiles } from '../db/schema/index.js';
+import { badRequest, msg, type FieldProblem } from '../platform/errors.js';
+import { refreshPlan } from '../terminals/upgrades.js';
+import type { EngineContext, Row } from './engine/context.js';
+import { defineFamilyHooks } from './engine/hooks.js';
+import { findBy, valueAfter } from './engine/lookup.js';
+import { allConditions, scopeWhere } from './engine/query.js';
+import type { Executor } from './engine/write.js';
+import { parseSerialNumbers } from './order.js';
+
+const PACKAGE_EXTENSIONS = Object.keys(UPLOAD_PACKAGE_TYPES);
+const VERSION = new RegExp(TERMINAL_VERSION_PATTERN);
+/** Target lines inserted per statement: well under PostgreSQL's 65,535 bind parameters. */
+const INSERT_CHUNK = 1000;
+
+/** The recorded hash and size of an uploaded package, or undefined when the address names none. */
+async function uploadedPackage(db: Executor, url: string): Promise<{ sha256: string; size: number } | undefined> {
+  if (!isUploadUrl(url)) return undefined;
+  const key = uploadKeyOf(url);
+  if (!PACKAGE_EXTENSIONS.includes(key.slice(key.lastIndexOf('.') + 1))) return undefined;
+  const [record] = await db.select({ sha256: uploadedFiles.sha256, size: uploadedFiles.size }).from(uploadedFiles).where(eq(uploadedFiles.key, key));
+  return record?.sha256 && record.size !== null ? { sha256: record.sha256, size: record.size } : undefined;
+}
+
+defineFamilyHooks(TerminalAppVersion, {
+  async beforeWrite(ctx, { values, existing }) {
+    const adjusted: Row = { ...values };
+    const errors: FieldProblem[] = [];
+    if (values.packageUrl !== undefined && values.packageUrl !== existing?.packageUrl) {
+      const stored = await uploadedPackage(ctx.db, String(values.packageUrl));
+      if (!stored) errors.push({ path: 'packageUrl', ...msg('upgrade.packageNotUploaded') });
+      else Object.assign(adjusted, { sha256: stored.sha256, packageSize: stored.size });
+    }
+    if (typeof values.canUpdatedVersions === 'string') {
+      const listed = parseVersionList(values.canUpdatedVersions);
+      const bad = listed.filter((version) => !VERSION.test(version));
+      if (bad.length) errors.push({ path: 'canUpdatedVersions', ...msg('upgrade.badVersions', { versions: bad }) });
+      adjusted.canUpdatedVersions = listed.join(',');
+    }
+    const deviceCode = valueAfter(values, existing, 'deviceCode');
+    if (deviceCode) {
+      const model = await findBy(ctx.db, DeviceClass, 'code', deviceCode);
+      if (model && model.type !== valueAfter(values, existing, 'terminalType')) errors.push({ path: 'deviceCode', ...msg('upgrade.modelNotOfType') });
+    }
+    if (errors.length) throw badRequest(errors);
+    return adjusted as typeof values;
+  },
+});
+
+type StoredPlan = StoredRowOf<typeof TerminalAppUpgrade>;
+
+/** The field a target mode needs, by mode. */
+const MODE_FIELDS = {
+  [UPGRADE_TARGET_MODES.school]: 'targetSchoolId',
+  [UPGRADE_TARGET_MODES.model]: 'targetDeviceClassCode',
+  [UPGRADE_TARGET_MODES.list]: 'serialNumbers',
+} as const;
+
+/**
+ * The devices a plan targets, in the releaser's scope and of the version's terminal type (and model,
+ * when the version names one). A listed serial number that is none of these is refused by name.
+ */
+async function resolveTargets(ctx: EngineContext, plan: StoredPlan): Promise<number[]> {
+  const [version] = await ctx.db.select().from(terminalAppVersions).where(eq(terminalAppVersions.id, plan.versionId!));
+  if (!version?.enabled) throw badRequest([{ path: 'versionId', ...msg('upgrade.versionDisabled') }]);
+  const serials = parseSerialNumbers(plan.serialNumbers ?? '');
+  const chosen: Record<number, SQL> = {
+    [UPGRADE_TARGET_MODES.school]: eq(devices.schoolId, plan.targetSchoolId ?? 0),
+    [UPGRADE_TARGET_MODES.model]: eq(devices.deviceClassCode, plan.targetDeviceClassCode ?? ''),
+    [UPGRADE_TARGET_MODES.list]: inArray(devices.serialNumber, serials.length ? serials : ['']),
+  };
+  const found = await ctx.db
+    .select({ id: devices.id, serialNumber: devices.serialNumber })
+    .from(devices)
+    .innerJoin(deviceClasses, eq(deviceClasses.code, devices.deviceClassCode))
+    .where(
+      allConditions(
+        chosen[Number(plan.targetMode)],
+        eq(deviceClasses.type, version.terminalType),
+        version.deviceCode ? eq(devices.deviceClassCode, version.deviceCode) : undefined,
+        scopeWhere({ ...ctx, def: Device }, devices),
+      ),
+    )
+    .orderBy(asc(devices.id));
+  if (Number(plan.targetMode) === UPGRADE_TARGET_MODES.list) {
+    const reached = new Set(found.map((device) => String(device.serialNumber)));
+    const missing = serials.filter((serial) => !reached.has(serial));
+    if (missing.length) throw badRequest([{ path: 'serialNumbers', ...msg('upgrade.serialsNotTargetable', { serials: missing }) }]);
+  }
+  if (found.length === 0) throw badRequest([{ path: MODE_FIELDS[Number(plan.targetMode) as keyof typeof MODE_FIELDS] ?? 'targetMode', ...msg('upgrade.noTargets') }]);
+  return found.map((device) => Number(device.id));
+}
+
+/** Release: one waiting target line per resolved device, written in the transition's transaction. */
+async function release(ctx: EngineContext, plan: StoredPlan): Promise<Row> {
+  const deviceIds = await resolveTargets(ctx, plan);
+  for (let start = 0; start < deviceIds.length; start += INSERT_CHUNK) {
+    await ctx.db.insert(terminalUpgradeTargets).values(
+      deviceIds.slice(start, start + INSERT_CHUNK).map((deviceId, index) => ({
+        terminalAppUpgradeId: plan.id,
+        lineNo: start + index + 1,
+        deviceId,
+        state: 'WAITING',
+      })),
+    );
+  }
+  const now = new Date();
+  await refreshPlan(ctx.db, plan.id, now);
+  return { releasedAt: now };
+}
+
+/** Cancel: targets still waiting (handed out or not) are cancelled; devices mid-upgrade finish and report. */
+async function cancel(ctx: EngineContext, plan: StoredPlan): Promise<Row> {
+  await ctx.db
+    .update(terminalUpgradeTargets)
+    .set({ state: 'CANCELLED' })
+    .where(and(eq(terminalUpgradeTargets.terminalAppUpgradeId, plan.id), eq(terminalUpgradeTargets.state, 'WAITING')));
+  await refreshPlan(ctx.db, plan.id, new Date());
+  return {};
+}
+
+defineFamilyHooks(TerminalAppUpgrade, {
+  beforeWrite(_ctx, { values, existing }) {
+    const mode = Number(valueAfter(values, existing, 'targetMode')) as keyof typeof MODE_FIELDS;
+    const field = MODE_FIELDS[mode];
+    const value = field ? valueAfter(values, existing, field) : undefined;
+    if (field && (value === undefined || value === null || (field === 'serialNumbers' && parseSerialNumbers(String(value)).length === 0))) {
+      throw badRequest([{ path: field, ...msg('upgrade.targetNeeded', { target: TerminalAppUpgrade.fields[field].label }) }]);
+    }
+    return values;
+  },
+  transitions: { Release: release, Cancel: cancel },
+});
