@@ -11,6 +11,7 @@
  * (share of batches sent again, as after a timeout), --snapshots 0 (share of events with a snapshot).
  */
 import { INTAKE_PATHS, type BatchAnswer, type IntakeEvent } from '@campus/contract';
+import { snapshotPng } from '@campus/contract/sample-snapshot';
 import { buildMultipartBody, signIntakeRequest } from '@campus/contract/terminal-signing';
 import { createDatabase } from '@campus/server/src/db/client.js';
 import { loadEnv } from '@campus/server/src/env.js';
@@ -21,7 +22,6 @@ import { scratchDatabase, startServer, stop } from './main-server.js';
 import { ConsoleClient, requestJson } from './simulator/console-client.js';
 import { loadPeople, provisionFleet, type SimDevice } from './simulator/provision.js';
 import { Random } from './simulator/random.js';
-import { snapshotPng } from './simulator/snapshot-image.js';
 import type { SimPerson } from './simulator/terminal.js';
 
 const { values: args } = parseArgs({

@@ -17,12 +17,12 @@ import {
   type IntakeUpgrade,
   type UpgradeProgressBody,
 } from '@campus/contract';
+import { snapshotPng } from '@campus/contract/sample-snapshot';
 import { buildMultipartBody, signIntakeRequest } from '@campus/contract/terminal-signing';
 import { ApiError, requestJson } from './console-client.js';
 import type { RememberedTerminal } from './fleet-state.js';
 import type { SimDevice } from './provision.js';
 import type { Random } from './random.js';
-import { snapshotPng } from './snapshot-image.js';
 
 /** A person a terminal's face library holds (RECOGNITION_PERSON_KIND_OPTIONS kind 1–4). */
 export interface SimPerson {

@@ -35,7 +35,8 @@ export interface NavigationGroup {
   children: NavigationFrame[];
 }
 
-async function call<T>(path: string, init: RequestInit = {}, token?: string): Promise<T> {
+/** One API call answering the envelope's data; anything but code 200 throws. */
+export async function call<T>(path: string, init: RequestInit = {}, token?: string): Promise<T> {
   const headers = new Headers(init.headers);
   if (init.body) headers.set('content-type', 'application/json');
   if (token) headers.set('authorization', `Bearer ${token}`);

@@ -1,6 +1,7 @@
 /**
- * Snapshot images of the simulated terminals: small real PNGs (a face-sized tile in a colour of the
- * person), so the server's content check and the pages' thumbnails see what a camera would send.
+ * Snapshot images of simulated terminals (the simulator, bench:intake, the journeys): small real PNGs,
+ * a face-sized tile in a colour of the person, so the server's content check and the pages'
+ * thumbnails see what a camera would send. Node only.
  */
 import { crc32, deflateSync } from 'node:zlib';
 
