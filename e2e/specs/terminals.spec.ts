@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotPng } from '@campus/contract/sample-snapshot';
 import { apiLogin, searchRows } from '../support/api';
 import { launchBrowser, screenshot } from '../support/browser';
-import { loginThroughForm, openFromMenu, tableRows, waitForTable } from '../support/console';
+import { buttonText, drawer, formItem, loginThroughForm, openFromMenu, pickOption, rowAction, tableRows, toast, waitForTable } from '../support/console';
 import { journey } from '../support/journey';
-import { registerTerminal, sendEvents, type TestTerminal } from '../support/terminal';
+import { acknowledge, heartbeat, registerTerminal, sendEvents, type TestTerminal } from '../support/terminal';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -54,5 +54,42 @@ describe('a gate reports an arrival', () => {
     const thumbnail = first.locator('img').first();
     await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     await screenshot(page, 'terminals-01-arrival');
+  });
+});
+
+describe('an operator reboots a gate', () => {
+  const session = journey('terminal-reboot', () => browser);
+  let terminal: TestTerminal;
+
+  it('queues a reboot on the terminal; the device is handed it at its heartbeat and says it arrived', async () => {
+    const { page } = session();
+    terminal = await registerTerminal(await apiLogin('admin'), GATE);
+    await loginThroughForm(page, 'admin');
+    const terminals = await openFromMenu(page, 'maintenance', 'equipmentManage');
+    await waitForTable(terminals);
+    await rowAction(tableRows(terminals).filter({ hasText: GATE }), '编辑');
+    const record = drawer(page, '编辑终端');
+    await record.waitFor();
+    await record.getByRole('tab', { name: '远程指令' }).click();
+    const commands = record.locator('.ant-tabs-tabpane-active');
+    await waitForTable(commands);
+    await commands.getByRole('button', { name: buttonText('新增') }).click();
+    const form = drawer(page, '新增远程指令');
+    await form.waitFor();
+    await pickOption(formItem(form, '指令'), '重启');
+    await form.getByRole('button', { name: buttonText('保存') }).click();
+    await toast(page, '已新增').waitFor();
+    await form.waitFor({ state: 'hidden' });
+    const reboot = tableRows(commands).filter({ hasText: '重启' }).first();
+    await expect.poll(() => reboot.textContent()).toContain('排队中');
+
+    const answer = await heartbeat(terminal);
+    const handed = answer.commands.find((command) => command.kind === 'reboot');
+    expect(handed).toBeDefined();
+    await acknowledge(terminal, { commandId: handed!.id, status: 'delivered', resultCode: 0 });
+
+    await commands.getByRole('button', { name: buttonText('查询') }).click();
+    await expect.poll(() => reboot.textContent()).toContain('已送达');
+    await screenshot(page, 'terminals-02-reboot-delivered');
   });
 });
