@@ -86,7 +86,7 @@ function batchOf(load: DeviceLoad, random: Random): { events: IntakeEvent[]; sna
 async function send(base: string, load: DeviceLoad, batch: ReturnType<typeof batchOf>): Promise<BatchAnswer> {
   const { body, contentType } =
     batch.snapshots.length > 0
-      ? buildMultipartBody({ events: JSON.stringify(batch.events) }, batch.snapshots.map((s) => ({ name: s.name, filename: `${s.name}.png`, contentType: 'image/png', data: s.data })))
+      ? buildMultipartBody({ events: JSON.stringify({ events: batch.events }) }, batch.snapshots.map((s) => ({ name: s.name, filename: `${s.name}.png`, contentType: 'image/png', data: s.data })))
       : { body: JSON.stringify({ events: batch.events }), contentType: 'application/json' };
   const headers = signIntakeRequest({ serialNumber: load.device.serialNumber, secret: load.secret }, { method: 'POST', path: INTAKE_PATHS.events, body });
   return requestJson<BatchAnswer>(`${base}${INTAKE_PATHS.events}`, { method: 'POST', headers: { ...headers, 'content-type': contentType }, body });

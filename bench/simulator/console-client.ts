@@ -9,7 +9,8 @@ export class ApiError extends Error {
     readonly envelope: Envelope<{ errors?: FieldError[] } | null>,
     what: string,
   ) {
-    super(`${what} answered ${envelope.code}: ${envelope.message}`);
+    const fields = envelope.data?.errors?.map((e) => `${e.path}: ${e.message}`).join('; ');
+    super(`${what} answered ${envelope.code}: ${envelope.message}${fields ? ` (${fields})` : ''}`);
   }
 
   /** Whether the answer names a field error on `path`. */

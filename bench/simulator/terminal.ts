@@ -178,7 +178,7 @@ export class SimTerminal {
       snapshots.length > 0
         ? await this.postMultipart<BatchAnswer>(
             INTAKE_PATHS.events,
-            { events: JSON.stringify(events) },
+            { events: JSON.stringify({ events }) },
             snapshots.map((p) => ({ name: p.event.snapshotPart!, filename: `${p.event.snapshotPart}.png`, contentType: 'image/png', data: p.snapshot! })),
           )
         : await this.post<BatchAnswer>(INTAKE_PATHS.events, { events });

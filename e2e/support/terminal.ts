@@ -37,7 +37,7 @@ export function heartbeat(terminal: TestTerminal, firmwareVersion = '2.5.0'): Pr
 export function sendEvents(terminal: TestTerminal, events: IntakeEvent[], snapshots: Map<number, Uint8Array> = new Map()): Promise<BatchAnswer> {
   const withParts = events.map((e) => (snapshots.has(e.serial) ? { ...e, snapshotPart: `s${e.serial}` } : e));
   const files = [...snapshots].map(([serial, data]) => ({ name: `s${serial}`, filename: `s${serial}.png`, contentType: 'image/png', data }));
-  const { body, contentType } = buildMultipartBody({ events: JSON.stringify(withParts) }, files);
+  const { body, contentType } = buildMultipartBody({ events: JSON.stringify({ events: withParts }) }, files);
   return signedPost(terminal, INTAKE_PATHS.events, body, contentType);
 }
 
