@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotPng } from '@campus/contract/sample-snapshot';
 import { apiLogin, searchRows } from '../support/api';
 import { launchBrowser, screenshot } from '../support/browser';
-import { buttonText, drawer, formItem, loginThroughForm, openFromMenu, pickOption, rowAction, tableRows, toast, waitForTable } from '../support/console';
+import { buttonText, drawer, formItem, loginThroughForm, openFromMenu, rowAction, tableRows, toast, waitForTable } from '../support/console';
 import { journey } from '../support/journey';
 import { acknowledge, heartbeat, registerTerminal, sendEvents, type TestTerminal } from '../support/terminal';
 
@@ -71,12 +71,12 @@ describe('an operator reboots a gate', () => {
     const record = drawer(page, '编辑终端');
     await record.waitFor();
     await record.getByRole('tab', { name: '远程指令' }).click();
-    const commands = record.locator('.ant-tabs-tabpane-active');
+    const commands = record.getByRole('tabpanel', { name: '远程指令' });
     await waitForTable(commands);
     await commands.getByRole('button', { name: buttonText('新增') }).click();
     const form = drawer(page, '新增远程指令');
     await form.waitFor();
-    await pickOption(formItem(form, '指令'), '重启');
+    await formItem(form, '指令').getByText('重启', { exact: true }).click();
     await form.getByRole('button', { name: buttonText('保存') }).click();
     await toast(page, '已新增').waitFor();
     await form.waitFor({ state: 'hidden' });
@@ -88,7 +88,7 @@ describe('an operator reboots a gate', () => {
     expect(handed).toBeDefined();
     await acknowledge(terminal, { commandId: handed!.id, status: 'delivered', resultCode: 0 });
 
-    await commands.getByRole('button', { name: buttonText('查询') }).click();
+    await commands.getByRole('button', { name: '刷新' }).click();
     await expect.poll(() => reboot.textContent()).toContain('已送达');
     await screenshot(page, 'terminals-02-reboot-delivered');
   });

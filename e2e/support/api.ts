@@ -38,7 +38,7 @@ export interface NavigationGroup {
 /** One API call answering the envelope's data; anything but code 200 throws. */
 export async function call<T>(path: string, init: RequestInit = {}, token?: string): Promise<T> {
   const headers = new Headers(init.headers);
-  if (init.body) headers.set('content-type', 'application/json');
+  if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
   if (token) headers.set('authorization', `Bearer ${token}`);
   const res = await fetch(`${baseUrl()}${path}`, { ...init, headers });
   const body = (await res.json()) as Envelope<T>;
