@@ -1,4 +1,4 @@
-import { DeviceClass, License, School, Student, type ResourceDef } from '@campus/contract';
+import { DeviceClass, License, RecognitionRecord, School, Student, type ResourceDef } from '@campus/contract';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildColumns } from './columns';
@@ -23,6 +23,14 @@ describe('buildColumns', () => {
     expect(shown).toEqual(expect.arrayContaining(['licensePrice1', 'licensePrice4']));
     expect(hidden.some((key) => key.startsWith('licensePrice'))).toBe(false);
     expect(hidden).toContain('name');
+  });
+
+  it('shows measurements with two decimals at most, without float noise', () => {
+    const column = buildColumns(RecognitionRecord, { locale: 'zh-CN', hideAmountColumns: false }).find((candidate) => candidate.key === 'temperature')!;
+    const text = (value: number) => render(<>{column.render?.(value, { id: 1, version: 1, temperature: value }, 0) as React.ReactNode}</>).container.textContent;
+    expect(text(36.2 + 0.2)).toBe('36.4');
+    expect(text(93.456)).toBe('93.46');
+    expect(text(37)).toBe('37');
   });
 
   it('hides the fields a view fixes', () => {

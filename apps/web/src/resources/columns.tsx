@@ -11,6 +11,9 @@ import type { ResourceRow, SortState } from './resource-api';
 export type ResourceColumn = ColumnType<ResourceRow> & { key: string };
 
 /** Widths by kind where a field declares none, so wide tables scroll instead of squeezing. */
+/** Plain numbers as written, without grouping; at most two decimals. */
+const NUMBER_FORMAT = new Intl.NumberFormat('en', { maximumFractionDigits: 2, useGrouping: false });
+
 const DEFAULT_WIDTH: Partial<Record<FieldDef['kind'], number>> = {
   text: 160,
   textarea: 200,
@@ -60,6 +63,9 @@ function renderCell(name: string, field: FieldDef, row: ResourceRow, locale: Loc
     }
     case 'money':
       return typeof value === 'number' ? formatMoney(value) : String(value);
+    case 'number':
+      // Measurements (similarity, temperature) come from sensors and arithmetic: two decimals at most.
+      return typeof value === 'number' ? NUMBER_FORMAT.format(value) : String(value);
     case 'datetime':
       return formatDateTime(String(value));
     case 'image':

@@ -50,7 +50,7 @@ export function demoRecognitions(position: number, schoolId: number, deviceId: n
   for (let day = DAYS - 1; day >= 0; day -= 1) {
     for (const [i, person] of visitors.entries()) {
       const similarity = 86 + ((position * 7 + i * 3 + day) % 13);
-      const temperature = 36.2 + ((i + day + position) % 6) / 10;
+      const temperature = (362 + ((i + day + position) % 6)) / 10;
       const fever = i === (day + position) % visitors.length;
       const base = { personId: person.id, personName: person.name, personKind: person.kind, success: true, similarity };
       push({ ...base, recognizedAt: at(day, 7 * 60 + 30 + i * 3 + (position % 5)), direction: 1, temperature: fever ? 37.8 : temperature });
