@@ -1,4 +1,4 @@
-import { REPORTS, RESOURCES } from '@campus/contract';
+import { FRAMES, REPORTS, RESOURCES } from '@campus/contract';
 import { describe, expect, it } from 'vitest';
 import { PAGE_REGISTRY, componentNameOf, pageOf } from './registry';
 
@@ -31,6 +31,10 @@ describe('the page registry', () => {
   });
 
   it('leaves undeclared frames unregistered', () => {
-    expect(pageOf('refundManage')).toBeUndefined();
+    // Frames no family, report or custom page shows yet (their pages come with later work).
+    const declared = new Set([...Object.values(RESOURCES), ...Object.values(REPORTS)].flatMap((def) => def.views.map((view) => view.frame)));
+    const undeclared = FRAMES.filter((frame) => frame.kind !== 'CUSTOM' && !declared.has(frame.index));
+    expect(undeclared.length).toBeGreaterThan(0);
+    for (const frame of undeclared) expect(pageOf(frame.index), frame.index).toBeUndefined();
   });
 });
