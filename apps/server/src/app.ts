@@ -34,6 +34,7 @@ import { createPaymentProviders, type PaymentProviderOptions } from './finance/p
 import { resourceRoutes } from './resources/index.js';
 import { reportRoutes } from './reports/index.js';
 import { personSearchRoutes } from './routes/person-search.js';
+import { openApiRoutes } from './routes/open-api.js';
 
 export interface BuildAppOptions {
   env: Env;
@@ -118,5 +119,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(payRoutes);
   await app.register(intakeRoutes);
   await app.register(personSearchRoutes);
+  await app.register(openApiRoutes);
   return app;
 }

@@ -12,6 +12,7 @@ export * from './api/paths.js';
 export * from './api/permission.js';
 export * from './api/terminal-intake.js';
 export * from './api/person-search.js';
+export * from './api/open-api.js';
 export * from './resources/index.js';
 export * from './time.js';
 export * from './reports/index.js';

@@ -163,6 +163,7 @@ export const SERVER_MESSAGES = {
   'lines.noPrice': m('{field}尚未定价', '{field} has no price yet'),
   'holiday.endBeforeStart': m('结束日期不能早于开始日期', 'must not be before the start date'),
   'holiday.tooLong': m('一条记录最多覆盖 {days} 天', 'one row covers at most {days} days'),
+  'open.refused': m('签名校验未通过', 'the signature was refused'),
   'nvr.channelTwice': m('通道号 {channel} 重复', 'channel {channel} is listed twice'),
   'nvr.channelBeyondCount': m('通道号不能大于通道数 {count}', 'the recorder has {count} channels'),
   'order.noSerials': m('请填写发货设备的序列号', 'list the serial numbers of the devices shipped'),

@@ -7,6 +7,7 @@ import './device.js';
 import { feverThresholdRoutes } from './fever-alert.js';
 import './maintenance.js';
 import './nvr.js';
+import './developer.js';
 import { nationalCalendarRoutes } from './holiday.js';
 import './order.js';
 import './finance.js';

@@ -131,6 +131,8 @@ export async function validAddBody(t: TestApp, def: ResourceDef, schoolId: numbe
       const [device] = await t.db.select({ id: devices.id }).from(devices).where(eq(devices.schoolId, schoolId)).limit(1);
       return { deviceId: device!.id, kind: 'reboot' };
     }
+    case 'Developer':
+      return { name: `开发者${n}`, callbackUrl: 'https://partner.example.com/callback', schoolIds: [schoolId] };
     case 'SchoolHoliday':
       return { schoolId, name: `秋假${n}`, kind: 1, startDate: '2026-11-02', endDate: '2026-11-06' };
     case 'Nvr':

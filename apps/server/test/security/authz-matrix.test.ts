@@ -94,6 +94,7 @@ function probeOf(route: RouteEntry, requirement: Requirement): Probe {
 
 async function expectedAnswer(caller: Caller, requirement: Requirement, probe: Probe): Promise<Expected> {
   if (requirement.kind === 'public') return probe.allowed;
+  if (requirement.kind === 'signed') return 401;
   if (caller.role === 'anonymous') return 401;
   if (requirement.kind === 'session') return probe.allowed;
   if (!grantAllows(caller.grant, requirement, caller.type!)) return 403;

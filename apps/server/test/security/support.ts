@@ -122,6 +122,9 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   ...SIGNED_ROUTES,
 ]);
 
+/** The routes signed with a key instead of a session (the Open API): every call of the matrix, unsigned, is 401. */
+export const SIGNED_ROUTES: ReadonlySet<string> = new Set(['GET /api/Open/RecognitionEvents']);
+
 /** Groups of calls any signed-in user makes about itself (its profile, menu, badges, uploads, log-out). */
 const SESSION_GROUPS: ReadonlySet<string> = new Set(['Home', 'User', 'Account', 'File']);
 
@@ -145,6 +148,7 @@ const CUSTOM_FRAME_ROUTES: Readonly<Record<string, { frame: string; button?: But
 
 export type Requirement =
   | { kind: 'public' }
+  | { kind: 'signed' }
   | { kind: 'session' }
   /** Any of `frames` held, with `button` on that frame when given, by a caller of `userTypes` (all when absent). */
   | { kind: 'frames'; frames: readonly string[]; button?: ButtonValue; userTypes?: readonly UserType[]; family?: ResourceDef; report?: boolean; options?: boolean };
@@ -189,6 +193,7 @@ function buttonOfVerb(def: ResourceDef, verb: string): ButtonValue | null | unde
 /** What a route requires; undefined for a route no rule explains (the matrix refuses those). */
 export function requirementOf(route: RouteEntry): Requirement | undefined {
   if (PUBLIC_ROUTES.has(route.key)) return { kind: 'public' };
+  if (SIGNED_ROUTES.has(route.key)) return { kind: 'signed' };
   const custom = CUSTOM_FRAME_ROUTES[route.key];
   if (custom) return { kind: 'frames', frames: [custom.frame], button: custom.button, userTypes: custom.userTypes };
   // An older path a log family declares for its Search (`log.aliases`) requires what the Search does.

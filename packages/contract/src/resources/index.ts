@@ -13,6 +13,7 @@ import { Nvr } from './nvr.js';
 import { SchoolHoliday } from './holiday.js';
 import { PlatformLog } from './platform-log.js';
 import { FeverAlert } from './fever-alert.js';
+import { Developer } from './developer.js';
 import { AppVersion } from './versions.js';
 import { Terminal, TerminalLog } from './terminal.js';
 import { TerminalCommand } from './terminal-command.js';
@@ -43,6 +44,7 @@ export * from './nvr.js';
 export * from './holiday.js';
 export * from './platform-log.js';
 export * from './fever-alert.js';
+export * from './developer.js';
 export * from './tree.js';
 export * from './versions.js';
 export * from './payment-providers.js';
@@ -90,6 +92,7 @@ const FAMILIES: readonly ResourceDef[] = [
   AgentFundEntry,
   TerminalAppVersion,
   TerminalAppUpgrade,
+  Developer,
 ];
 
 export const OperationLog = declareOperationLog(FAMILIES);

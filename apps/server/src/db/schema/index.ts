@@ -15,3 +15,4 @@ export * from './uploads.js';
 export * from './terminals.js';
 export * from './payment-providers.js';
 export * from './finance.js';
+export * from './open-api.js';

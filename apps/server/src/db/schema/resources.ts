@@ -20,6 +20,7 @@ import {
   License,
   MaintenanceTicket,
   Nvr,
+  Developer,
   PlatformLog,
   SchoolHoliday,
   Order,
@@ -140,6 +141,7 @@ export const paymentProviderCalls = register(resourceTable(PaymentProviderCall, 
 export const terminalAppVersions = register(resourceTable(TerminalAppVersion, foreignKey), TerminalAppVersion.name);
 export const terminalAppUpgrades = register(resourceTable(TerminalAppUpgrade, foreignKey), TerminalAppUpgrade.name);
 export const terminalUpgradeTargets = registerLines(TerminalAppUpgrade, 'targets');
+export const developers = register(resourceTable(Developer, foreignKey, { secretSealed: text('secret_sealed') }), Developer.name);
 export const educationDirectories = register(resourceTable(EducationDirectory, foreignKey), EducationDirectory.name);
 export const terminals = register(
   resourceTable(Terminal, foreignKey, {
