@@ -57,7 +57,7 @@ async function sampleOf(def: ResourceDef, admin: string, matrixSchool: number): 
 function probeOf(route: RouteEntry, requirement: Requirement): Probe {
   const url = route.url === '/uploads/*' ? '/uploads/nothing-here' : route.url;
   // Signed, not signed in: the intake refuses an unsigned call from anyone, before reading its body.
-  if (SIGNED_ROUTES.has(route.key)) return { request: { method: 'POST', url, payload: {} }, allowed: 401 };
+  if (SIGNED_ROUTES.has(route.key)) return { request: route.method === 'POST' ? { method: 'POST', url, payload: {} } : { method: 'GET', url }, allowed: 401 };
   const invalidBody: Probe = { request: { method: 'POST', url, payload: JSON.stringify('matrix'), headers: { 'content-type': 'application/json' } }, allowed: 400 };
   if (requirement.kind === 'frames' && requirement.family) {
     const def = requirement.family;
@@ -94,7 +94,6 @@ function probeOf(route: RouteEntry, requirement: Requirement): Probe {
 
 async function expectedAnswer(caller: Caller, requirement: Requirement, probe: Probe): Promise<Expected> {
   if (requirement.kind === 'public') return probe.allowed;
-  if (requirement.kind === 'signed') return 401;
   if (caller.role === 'anonymous') return 401;
   if (requirement.kind === 'session') return probe.allowed;
   if (!grantAllows(caller.grant, requirement, caller.type!)) return 403;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { grantEverything } from '../resources/fixtures.js';
 import { injectOptionsOf, requestsOf } from './fuzz-inputs.js';
-import { PUBLIC_ROUTES, SIGNED_ROUTES, answerProblem, routeTable, type RouteEntry } from './support.js';
+import { PUBLIC_ROUTES, answerProblem, routeTable, type RouteEntry } from './support.js';
 
 /**
  * 50 runs per route keep the suite inside its share of `npm test` (~10,000 calls over the ~200
@@ -36,8 +36,7 @@ const GROUPS = [...Object.keys(RESOURCES), ...Object.keys(REPORTS), 'Home', 'Fil
 const groupOf = (route: RouteEntry) => (GROUPS.includes(route.group) ? route.group : 'other');
 
 async function fuzzRoute(route: RouteEntry): Promise<void> {
-  // A signed route ignores sessions: fuzzed as anonymous, it answers 401 without ending anyone's session.
-  const anonymous = PUBLIC_ROUTES.has(route.key) || SIGNED_ROUTES.has(route.key);
+  const anonymous = PUBLIC_ROUTES.has(route.key);
   await fc.assert(
     fc.asyncProperty(requestsOf(route), fc.constantFrom(...CALLERS), async (request, caller) => {
       const options = injectOptionsOf(request);

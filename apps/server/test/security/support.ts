@@ -3,7 +3,7 @@
  * requirement each route derives from the declarations (frames, buttons, user types, scope), the
  * callers of the matrix, the answer checks, and the list of defects known to be fixed elsewhere.
  */
-import { INTAKE_PATHS, REPORTS, RESOURCES, frameOf, isInForm, toggleVerb, type ButtonValue, type FieldDef, type ResourceDef, type UserType } from '@campus/contract';
+import { INTAKE_PATHS, OPEN_API_PATHS, REPORTS, RESOURCES, frameOf, isInForm, toggleVerb, type ButtonValue, type FieldDef, type ResourceDef, type UserType } from '@campus/contract';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { grants, userSchools, users } from '../../src/db/schema/index.js';
@@ -102,10 +102,11 @@ export function routeTable(t: TestApp): RouteEntry[] {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The terminals' intake: no session, but every call signed by the device (terminals/intake-auth.ts),
- * so an unsigned call — whoever sends it — is refused with 401 and stores nothing.
+ * The terminals' intake and the developers' Open API: no session, but every call signed (terminals/
+ * intake-auth.ts, routes/open-api.ts), so an unsigned call — whoever sends it — is refused with 401
+ * and stores nothing.
  */
-export const SIGNED_ROUTES: ReadonlySet<string> = new Set(Object.values(INTAKE_PATHS).map((path) => `POST ${path}`));
+export const SIGNED_ROUTES: ReadonlySet<string> = new Set([...Object.values(INTAKE_PATHS).map((path) => `POST ${path}`), `GET ${OPEN_API_PATHS.recognitionEvents}`]);
 
 /** The routes that answer without a session: login, captcha, password reset by SMS, health, signed files, the terminals' signed intake. */
 export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
@@ -121,9 +122,6 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/Pay/Notify/WechatPay',
   ...SIGNED_ROUTES,
 ]);
-
-/** The routes signed with a key instead of a session (the Open API): every call of the matrix, unsigned, is 401. */
-export const SIGNED_ROUTES: ReadonlySet<string> = new Set(['GET /api/Open/RecognitionEvents']);
 
 /** Groups of calls any signed-in user makes about itself (its profile, menu, badges, uploads, log-out). */
 const SESSION_GROUPS: ReadonlySet<string> = new Set(['Home', 'User', 'Account', 'File']);
@@ -148,7 +146,6 @@ const CUSTOM_FRAME_ROUTES: Readonly<Record<string, { frame: string; button?: But
 
 export type Requirement =
   | { kind: 'public' }
-  | { kind: 'signed' }
   | { kind: 'session' }
   /** Any of `frames` held, with `button` on that frame when given, by a caller of `userTypes` (all when absent). */
   | { kind: 'frames'; frames: readonly string[]; button?: ButtonValue; userTypes?: readonly UserType[]; family?: ResourceDef; report?: boolean; options?: boolean };
@@ -193,7 +190,6 @@ function buttonOfVerb(def: ResourceDef, verb: string): ButtonValue | null | unde
 /** What a route requires; undefined for a route no rule explains (the matrix refuses those). */
 export function requirementOf(route: RouteEntry): Requirement | undefined {
   if (PUBLIC_ROUTES.has(route.key)) return { kind: 'public' };
-  if (SIGNED_ROUTES.has(route.key)) return { kind: 'signed' };
   const custom = CUSTOM_FRAME_ROUTES[route.key];
   if (custom) return { kind: 'frames', frames: [custom.frame], button: custom.button, userTypes: custom.userTypes };
   // An older path a log family declares for its Search (`log.aliases`) requires what the Search does.
