@@ -93,8 +93,13 @@ function sortOrderOf(name: string, sort: SortState | undefined): 'ascend' | 'des
  * @example buildColumns(School, { locale: 'zh-CN', hideAmountColumns: false })
  */
 export function buildColumns(def: ResourceDef, options: ColumnBuildOptions): ResourceColumn[] {
+  return buildFieldColumns(def.fields, options);
+}
+
+/** The columns of any declared fields: a family's, or the line fields of its `lines` (read-only lines tables). */
+export function buildFieldColumns(fields: Readonly<Record<string, FieldDef>>, options: ColumnBuildOptions): ResourceColumn[] {
   const { locale, hideAmountColumns, hiddenFields, sort, toggles = [], onToggle, togglingIds } = options;
-  return Object.entries(def.fields)
+  return Object.entries(fields)
     .filter(([name, field]) => isListed(field) && !hiddenFields?.has(name) && !(hideAmountColumns && field.kind === 'money'))
     .map(([name, field]): ResourceColumn => {
       const toggle = toggles.find((candidate) => candidate.field === name);

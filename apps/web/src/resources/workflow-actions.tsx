@@ -12,6 +12,7 @@ import { useLocale, useT } from '../lib/i18n';
 import { showToast } from '../lib/toast';
 import { ActionModal } from './action-modal';
 import { labelText } from './labels';
+import { ReadOnlyLines, readOnlyLinesOf } from './read-only-lines';
 import type { ResourceApi, ResourceRow } from './resource-api';
 import { StateTimeline } from './state-timeline';
 import { needsForm } from './transitions';
@@ -58,6 +59,7 @@ export function useWorkflowActions({ def, api, rowTitle, onChanged }: WorkflowAc
     });
   };
 
+  const hasReadOnlyLines = readOnlyLinesOf(def).length > 0;
   const element = (
     <>
       {formFor && (
@@ -74,7 +76,9 @@ export function useWorkflowActions({ def, api, rowTitle, onChanged }: WorkflowAc
         />
       )}
       {historyOf && (
-        <Drawer open title={`${t('workflow.history')} · ${rowTitle(historyOf)}`} size={Math.min(520, windowWidth - 48)} onClose={() => setHistoryOf(null)} destroyOnHidden>
+        <Drawer open title={`${t('workflow.history')} · ${rowTitle(historyOf)}`} size={Math.min(hasReadOnlyLines ? 960 : 520, windowWidth - 48)} onClose={() => setHistoryOf(null)} destroyOnHidden>
+          {/* A row whose lines the server writes (a plan's devices) shows their progress above its timeline. */}
+          {hasReadOnlyLines && <ReadOnlyLines def={def} api={api} rowId={historyOf.id} />}
           <StateTimeline def={def} api={api} rowId={historyOf.id} />
         </Drawer>
       )}
