@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from './db/client.js';
 import type { Env } from './env.js';
 import './badges/license-unset.js';
+import './badges/split-rule-unset.js';
 import './badges/school-license-unset.js';
 import './badges/maintenance-open.js';
 import { swaggerPlugin } from './plugins/external/swagger.js';

@@ -56,6 +56,7 @@ const AGENT_FRAMES: [number, readonly ButtonValue[]][] = [
   readOnly('payDetailManage'),
   // Agents read their schools' merchant configs and fund accounts; the company sets and adjusts them.
   readOnly('schoolMerchantsManage'),
+  readOnly('wonderfulClassCharge'),
   only('refundManage', ['export', 'add']),
   full('userExternal'),
   full('userChild'),

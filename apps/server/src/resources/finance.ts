@@ -2,10 +2,12 @@
  * Finance rules on writes: split rules must divide a payment whole, and fund accounts keep who they
  * belong to, are never deleted once they have entries and change balance only by posted entries.
  */
-import { AgentFund, FUND_ACCOUNT_COMPANY, FUND_ACCOUNT_SCHOOL, FUND_ENTRY_ADJUSTMENT, ServiceConfig } from '@campus/contract';
-import { sql } from 'drizzle-orm';
+import { AgentFund, FUND_ACCOUNT_COMPANY, FUND_ACCOUNT_SCHOOL, FUND_ENTRY_ADJUSTMENT, SchoolCharge, ServiceConfig } from '@campus/contract';
+import { eq, sql } from 'drizzle-orm';
 import { accountKeyOf, postEntries, type FundAccountType } from '../finance/ledger.js';
 import { badRequest, forbidden, msg, type FieldProblem } from '../platform/errors.js';
+import { schoolCharges } from '../db/schema/resources.js';
+import { hashPassword } from '../platform/passwords.js';
 import { defineFamilyHooks } from './engine/hooks.js';
 import { loadInScope, recordOperation } from './engine/write.js';
 
@@ -86,6 +88,21 @@ defineFamilyHooks(AgentFund, {
         await recordOperation(tx, ctx, 'adjust', [id], { balance: [Number(account.balance), Number(account.balance) + amount], reason: [null, input.reason] });
         const after = (await tx.execute(sql`select balance from agent_fund_accounts where id = ${id}`)) as unknown as { rows: { balance: unknown }[] };
         return { id, entryId, balance: Number(after.rows[0]!.balance) };
+      });
+    },
+  },
+});
+
+defineFamilyHooks(SchoolCharge, {
+  actions: {
+    /** The viewing password: MD5 on the wire, a slow hash at rest, behind the `password` button only. */
+    async UpdatePassword(ctx, id, input) {
+      const hash = await hashPassword(String(input.password));
+      return ctx.db.transaction(async (tx) => {
+        await loadInScope(ctx, tx, id, true);
+        await tx.update(schoolCharges).set({ password: hash, version: sql`${schoolCharges.version} + 1`, updatedAt: ctx.clock.now() }).where(eq(schoolCharges.id, id));
+        await recordOperation(tx, ctx, 'updatePassword', [id], { password: '***' });
+        return { id };
       });
     },
   },

@@ -183,3 +183,20 @@ describe('PaymentRecord', () => {
     expect((await t.injectAs(agent2, { method: 'GET', url: `/api/PaymentRecord/Get?id=${payment.id}` })).statusCode).toBe(404);
   });
 });
+
+describe('GET /api/Home/GetBadgeCounts', () => {
+  it('counts the schools in scope with a service config but no split rule', async () => {
+    const countsOf = async (token: string) => (await t.injectAs(token, { method: 'GET', url: '/api/Home/GetBadgeCounts' })).json().data;
+    const unset = async (agentLogin: string) =>
+      Number(
+        (
+          await rowsOf(sql`select count(*)::int as n from service_configs c join schools s on s.id = c.school_id
+            where s.agent_id = ${await userIdOf(t, agentLogin)} and not exists (select 1 from service_config_split_rules r where r.service_config_id = c.id)`)
+        )[0]!.n,
+      );
+    // Demo data: each agent's last school has a config without rules.
+    expect((await countsOf(agent2)).splitRuleUnset).toBe(1);
+    expect((await countsOf(agent1)).splitRuleUnset).toBe(await unset('agent1'));
+    expect((await countsOf(admin)).splitRuleUnset).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -4,7 +4,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { deviceClasses, deviceDeliveries, devices, feverAlerts, grants, schools, students, terminalAppVersions, uploadedFiles, users } from '../../src/db/schema/index.js';
+import { appChargeItems, deviceClasses, deviceDeliveries, devices, feverAlerts, grants, schools, students, terminalAppVersions, uploadedFiles, users } from '../../src/db/schema/index.js';
 import { md5Hex } from '../../src/platform/passwords.js';
 import { ensureAccount, postEntries } from '../../src/finance/ledger.js';
 import { recordPayment } from '../../src/finance/payments.js';
@@ -169,6 +169,12 @@ export async function validAddBody(t: TestApp, def: ResourceDef, schoolId: numbe
         .values({ terminalType: device!.type, versionNumber: `9.${n}`, packageUrl: await samplePackageUrl(t), upgradeAlgorithm: 'full', enabled: true })
         .returning({ id: terminalAppVersions.id });
       return { name: `升级计划${n}`, versionId: version!.id, targetMode: 3, serialNumbers: device!.serialNumber, devicesPerMinute: 5 };
+    }
+    case 'SchoolCharge':
+      return { schoolId, name: `精彩课堂${n}`, unitPrice: 3000, serviceMonths: 1 };
+    case 'ComprehensiveCharge': {
+      const [item] = await t.db.select({ id: appChargeItems.id }).from(appChargeItems).limit(1);
+      return { name: `综合套餐${n}`, bundlePrice: 15_000, items: [{ chargeItemId: item!.id, quantity: 1 }] };
     }
     default:
       throw new Error(`no fixture for ${def.name}`);

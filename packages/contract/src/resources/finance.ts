@@ -196,3 +196,72 @@ export const AgentFundEntry = defineResource({
     createdBy: { kind: 'reference', family: 'User', display: 'name', label: { zh: '操作人', en: 'By' }, readOnly: true, list: false },
   },
 });
+
+/** Live-class charges a school sells (wonderfulClassCharge); the class's viewing password is set behind its own button. */
+export const SchoolCharge = defineResource({
+  name: 'SchoolCharge',
+  label: { zh: '精彩课堂收费', en: 'Live-class charge' },
+  table: 'school_charges',
+  views: [{ frame: 'wonderfulClassCharge' }],
+  scope: { via: 'school', field: 'schoolId' },
+  titleField: 'name',
+  defaultSort: { field: 'id', order: 'desc' },
+  fields: {
+    schoolId: schoolRef(),
+    name: { kind: 'text', label: { zh: '课程名称', en: 'Class' }, required: true, max: 100, filter: 'contains', sortable: true },
+    unitPrice: { kind: 'money', label: { zh: '价格', en: 'Price' }, required: true, min: 1, sortable: true },
+    serviceMonths: { kind: 'number', integer: true, min: 1, max: 120, label: { zh: '服务月数', en: 'Service months' }, required: true },
+    // Write-only: parents enter it in the app to watch; set only by the `password` button (UpdatePassword).
+    password: { kind: 'password', label: { zh: '观看密码', en: 'Viewing password' }, form: false },
+    enabled: enabledField(),
+    remark: { kind: 'textarea', label: { zh: '备注', en: 'Remark' }, max: 500, list: false },
+    createdAt: { kind: 'datetime', label: { zh: '创建时间', en: 'Created' }, readOnly: true, sortable: true },
+  },
+  // The frame has no `enable` button: switching a charge on or off is an edit.
+  toggles: [{ field: 'enabled', button: 'update' }],
+  actions: [
+    {
+      verb: 'UpdatePassword',
+      button: 'password',
+      label: { zh: '设置观看密码', en: 'Set viewing password' },
+      fields: { password: { kind: 'password', label: { zh: '观看密码', en: 'Viewing password' }, required: true } },
+    },
+  ],
+});
+
+/** A bundle of charge items sold together at a bundle price (comprehensiveCharge). */
+export const ComprehensiveCharge = defineResource({
+  name: 'ComprehensiveCharge',
+  label: { zh: '综合收费', en: 'Comprehensive charge' },
+  table: 'comprehensive_charges',
+  views: [{ frame: 'comprehensiveCharge' }],
+  scope: { via: 'global' },
+  titleField: 'name',
+  defaultSort: { field: 'id', order: 'desc' },
+  fields: {
+    name: { kind: 'text', label: { zh: '套餐名称', en: 'Bundle' }, required: true, max: 100, unique: true, filter: 'contains', sortable: true },
+    items: {
+      kind: 'lines',
+      table: 'comprehensive_charge_items',
+      label: { zh: '包含项目', en: 'Charge items' },
+      required: true,
+      min: 1,
+      max: 20,
+      list: false,
+      fields: {
+        chargeItemId: { kind: 'reference', family: 'AppChargeItem', display: 'name', label: { zh: '收费项目', en: 'Charge item' }, required: true },
+        quantity: { kind: 'number', label: { zh: '数量', en: 'Quantity' }, required: true, min: 1, max: 100, defaultValue: 1 },
+        unitPrice: { kind: 'money', label: { zh: '单价', en: 'Unit price' }, readOnly: true },
+        amount: { kind: 'money', label: { zh: '金额', en: 'Amount' }, readOnly: true },
+      },
+      amount: { quantity: 'quantity', unitPrice: 'unitPrice', into: 'amount', total: 'listPrice', priceFrom: { reference: 'chargeItemId', field: 'unitPrice' } },
+    },
+    // The items at their own prices, summed by the server; the bundle sells at bundlePrice.
+    listPrice: { kind: 'money', label: { zh: '原价合计', en: 'List price' }, readOnly: true },
+    bundlePrice: { kind: 'money', label: { zh: '套餐价', en: 'Bundle price' }, required: true, min: 1, sortable: true },
+    enabled: enabledField(),
+    remark: { kind: 'textarea', label: { zh: '备注', en: 'Remark' }, max: 500, list: false },
+    createdAt: { kind: 'datetime', label: { zh: '创建时间', en: 'Created' }, readOnly: true, sortable: true },
+  },
+  toggles: [{ field: 'enabled', button: 'update' }],
+});

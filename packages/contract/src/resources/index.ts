@@ -18,8 +18,8 @@ import { AppVersion } from './versions.js';
 import { Terminal, TerminalLog } from './terminal.js';
 import { TerminalCommand } from './terminal-command.js';
 import { PaymentProviderCall } from './payment-providers.js';
-import { AgentFund, AgentFundEntry, AppChargeItem, PaymentRecord, ServiceConfig } from './finance.js';
 import { TerminalAppUpgrade, TerminalAppVersion } from './upgrades.js';
+import { AgentFund, AgentFundEntry, AppChargeItem, ComprehensiveCharge, PaymentRecord, SchoolCharge, ServiceConfig } from './finance.js';
 
 export * from './define.js';
 export * from './schemas.js';
@@ -85,6 +85,8 @@ const FAMILIES: readonly ResourceDef[] = [
   PlatformLog,
   PaymentProviderCall,
   AppChargeItem,
+  SchoolCharge,
+  ComprehensiveCharge,
   // ServiceConfig first: the page of schoolMerchantsManage is its; the fund families are further tabs.
   ServiceConfig,
   PaymentRecord,

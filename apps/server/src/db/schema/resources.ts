@@ -7,6 +7,8 @@ import {
   AgentFund,
   AgentFundEntry,
   AppChargeItem,
+  ComprehensiveCharge,
+  SchoolCharge,
   PaymentRecord,
   ServiceConfig,
   AppVersion,
@@ -160,6 +162,9 @@ export const serviceConfigSplitRules = registerLines(ServiceConfig, 'splitRules'
 export const paymentRecords = register(resourceTable(PaymentRecord, foreignKey), PaymentRecord.name);
 export const agentFundAccounts = register(resourceTable(AgentFund, foreignKey), AgentFund.name);
 export const agentFundEntries = register(resourceTable(AgentFundEntry, foreignKey), AgentFundEntry.name);
+export const schoolCharges = register(resourceTable(SchoolCharge, foreignKey), SchoolCharge.name);
+export const comprehensiveCharges = register(resourceTable(ComprehensiveCharge, foreignKey), ComprehensiveCharge.name);
+export const comprehensiveChargeItems = registerLines(ComprehensiveCharge, 'items');
 
 /** The table of a declared family. */
 export function familyTable(name: string): ResourceTable {

@@ -7,7 +7,7 @@ import type { PaymentChannel } from '@campus/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { recordPayment } from '../../finance/payments.js';
 import type { Transaction } from '../client.js';
-import { appChargeItems, parentStudents, parents, serviceConfigSplitRules, serviceConfigs } from '../schema/index.js';
+import { appChargeItems, comprehensiveChargeItems, comprehensiveCharges, parentStudents, parents, schoolCharges, serviceConfigSplitRules, serviceConfigs } from '../schema/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -29,6 +29,12 @@ const isoDay = (at: Date) => at.toISOString().slice(0, 10);
 /** Seeds the finance rows for the demo schools (in demo order, with their agent), paid up to `now`. */
 export async function seedDemoFinance(tx: Transaction, demoSchools: { id: number; agentId: number }[], now: Date): Promise<void> {
   const items = await tx.insert(appChargeItems).values(CHARGE_ITEMS.map((item) => ({ ...item, enabled: true }))).returning({ id: appChargeItems.id, unitPrice: appChargeItems.unitPrice });
+  const [bundle] = await tx.insert(comprehensiveCharges).values({ name: '平安校园全年套餐', listPrice: 12_000 + 1_500, bundlePrice: 12_800, enabled: true, remark: '年卡加一个月体验' }).returning({ id: comprehensiveCharges.id });
+  await tx.insert(comprehensiveChargeItems).values([
+    { comprehensiveChargeId: bundle!.id, lineNo: 1, chargeItemId: items[0]!.id, quantity: 1, unitPrice: 12_000, amount: 12_000 },
+    { comprehensiveChargeId: bundle!.id, lineNo: 2, chargeItemId: items[2]!.id, quantity: 1, unitPrice: 1_500, amount: 1_500 },
+  ]);
+  await tx.insert(schoolCharges).values(demoSchools.map((school) => ({ schoolId: school.id, name: '精彩课堂直播', unitPrice: 3_000, serviceMonths: 1, enabled: true })));
   const lastOfAgent = new Set(demoSchools.map((school) => demoSchools.filter((other) => other.agentId === school.agentId).at(-1)!.id));
 
   for (const [position, school] of demoSchools.entries()) {
