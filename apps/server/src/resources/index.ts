@@ -14,6 +14,7 @@ import './finance.js';
 import './school.js';
 import './terminal.js';
 import './terminal-command.js';
+import './terminal-config.js';
 import '../terminals/commands.js';
 import './terminal-upgrades.js';
 import '../terminals/upgrades.js';

@@ -127,6 +127,8 @@ export async function validAddBody(t: TestApp, def: ResourceDef, schoolId: numbe
       const [device] = await t.db.insert(devices).values({ serialNumber: `G3T${n}`, deviceClassCode: 'GATE-G3', schoolId }).returning({ id: devices.id });
       return { deviceId: device!.id, remark: `测试终端${n}` };
     }
+    case 'TerminalConfig':
+      return { name: `测试模板${n}`, doorOpenSeconds: 3, volume: 60, workingHours: '07:00-12:00,13:30-18:00', remark: '测试' };
     case 'TerminalCommand': {
       const [device] = await t.db.select({ id: devices.id }).from(devices).where(eq(devices.schoolId, schoolId)).limit(1);
       return { deviceId: device!.id, kind: 'reboot' };

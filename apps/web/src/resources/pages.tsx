@@ -10,6 +10,7 @@ import { salesTeamOverrides } from './sales';
 import { schoolOverrides } from './school';
 import { terminalOverrides } from './terminal';
 import { SchoolHolidayPage } from './school-holiday/school-holiday-page';
+import { terminalConfigOverrides } from './terminal-config';
 import { TreePage } from './tree-page';
 
 /** Families whose page differs from the generic one, by family name. */
@@ -19,6 +20,7 @@ const OVERRIDES: Readonly<Record<string, ResourceOverrides>> = {
   ChildUser: childUserOverrides,
   SalesTeam: salesTeamOverrides,
   Terminal: terminalOverrides,
+  TerminalConfig: terminalConfigOverrides,
 };
 
 const pages = new Map<string, ComponentType>();

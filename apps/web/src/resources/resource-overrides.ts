@@ -34,10 +34,15 @@ export interface ResourceOverrides {
    */
   hiddenFields?: (probes: VisibilityProbes | undefined) => readonly string[];
   /**
-   * Fields the caller's user type does not set (the server decides them): left out of the add/edit
-   * form only, still shown and filterable. Undefined while the profile loads: hide then too.
+   * Fields the caller's user type or probes do not let it set (the server decides them): left out of
+   * the add/edit form only, still shown and filterable. Undefined while they load: hide then too.
    */
-  formHiddenFields?: (userType: UserType | undefined) => readonly string[];
+  formHiddenFields?: (userType: UserType | undefined, probes: VisibilityProbes | undefined) => readonly string[];
+  /**
+   * Buttons the caller's visibility probes take away although its grant holds them, e.g. template
+   * writes without `canUpdateParamConfigs` (the server answers 403 anyway). Undefined probes: withhold.
+   */
+  withheldButtons?: (probes: VisibilityProbes | undefined) => readonly ButtonValue[];
   /** Reads the list again this often while the page is visible: rows whose state changes by itself (terminals going offline). */
   refreshSeconds?: number;
 }

@@ -24,6 +24,8 @@
  */
 import { childFamiliesOf, type ResourceDef } from '@campus/contract';
 import { Card, type TabsProps } from 'antd';
+import { useMemo } from 'react';
+import { useVisibilityProbes } from '../hooks/use-visibility-probes';
 import { useLocale, type Locale } from '../lib/i18n';
 import { labelText } from './labels';
 import { RecordDrawer } from './record-drawer';
@@ -55,7 +57,9 @@ export interface ResourcePageProps {
 
 export function ResourcePage({ def, frame, overrides, fixedValues, isEmbedded = false }: ResourcePageProps) {
   const locale = useLocale();
-  const list = useResourceList({ def, frame, fixedValues, refreshSeconds: overrides?.refreshSeconds });
+  const probes = useVisibilityProbes();
+  const withheldButtons = useMemo(() => overrides?.withheldButtons?.(probes), [overrides, probes]);
+  const list = useResourceList({ def, frame, fixedValues, refreshSeconds: overrides?.refreshSeconds, withheldButtons });
   const hidden = useHiddenFields(def, frame, list.fixedValues, overrides);
   const columns = useResourceColumns(list, hidden.listed, overrides?.columns);
   const settings = useTableSettings();

@@ -1,6 +1,6 @@
 /**
  * The fields a page does not show: those its view fixes, those the surrounding page fixes, and those
- * a family's override hides for the caller (by visibility probes everywhere, by user type in forms).
+ * a family's override hides for the caller (by visibility probes everywhere, by user type or probes in forms).
  */
 import { userTypeSchema, type ResourceDef } from '@campus/contract';
 import { useMemo } from 'react';
@@ -29,6 +29,6 @@ export function useHiddenFields(
   }, [def, frame, fixedValues, overrides, probes]);
   const loginType = userTypeSchema.safeParse(useLoginUser().data?.type);
   const userType = loginType.success ? loginType.data : undefined;
-  const form = useMemo(() => new Set([...listed, ...(overrides?.formHiddenFields?.(userType) ?? [])]), [listed, overrides, userType]);
+  const form = useMemo(() => new Set([...listed, ...(overrides?.formHiddenFields?.(userType, probes) ?? [])]), [listed, overrides, userType, probes]);
   return { listed, form };
 }

@@ -4,10 +4,10 @@
  * The parts of a page (filters, toolbar, table) read and drive this one object. Its state lives in the
  * page; the tab keeps the page mounted, so it survives tab switches without any global store.
  */
-import { DEFAULT_PAGE_SIZE, MAX_EXPORT_COUNT, type ResourceDef } from '@campus/contract';
+import { DEFAULT_PAGE_SIZE, MAX_EXPORT_COUNT, type ButtonValue, type ResourceDef } from '@campus/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { usePermission } from '../hooks/use-permission';
 import { useLocale, useT } from '../lib/i18n';
 import { showToast } from '../lib/toast';
@@ -31,7 +31,11 @@ export interface ResourceListOptions {
   api?: ResourceApi;
   /** Reads the page again this often while the browser tab is visible (live columns: a terminal's online state). */
   refreshSeconds?: number;
+  /** Buttons taken from the caller although its grant holds them (a visibility probe forbids the calls). */
+  withheldButtons?: readonly ButtonValue[];
 }
+
+const NO_BUTTONS: readonly ButtonValue[] = [];
 
 /**
  * @example
@@ -39,12 +43,13 @@ export interface ResourceListOptions {
  * list.applyFilters({ schoolName: 'Sun' }); // back to page 1, selection cleared
  * list.rows; list.total; list.changePage({ pageIndex: 2, pageSize: 20 }, {});
  */
-export function useResourceList({ def, frame, fixedValues = NO_FIXED_VALUES, api: givenApi, refreshSeconds }: ResourceListOptions) {
+export function useResourceList({ def, frame, fixedValues = NO_FIXED_VALUES, api: givenApi, refreshSeconds, withheldButtons = NO_BUTTONS }: ResourceListOptions) {
   const t = useT();
   const locale = useLocale();
   const { modal } = App.useApp();
   const queryClient = useQueryClient();
-  const { can } = usePermission(frame);
+  const permission = usePermission(frame);
+  const can = useCallback((button: ButtonValue) => permission.can(button) && !withheldButtons.includes(button), [permission, withheldButtons]);
   const api = useMemo(() => givenApi ?? resourceApi(def.name, frame), [givenApi, def.name, frame]);
   const familyLabel = labelText(def.label, locale);
   const initialFilters = useMemo(() => initialFilterValues(def), [def]);

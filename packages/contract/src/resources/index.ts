@@ -20,6 +20,7 @@ import { TerminalCommand } from './terminal-command.js';
 import { PaymentProviderCall } from './payment-providers.js';
 import { TerminalAppUpgrade, TerminalAppVersion } from './upgrades.js';
 import { AgentFund, AgentFundEntry, AppChargeItem, ComprehensiveCharge, PaymentRecord, SchoolCharge, ServiceConfig } from './finance.js';
+import { TerminalConfig } from './terminal-config.js';
 
 export * from './define.js';
 export * from './schemas.js';
@@ -45,6 +46,7 @@ export * from './holiday.js';
 export * from './platform-log.js';
 export * from './fever-alert.js';
 export * from './developer.js';
+export * from './terminal-config.js';
 export * from './tree.js';
 export * from './versions.js';
 export * from './payment-providers.js';
@@ -95,6 +97,7 @@ const FAMILIES: readonly ResourceDef[] = [
   TerminalAppVersion,
   TerminalAppUpgrade,
   Developer,
+  TerminalConfig,
 ];
 
 export const OperationLog = declareOperationLog(FAMILIES);

@@ -61,6 +61,15 @@ export const TerminalCommand = defineResource({
     deviceId: { kind: 'reference', family: 'Device', display: 'serialNumber', label: { zh: '设备', en: 'Device' }, required: true, filter: 'equals' },
     schoolId: schoolRef({ from: 'deviceId' }),
     kind: { kind: 'enum', options: TERMINAL_COMMAND_KIND_OPTIONS, label: { zh: '指令', en: 'Command' }, required: true, filter: 'equals' },
+    // applyTemplate: the template whose parameters were copied into the payload when queued.
+    templateId: {
+      kind: 'reference',
+      family: 'TerminalConfig',
+      display: 'name',
+      label: { zh: '参数模板', en: 'Template' },
+      filter: 'equals',
+      help: { zh: '应用参数模板时必选', en: 'Required to apply a template' },
+    },
     state: { kind: 'enum', options: TERMINAL_COMMAND_STATE_OPTIONS, label: { zh: '状态', en: 'State' }, readOnly: true, filter: 'equals' },
     attempts: { kind: 'number', label: { zh: '下发次数', en: 'Attempts' }, readOnly: true },
     payload: { kind: 'json', label: { zh: '参数', en: 'Parameters' }, readOnly: true, list: false, exported: false },

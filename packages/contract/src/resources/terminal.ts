@@ -48,6 +48,8 @@ export const Terminal = defineResource({
     faceCount: { kind: 'number', label: { zh: '人脸数', en: 'Faces' }, readOnly: true, width: 90 },
     temperatureSensor: { kind: 'enum', options: TEMPERATURE_SENSOR_OPTIONS, label: { zh: '测温模块', en: 'Temperature sensor' }, readOnly: true, width: 110 },
     secretIssuedAt: { kind: 'datetime', label: { zh: '密钥签发时间', en: 'Secret issued' }, readOnly: true, width: 170 },
+    // The template of this terminal's last applyTemplate command that succeeded (terminals/commands.ts).
+    templateId: { kind: 'reference', family: 'TerminalConfig', display: 'name', label: { zh: '参数模板', en: 'Template' }, readOnly: true, filter: 'equals', width: 140 },
     enabled: { ...enabledField(), help: { zh: '停用的终端上报的数据一律拒收', en: 'A disabled terminal is refused by the intake' } },
     remark: { kind: 'textarea', label: { zh: '备注', en: 'Remark' }, max: 500, list: false },
   },

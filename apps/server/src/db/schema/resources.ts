@@ -39,6 +39,7 @@ import {
   Terminal,
   TerminalLog,
   TerminalCommand,
+  TerminalConfig,
   type FieldDef,
   type ResourceDef,
 } from '@campus/contract';
@@ -155,6 +156,7 @@ export const terminals = register(
   Terminal.name,
 );
 export const terminalLogs = register(resourceTable(TerminalLog, foreignKey), TerminalLog.name);
+export const terminalConfigs = register(resourceTable(TerminalConfig, foreignKey), TerminalConfig.name);
 export const terminalCommands = register(resourceTable(TerminalCommand, foreignKey), TerminalCommand.name);
 export const appChargeItems = register(resourceTable(AppChargeItem, foreignKey), AppChargeItem.name);
 export const serviceConfigs = register(resourceTable(ServiceConfig, foreignKey), ServiceConfig.name);

@@ -20,6 +20,7 @@ import {
   licenses,
   maintenanceTickets,
   terminalCommands,
+  terminalConfigs,
   orderItems,
   orders as deviceOrders,
   parentStudents,
@@ -44,9 +45,16 @@ const DEVICE_CLASSES = [
   { type: 5, name: '16路 NVR N16', code: 'NVR-N16', unitPrice: 260000, snPrefix: 'N16', manufacturerName: '杭州视联电子有限公司', licenseEnabled: false },
 ] as const;
 
+/** Parameter templates (templateManage): a school-day gate and a stricter one for flu season. */
+const DEMO_TEMPLATES = [
+  { name: '标准闸机参数', recognitionThreshold: 80, temperatureThreshold: 37.3, doorOpenSeconds: 3, volume: 60, workingHours: '06:30-18:30', enabled: true, remark: '演示数据' },
+  { name: '流感季严格测温', recognitionThreshold: 85, temperatureThreshold: 37.0, doorOpenSeconds: 2, volume: 80, workingHours: '06:30-12:00,13:00-18:30', enabled: true, remark: '演示数据' },
+];
+
 /** Inserts the demo rows of the families for the given schools (ids with their agent). */
 export async function seedDemoFamilies(tx: Transaction, demoSchools: { id: number; agentId: number }[]): Promise<void> {
   await tx.insert(deviceClasses).values(DEVICE_CLASSES.map((c) => ({ ...c, manufacturerPhone: '0571-88886666', remark: '演示数据' })));
+  await tx.insert(terminalConfigs).values(DEMO_TEMPLATES);
 
   let person = 0;
   let serial = 1000;

@@ -1,0 +1,75 @@
+/**
+ * Parameter templates: the probes decide who edits what (contract terminal-config.ts), working hours
+ * run forwards, and ApplyTemplate queues one applyTemplate command per chosen device, all or none.
+ */
+import { DEFAULT_PARAM_OPTIONS, PARAM_OPTION_FIELDS, TerminalConfig, type FieldDef } from '@campus/contract';
+import { badRequest, msg, type FieldProblem } from '../platform/errors.js';
+import { queueTemplateCommands, requireParamConfigs } from '../terminals/templates.js';
+import type { EngineContext, Row } from './engine/context.js';
+import { defineFamilyHooks } from './engine/hooks.js';
+import { checkReferences, recordOperation } from './engine/write.js';
+
+/** "07:00-12:00,13:30-18:00" → problems for ranges that end before they start (the pattern checked the form). */
+function workingHoursProblems(value: unknown): FieldProblem[] {
+  if (typeof value !== 'string') return [];
+  const backwards = value.split(',').some((range) => {
+    const [start, end] = range.split('-');
+    return start! >= end!;
+  });
+  return backwards ? [{ path: 'workingHours', ...msg('terminalConfig.workingHoursOrder') }] : [];
+}
+
+/**
+ * Without `canSetParamOptions` the thresholds are not the caller's to choose: a new template takes
+ * the defaults, an edit keeps the stored values, and a different value is refused on its field.
+ */
+function withParamOptions(ctx: EngineContext, values: Row, existing: Row | undefined): Row {
+  const adjusted = { ...values };
+  const problems: FieldProblem[] = [];
+  for (const field of PARAM_OPTION_FIELDS) {
+    const allowed = existing ? existing[field] : DEFAULT_PARAM_OPTIONS[field];
+    if (ctx.probes.canSetParamOptions) {
+      if (!existing && (adjusted[field] === undefined || adjusted[field] === null)) adjusted[field] = allowed;
+      continue;
+    }
+    if (adjusted[field] !== undefined && adjusted[field] !== null && Number(adjusted[field]) !== Number(allowed)) {
+      problems.push({ path: field, ...msg('terminalConfig.noParamOptions') });
+    }
+    if (existing) delete adjusted[field];
+    else adjusted[field] = allowed;
+  }
+  if (problems.length) throw badRequest(problems);
+  return adjusted;
+}
+
+const deviceIdsField = TerminalConfig.actions[0].fields.deviceIds as FieldDef;
+
+defineFamilyHooks(TerminalConfig, {
+  beforeWrite(ctx, { values, existing }) {
+    requireParamConfigs(ctx);
+    const problems = workingHoursProblems(values.workingHours);
+    if (problems.length) throw badRequest(problems);
+    return withParamOptions(ctx, values, existing);
+  },
+  async afterWrite(ctx, { op }) {
+    // Switching a template on or off is a change of it too (toggles run no beforeWrite).
+    if (op === 'toggle') requireParamConfigs(ctx);
+  },
+  beforeDelete(ctx) {
+    requireParamConfigs(ctx);
+  },
+  actions: {
+    /** One applyTemplate command per device, in one transaction: a device out of scope queues nothing (400 on deviceIds). */
+    async ApplyTemplate(ctx, id, input) {
+      requireParamConfigs(ctx);
+      const deviceIds = Array.isArray(input.deviceIds) ? input.deviceIds.map(Number) : [];
+      if (deviceIds.length === 0) throw badRequest([{ path: 'deviceIds', ...msg('validation.required') }]);
+      return ctx.db.transaction(async (tx) => {
+        await checkReferences({ ...ctx, def: { ...ctx.def, fields: { deviceIds: deviceIdsField } } }, tx, { id, deviceIds });
+        const commandIds = await queueTemplateCommands(tx, id, deviceIds, ctx.clock.now());
+        await recordOperation(tx, ctx, 'applyTemplate', [id], { deviceIds: [null, deviceIds], commandIds: [null, commandIds] });
+        return { commandIds };
+      });
+    },
+  },
+});
