@@ -7,6 +7,8 @@ import './badges/license-unset.js';
 import './badges/split-rule-unset.js';
 import './badges/school-license-unset.js';
 import './badges/maintenance-open.js';
+import './badges/refund-applied.js';
+import './finance/refund-notifications.js';
 import { swaggerPlugin } from './plugins/external/swagger.js';
 import { webAppPlugin } from './plugins/external/web-app.js';
 import { authPlugin } from './platform/auth.js';

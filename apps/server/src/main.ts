@@ -9,6 +9,8 @@ import { intakeNoncePurgeJob } from './terminals/nonce-purge.js';
 import { scheduleDailyJobs } from './platform/daily-jobs.js';
 import { logPartitionsJob } from './resources/engine/log-partitions.js';
 import { logRetentionJob } from './resources/engine/log-retention.js';
+import { refundQueryJob } from './finance/refunds.js';
+import { scheduleRecurringJobs } from './platform/recurring-jobs.js';
 import { commandExpiryJob } from './terminals/commands.js';
 import { ledgerCheckJob } from './finance/ledger-check.js';
 
@@ -60,6 +62,7 @@ async function start(): Promise<void> {
     else await ensureInitialAdmin(database.db, { password: env.ADMIN_INITIAL_PASSWORD, phone: env.ADMIN_INITIAL_PHONE });
     app = await buildApp({ env, database });
     scheduleDailyJobs(app, [logPartitionsJob, logRetentionJob, commandExpiryJob, intakeNoncePurgeJob, ledgerCheckJob]);
+    scheduleRecurringJobs(app, [refundQueryJob]);
     await app.listen({ port: env.PORT, host: env.HOST });
     printBanner(env, database.kind, hasDemo);
   } catch (error) {

@@ -183,7 +183,7 @@ const rows: FrameRow[] = [
   [703, 'comprehensiveCharge', '综合收费', 'Comprehensive charges', 'CRUD', CRUD],
   [704, 'payDetailManage', '支付明细', 'Payments', 'CRUD', READ],
   [705, 'schoolMerchantsManage', '学校商户', 'School merchants', 'CRUD', [...CRUD, 'enable', 'adjust'], 'splitRuleUnset'],
-  [706, 'refundManage', '退款管理', 'Refunds', 'CRUD', [...READ, 'add', 'refund'], 'refundApplied'],
+  [706, 'refundManage', '退款管理', 'Refunds', 'CRUD', [...CRUD, 'refund'], 'refundApplied'],
   [707, 'transactionSummaryDay', '日交易汇总', 'Daily transactions', 'REPORT', READ],
   [708, 'transactionSummaryMonth', '月交易汇总', 'Monthly transactions', 'REPORT', READ],
   // System

@@ -11,6 +11,7 @@ import './developer.js';
 import { nationalCalendarRoutes } from './holiday.js';
 import './order.js';
 import './finance.js';
+import './refund.js';
 import './school.js';
 import './terminal.js';
 import './terminal-command.js';

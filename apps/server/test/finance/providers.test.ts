@@ -1,6 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoProviderRefunds, paymentNotifications, paymentProviderCalls } from '../../src/db/schema/index.js';
+import { REFUND_REFUNDING, REFUND_SUCCEEDED } from '@campus/contract';
+import { demoProviderRefunds, paymentNotifications, paymentProviderCalls, refunds } from '../../src/db/schema/index.js';
+import { checkLedger } from '../../src/finance/ledger-check.js';
+import { recordPayment } from '../../src/finance/payments.js';
 import { onProviderNotification } from '../../src/finance/notifications.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { fixture, wechatEnv } from './wechatpay-fixture.js';
@@ -83,6 +86,22 @@ describe('POST /api/Pay/Notify/WechatPay', () => {
       ['notify', 'ok', 'duplicate'],
       ['notify', 'ok', 'duplicate'],
     ]);
+  });
+
+  it('settles the refund a refund notification names, once', async () => {
+    const found = (await t.db.execute(sql`select id from schools order by id limit 1`)) as unknown as { rows: { id: number }[] };
+    const schoolId = Number(found.rows[0]!.id);
+    const { payment } = await t.db.transaction((tx) => recordPayment(tx, { schoolId, amount: 10_000, channel: 'wechat', tradeNo: 'WX-NOTIFY-1', paidAt: t.clock.now() }));
+    const [refund] = await t.db
+      .insert(refunds)
+      .values({ paymentId: payment.id, schoolId, reason: '家长申请', state: REFUND_REFUNDING, refundAmount: 2000, outRefundNo: 'RF202603020002', provider: 'wechatpay', nextQueryAt: t.clock.now() })
+      .returning({ id: refunds.id });
+    for (let i = 0; i < 2; i += 1) expect((await deliver('refundSuccess')).statusCode).toBe(200);
+    const [settled] = await t.db.select().from(refunds).where(eq(refunds.id, refund!.id));
+    expect(settled).toMatchObject({ state: REFUND_SUCCEEDED, providerRefundNo: expect.stringMatching(/^5000/) });
+    const refunded = (await t.db.execute(sql`select refunded_amount as "refunded" from payment_records where id = ${payment.id}`)) as unknown as { rows: { refunded: number }[] };
+    expect(Number(refunded.rows[0]!.refunded)).toBe(2000);
+    expect((await checkLedger(t.db)).isConsistent).toBe(true);
   });
 
   it('refuses a notification whose signature does not verify, before reading it, in the envelope', async () => {

@@ -1,6 +1,6 @@
 import { FRAMES, FUND_ACCOUNT_SCHOOL, FUND_ENTRY_ADJUSTMENT, RESOURCES, RecognitionRecord, type ResourceDef, type TransitionDef } from '@campus/contract';
 import { REGIONS } from '@campus/contract/regions';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
@@ -69,6 +69,11 @@ export async function validAddBody(t: TestApp, def: ResourceDef, schoolId: numbe
       return { schoolName: `测试学校${n}`, province: '浙江省', city: '杭州市', area: '滨江区', schoolType: 1 };
     case 'SchoolClass':
       return { schoolId, grade: 2, className: `小班${n}` };
+    case 'Refund': {
+      // An application for a demo payment of the school with something left to refund.
+      const found = (await t.db.execute(sql`select id from payment_records where school_id = ${schoolId} and amount > refunded_amount order by id limit 1`)) as unknown as { rows: { id: number }[] };
+      return { paymentId: Number(found.rows[0]!.id), reason: `测试退款${n}` };
+    }
     case 'DeviceClass':
       return { type: 1, name: `测试闸机${n}`, code: `T-${n}`, snPrefix: 'TX' };
     case 'Device':
@@ -271,6 +276,11 @@ export async function sampleTransitionFields(t: TestApp, def: ResourceDef, trans
       return { isPassed: true, remark: '资料齐全' };
     case 'MaintenanceTicket.Assign':
       return { assigneeId: await userIdOf(t, 'admin'), remark: '请尽快处理' };
+    // The refund password's MD5: the caller may have none, so the call is refused, but only after its scope.
+    case 'Refund.Refund':
+      return { refundAmount: 100, reauthPassword: md5Hex('Refund@1') };
+    case 'Refund.Retry':
+      return { reauthPassword: md5Hex('Refund@1') };
     default: {
       const required = Object.entries(transition.fields ?? {}).filter(([, field]) => field.required);
       if (required.length > 0 || transition.reauth) throw new Error(`no sample fields for ${def.name}.${transition.verb}`);

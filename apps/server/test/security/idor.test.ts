@@ -98,6 +98,12 @@ beforeAll(async () => {
   [admin, agent] = await Promise.all([t.loginAs('admin'), t.loginAs('agent1')]);
   [agentSchools, otherSchools] = await Promise.all([schoolIdsOf(t, 'agent1'), schoolIdsOf(t, 'agent2')]);
   for (const def of SCOPED) foreign.set(def.name, await foreignRowOf(def));
+  // Scoped log rows an Add may name (a refund's payment): one of the other scope, from the newest page.
+  for (const def of Object.values(RESOURCES).filter((family) => isLogFamily(family) && family.scope.via === 'school')) {
+    const response = await call(admin, 'POST', `/api/${def.name}/Search`, { pageSize: 200 });
+    const found = ((response.json().data?.items ?? []) as Row[]).find((row) => otherSchools.includes(schoolOfRow(def, row) as number));
+    if (found) foreign.set(def.name, found);
+  }
 });
 afterAll(() => t.close());
 

@@ -1,5 +1,8 @@
 /** The pages of the resource families: every frame of a declared family gets the generic page (or the log or tree page). */
-import { isLogFamily, resourceOfFrame } from '@campus/contract';
+import { familiesOfFrame, isLogFamily, type ResourceDef } from '@campus/contract';
+import { Tabs } from 'antd';
+import { useLocale } from '../lib/i18n';
+import { labelText } from './labels';
 import type { ComponentType } from 'react';
 import { childUserOverrides, externalUserOverrides } from './accounts';
 import { FeverAlertPage } from './fever-alert/fever-alert-page';
@@ -32,18 +35,24 @@ const pages = new Map<string, ComponentType>();
 export function resourcePageFor(frame: string): ComponentType {
   const cached = pages.get(frame);
   if (cached) return cached;
-  const def = resourceOfFrame(frame);
-  if (!def) throw new Error(`No resource family is declared for the frame '${frame}'`);
-  function FrameResourcePage() {
+  const defs = familiesOfFrame(frame);
+  if (defs.length === 0) throw new Error(`No resource family is declared for the frame '${frame}'`);
+  const pageOf = (def: ResourceDef) => {
     // Fever alerts show the threshold in force (editable by company users) above their log.
-    if (def!.name === 'FeverAlert') return <FeverAlertPage def={def!} frame={frame} />;
+    if (def.name === 'FeverAlert') return <FeverAlertPage def={def} frame={frame} />;
     // Log families (mode 'log') are read-only lists paged by key: a page of their own.
-    if (isLogFamily(def!)) return <LogPage def={def!} frame={frame} />;
+    if (isLogFamily(def)) return <LogPage def={def} frame={frame} />;
     // A tree family is read whole and moved by drag: its page is the tree table.
-    if (def!.tree) return <TreePage def={def!} frame={frame} />;
+    if (def.tree) return <TreePage def={def} frame={frame} />;
     // A family whose page adds parts of its own beside the generic ones (the holidays' national calendar).
-    if (def!.name === 'SchoolHoliday') return <SchoolHolidayPage def={def!} frame={frame} />;
-    return <ResourcePage def={def!} frame={frame} overrides={OVERRIDES[def!.name]} />;
+    if (def.name === 'SchoolHoliday') return <SchoolHolidayPage def={def} frame={frame} />;
+    return <ResourcePage def={def} frame={frame} overrides={OVERRIDES[def.name]} />;
+  };
+  function FrameResourcePage() {
+    const locale = useLocale();
+    if (defs.length === 1) return pageOf(defs[0]!);
+    // Several families on one page (refundManage: refunds and the provider call log): a tab each, the page's own first.
+    return <Tabs destroyOnHidden items={defs.map((def) => ({ key: def.name, label: labelText(def.label, locale), children: pageOf(def) }))} />;
   }
   FrameResourcePage.displayName = `ResourcePage(${frame})`;
   pages.set(frame, FrameResourcePage);

@@ -21,6 +21,7 @@ import { PaymentProviderCall } from './payment-providers.js';
 import { TerminalAppUpgrade, TerminalAppVersion } from './upgrades.js';
 import { AgentFund, AgentFundEntry, AppChargeItem, ComprehensiveCharge, PaymentRecord, SchoolCharge, ServiceConfig } from './finance.js';
 import { TerminalConfig } from './terminal-config.js';
+import { Refund } from './refund.js';
 
 export * from './define.js';
 export * from './schemas.js';
@@ -52,6 +53,7 @@ export * from './versions.js';
 export * from './payment-providers.js';
 export * from './finance.js';
 export * from './upgrades.js';
+export * from './refund.js';
 
 /** Every declared family but the operation log, which lists them (and itself) as its `family` options. */
 const FAMILIES: readonly ResourceDef[] = [
@@ -85,6 +87,8 @@ const FAMILIES: readonly ResourceDef[] = [
   Nvr,
   SchoolHoliday,
   PlatformLog,
+  // Refund first: the page of refundManage is its family's; the provider call log is its second tab.
+  Refund,
   PaymentProviderCall,
   AppChargeItem,
   SchoolCharge,
@@ -108,6 +112,11 @@ export const RESOURCES: Readonly<Record<string, ResourceDef>> = Object.fromEntri
 /** The family shown on a page (route index), if any: a child family (`parent`) is a tab of its parent's drawer, not a page. */
 export function resourceOfFrame(frame: string): ResourceDef | undefined {
   return Object.values(RESOURCES).find((r) => r.views.some((v) => v.frame === frame) && !r.parent);
+}
+
+/** Every page family of a frame, the page's own first: refundManage shows refunds and the provider call log as tabs. */
+export function familiesOfFrame(frame: string): ResourceDef[] {
+  return Object.values(RESOURCES).filter((r) => r.views.some((v) => v.frame === frame) && !r.parent);
 }
 
 /** The child families shown as tabs of a family's record drawer. */

@@ -29,6 +29,7 @@ import {
   Parent,
   PaymentProviderCall,
   PickUpPerson,
+  Refund,
   RecognitionRecord,
   FeverAlert,
   SalesArea,
@@ -140,6 +141,7 @@ export const nvrs = register(resourceTable(Nvr, foreignKey), Nvr.name);
 export const nvrChannels = registerLines(Nvr, 'channels');
 export const schoolHolidays = register(resourceTable(SchoolHoliday, foreignKey), SchoolHoliday.name);
 export const platformLogs = register(resourceTable(PlatformLog, foreignKey), PlatformLog.name);
+export const refunds = register(resourceTable(Refund, foreignKey), Refund.name);
 export const paymentProviderCalls = register(resourceTable(PaymentProviderCall, foreignKey), PaymentProviderCall.name);
 export const terminalAppVersions = register(resourceTable(TerminalAppVersion, foreignKey), TerminalAppVersion.name);
 export const terminalAppUpgrades = register(resourceTable(TerminalAppUpgrade, foreignKey), TerminalAppUpgrade.name);

@@ -5,6 +5,7 @@ import type { Database, Transaction } from '../client.js';
 import { seedDemoDirectories } from './demo-directories.js';
 import { seedDemoFamilies } from './demo-families.js';
 import { seedDemoFinance } from './demo-finance.js';
+import { seedDemoRefunds } from './demo-refunds.js';
 import { agentAreas, salesAreas, salesTeamMembers, salesTeams, schools, settings, userSchools, users } from '../schema/index.js';
 
 /** Marks a database that has received the demo data, so a second start seeds nothing twice. */
@@ -161,6 +162,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
     await seedDemoFamilies(tx, schoolRows.map((school) => ({ id: school.id, agentId: school.agentId! })));
     await seedDemoDirectories(tx);
     await seedDemoFinance(tx, schoolRows.map((school) => ({ id: school.id, agentId: school.agentId! })), new Date());
+    await seedDemoRefunds(tx, new Date());
 
     await tx.insert(settings).values({ key: DEMO_SEEDED_KEY, value: new Date().toISOString() });
     return true;

@@ -3,7 +3,7 @@
  * by their family's declaration (RowOf, StoredRowOf, WriteValuesOf); the engine calls them with
  * plain rows, which is what those types are for a declaration whose fields it does not know.
  */
-import type { ResourceDef, RowOf, StoredRowOf, VisibilityProbes, WriteValuesOf } from '@campus/contract';
+import type { ResourceDef, RowOf, StoredRowOf, TransitionAnswer, VisibilityProbes, WriteValuesOf } from '@campus/contract';
 import type { SQL } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.js';
 import type { EngineContext, Row } from './context.js';
@@ -56,6 +56,12 @@ export interface FamilyHooks<D extends ResourceDef = ResourceDef> {
    */
   transitions?: Record<string, (ctx: EngineContext, row: StoredRowOf<D>, input: Row) => Promise<Row | void>>;
   /**
+   * Work after a transition's transaction committed, by verb: what must not hold the row's lock,
+   * such as a refund's call to its provider. May answer the row's newer version and state, which the
+   * caller then receives. A failure is logged and the transition stands (a job finishes the work).
+   */
+  afterTransitions?: Record<string, (ctx: EngineContext, answer: TransitionAnswer) => Promise<TransitionAnswer | void>>;
+  /**
    * The filter of each `computed` field with a `filter`: the condition for the value asked, e.g. a
    * terminal is online while its `offlineAt` lies after the request's time.
    */
@@ -77,7 +83,7 @@ export function defineFamilyHooks<D extends ResourceDef>(def: D, hooks: FamilyHo
   for (const action of def.actions ?? []) {
     if (!hooks.actions?.[action.verb]) throw new Error(`${def.name}: action '${action.verb}' is declared but has no handler`);
   }
-  for (const verb of Object.keys(hooks.transitions ?? {})) {
+  for (const verb of [...Object.keys(hooks.transitions ?? {}), ...Object.keys(hooks.afterTransitions ?? {})]) {
     if (!def.workflow?.transitions.some((transition) => transition.verb === verb)) throw new Error(`${def.name}: hook for undeclared transition '${verb}'`);
   }
   // The engine calls a family's hooks only with rows of that family, which is what FamilyHooks<D> promises.

@@ -89,9 +89,13 @@ export async function runTransition(ctx: EngineContext, transition: TransitionDe
   const { id, version, reauthPassword, ...input } = body;
   const workflow = ctx.def.workflow!;
   const table = tableOf(ctx.def);
-  // The slow hash is checked before the row is locked, so a transition never holds the lock through it.
-  if (transition.reauth) await checkRefundPassword(ctx.db, ctx.user.id, reauthPassword, ctx.clock.now());
-  return ctx.db.transaction(async (tx) => {
+  // The slow hash is checked before the row is locked, so a transition never holds the lock through it;
+  // a row outside the scope is 404 first, so a password answer never tells anything about it.
+  if (transition.reauth) {
+    await loadInScope(ctx, ctx.db, id);
+    await checkRefundPassword(ctx.db, ctx.user.id, reauthPassword, ctx.clock.now());
+  }
+  const answer = await ctx.db.transaction(async (tx): Promise<TransitionAnswer> => {
     const row = await loadInScope(ctx, tx, id, true);
     const from = row[workflow.field];
     if (!transition.from.some((state) => sameState(from, state))) throw conflict(wrongStateMessage(ctx, transition, from));
@@ -117,6 +121,14 @@ export async function runTransition(ctx: EngineContext, transition: TransitionDe
     await recordOperation(tx, ctx, operationName(transition.verb), [id], { ...given, [workflow.field]: [from ?? null, to] });
     return { id, version: Number(updated!.version), state: to };
   });
+  const after = hooksOf(ctx.def).afterTransitions?.[transition.verb];
+  if (!after) return answer;
+  try {
+    return (await after(ctx, answer)) ?? answer;
+  } catch (error) {
+    ctx.server.log.error({ err: error, family: ctx.def.name, id, verb: transition.verb }, 'work after a transition failed');
+    return answer;
+  }
 }
 
 /** One step of a row's timeline, written in the transaction that changed the state. */

@@ -1,0 +1,39 @@
+/**
+ * Refund (refundManage): an application names a payment with something left to refund; the Refund and
+ * Retry transitions check the money rules with the payment locked (finance/refunds.ts), then — once
+ * their transaction has committed — send the refund to the provider and answer the settled state.
+ */
+import { Refund, type TransitionAnswer } from '@campus/contract';
+import { sql } from 'drizzle-orm';
+import { prepareRefund, sendRefund } from '../finance/refunds.js';
+import { badRequest, msg } from '../platform/errors.js';
+import { defineFamilyHooks } from './engine/hooks.js';
+import type { EngineContext } from './engine/context.js';
+
+/** After the transition committed: the provider call, then its answer applied (the row's newer state answered). */
+async function sendAfterCommit(ctx: EngineContext, answer: TransitionAnswer): Promise<TransitionAnswer | void> {
+  const { server } = ctx;
+  return sendRefund(server.db, server.payments, answer.id, () => server.clock.now());
+}
+
+defineFamilyHooks(Refund, {
+  /** A parent applies for a payment that still has something to refund. */
+  async beforeWrite(ctx, { values }) {
+    if (values.paymentId === undefined || values.paymentId === null) return values;
+    const found = (await ctx.db.execute(sql`select amount - refunded_amount as "left" from payment_records where id = ${values.paymentId}`)) as unknown as {
+      rows: { left: number }[];
+    };
+    const left = found.rows[0]?.left;
+    if (left !== undefined && Number(left) <= 0) throw badRequest([{ path: 'paymentId', ...msg('refund.paymentFullyRefunded') }]);
+    return values;
+  },
+  transitions: {
+    Refund: async (ctx, row, input) =>
+      prepareRefund(ctx.db, ctx.server.payments, row as never, typeof input.refundAmount === 'number' ? input.refundAmount : undefined, ctx.clock.now()),
+    Retry: async (ctx, row) => prepareRefund(ctx.db, ctx.server.payments, row as never, undefined, ctx.clock.now()),
+  },
+  afterTransitions: {
+    Refund: sendAfterCommit,
+    Retry: sendAfterCommit,
+  },
+});
