@@ -22,7 +22,10 @@ const DEVICE = 'G31001';
 
 const modal = (page: Page, title: string): Locator => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
 
-/** The labels of a row's operations, folded ones included. */
+/**
+ * The labels of a row's operations, folded ones included. Polled by the steps: the row's buttons are
+ * drawn again when its state changes, and a read in between sees part of them.
+ */
 async function rowActionLabels(row: Locator): Promise<string[]> {
   const inline = (await row.locator('td').last().getByRole('button').allInnerTexts()).map((text) => text.replace(/\s+/g, ''));
   if (!inline.includes('更多')) return inline;
@@ -58,7 +61,7 @@ describe('admin: a maintenance ticket from open to done', () => {
     await form.waitFor({ state: 'hidden' });
     await expect.poll(stateOf).toBe('待处理');
     expect(await row().textContent()).toMatch(/WX\d{14}/);
-    expect(await rowActionLabels(row())).toEqual(['编辑', '派单', '关闭', '删除']);
+    await expect.poll(() => rowActionLabels(row())).toEqual(['编辑', '派单', '关闭', '删除']);
     await screenshot(page, 'maintenance-01-open');
   });
 
@@ -78,11 +81,11 @@ describe('admin: a maintenance ticket from open to done', () => {
 
   it('starts and completes it, offering only what each state allows', async () => {
     const { page } = session();
-    expect(await rowActionLabels(row())).toEqual(['编辑', '派单', '开始处理', '关闭', '删除']);
+    await expect.poll(() => rowActionLabels(row())).toEqual(['编辑', '派单', '开始处理', '关闭', '删除']);
     await rowAction(row(), '开始处理');
     await toast(page, '开始处理已完成').waitFor();
     await expect.poll(stateOf).toBe('处理中');
-    expect(await rowActionLabels(row())).toEqual(['编辑', '完成', '关闭', '删除']);
+    await expect.poll(() => rowActionLabels(row())).toEqual(['编辑', '完成', '关闭', '删除']);
 
     await rowAction(row(), '完成');
     const form = modal(page, '完成');
@@ -92,7 +95,7 @@ describe('admin: a maintenance ticket from open to done', () => {
     await toast(page, '完成已完成').waitFor();
     await expect.poll(stateOf).toBe('已完成');
     // A finished ticket is a record: no more editing, its history instead.
-    expect(await rowActionLabels(row())).toEqual(['流转记录', '删除']);
+    await expect.poll(() => rowActionLabels(row())).toEqual(['流转记录', '删除']);
     await screenshot(page, 'maintenance-03-done');
   });
 
