@@ -111,4 +111,14 @@ describe('<LogPage> of recognition records', { timeout: 40_000 }, () => {
     const row = (await screen.findByText('张一诺', undefined, RENDER_WAIT)).closest('tr')!;
     expect(within(row).queryByRole('button', { name: 'Hide' })).toBeNull();
   });
+
+  it('reads the newest rows again when Search is pressed with the same filters', async () => {
+    const calls = serve([record(5, '赵子涵', true)]);
+    renderLog('identifySuccess', 609, []);
+    await screen.findByText('赵子涵', undefined, RENDER_WAIT);
+    const searches = () => calls.filter((call) => call.path.includes('/api/RecognitionRecord/Search')).length;
+    const before = searches();
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(searches()).toBe(before + 1), RENDER_WAIT);
+  });
 });

@@ -43,7 +43,12 @@ export function useLogList(def: ResourceDef, frame: string, fixedValues: FilterP
     hasNext: Boolean(answer?.nextCursor),
     next: () => answer?.nextCursor && dispatch({ type: 'next', cursor: answer.nextCursor }),
     previous: () => dispatch({ type: 'previous', cursor: answer?.prevCursor ?? null }),
+    /** 查询: new filters start again at the newest page; the same ones there ask the server again (new rows). */
     setFilters: (next: FilterPayload) => {
+      if (paging.pageNumber === 1 && JSON.stringify(next) === JSON.stringify(filters)) {
+        void query.refetch();
+        return;
+      }
       setFiltersState(next);
       dispatch({ type: 'restart' });
     },

@@ -41,6 +41,17 @@ describe('useResourceList', () => {
     await waitFor(() => expect(search).toHaveBeenLastCalledWith(expect.objectContaining({ schoolName: 'Sun', pageIndex: 1, pageSize: 50 })));
   });
 
+  it('asks the server again when 查询 is pressed with the same filters', async () => {
+    const { result, search } = renderList();
+    act(() => result.current.applyFilters({ schoolName: 'Sun' }));
+    await waitFor(() => expect(search).toHaveBeenLastCalledWith(expect.objectContaining({ schoolName: 'Sun', pageIndex: 1 })));
+    await waitFor(() => expect(result.current.search.isFetching).toBe(false));
+    const calls = search.mock.calls.length;
+    act(() => result.current.applyFilters({ schoolName: 'Sun' }));
+    await waitFor(() => expect(search.mock.calls.length).toBe(calls + 1));
+    expect(search).toHaveBeenLastCalledWith(expect.objectContaining({ schoolName: 'Sun', pageIndex: 1 }));
+  });
+
   it('sends the values the surrounding page fixes with every search', async () => {
     const { result, search } = renderList({ schoolId: 11 });
     await waitFor(() => expect(search).toHaveBeenLastCalledWith({ pageIndex: 1, pageSize: 20, schoolId: 11 }));

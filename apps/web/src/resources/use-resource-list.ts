@@ -74,11 +74,19 @@ export function useResourceList({ def, frame, fixedValues = NO_FIXED_VALUES, api
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['resource', def.name] });
   const exporter = useExport(api, familyLabel);
 
-  /** New filters start again at page 1 with nothing selected: the old page and selection may not exist. */
+  /**
+   * 查询: new filters start again at page 1 with nothing selected (the old page and selection may not
+   * exist); the same filters on page 1 ask the server again rather than answer from the cache.
+   */
   const applyFilters = (values: Record<string, unknown>) => {
-    setFilters(buildFilterPayload(def, values));
-    setPaging((current) => ({ ...current, pageIndex: 1 }));
+    const next = buildFilterPayload(def, values);
     setSelectedIds([]);
+    if (paging.pageIndex === 1 && JSON.stringify(next) === JSON.stringify(filters)) {
+      void search.refetch();
+      return;
+    }
+    setFilters(next);
+    setPaging((current) => ({ ...current, pageIndex: 1 }));
   };
 
   const changePage = (next: { pageIndex: number; pageSize: number }, nextSort: SortState) => {
