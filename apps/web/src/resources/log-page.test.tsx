@@ -120,5 +120,8 @@ describe('<LogPage> of recognition records', { timeout: 40_000 }, () => {
     const before = searches();
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(searches()).toBe(before + 1), RENDER_WAIT);
+    // The answer is on screen again before the page goes away.
+    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull(), RENDER_WAIT);
+    expect(screen.getByText('赵子涵')).toBeTruthy();
   });
 });

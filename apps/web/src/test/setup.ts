@@ -37,10 +37,6 @@ function schedulerDrained(): Promise<void> {
 
 afterEach(async () => {
   cleanup();
-  // A stubbed fetch answered just before the unmount settles a macrotask later and may queue one more
-  // render (seen on a loaded machine): let it land while jsdom is still there, then drain again.
-  await schedulerDrained();
-  await new Promise((resolve) => setTimeout(resolve, 0));
   await schedulerDrained();
   window.sessionStorage.clear();
   window.localStorage.clear();
