@@ -8,9 +8,8 @@ import { randomBytes, createHmac, timingSafeEqual } from 'node:crypto';
 import { UPLOAD_SIGNATURE_PATTERN, UPLOAD_URL_PREFIX, isUploadUrl, unsignedUploadUrl } from '@campus/contract';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
-import { settings } from '../db/schema/index.js';
 import type { Clock } from './clock.js';
-import { getSetting } from './settings.js';
+import { settingCreatedOnce } from './settings.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,12 +54,8 @@ export function createMediaUrlSigner(secret: string, clock: Clock): MediaUrlSign
 }
 
 /** The deployment's signing secret: created once (the first instance to start wins), then read. */
-async function signingSecret(db: Database): Promise<string> {
-  await db
-    .insert(settings)
-    .values({ key: SECRET_KEY, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing();
-  return String(await getSetting(db, SECRET_KEY));
+function signingSecret(db: Database): Promise<string> {
+  return settingCreatedOnce(db, SECRET_KEY, () => randomBytes(32).toString('base64url'));
 }
 
 /** Makes the signer reachable as app.mediaUrls(); nothing is read before a file's address is needed. */

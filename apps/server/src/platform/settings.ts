@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { settings } from '../db/schema/index.js';
+import type { Executor } from '../resources/engine/write.js';
 
 export const SIGN_CARD_MODE_KEY = 'signCardMode';
 
@@ -8,6 +9,13 @@ export const SIGN_CARD_MODE_KEY = 'signCardMode';
 export async function getSetting(db: Database, key: string): Promise<unknown> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
   return row?.value;
+}
+
+/** A deployment-wide value (a signing or sealing key): created by the first instance that asks, then read by all. */
+export async function settingCreatedOnce(db: Executor, key: string, create: () => string): Promise<string> {
+  await db.insert(settings).values({ key, value: create() }).onConflictDoNothing();
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+  return String(row?.value);
 }
 
 /** Writes a setting (insert or replace), bumping its version. */

@@ -4,12 +4,13 @@
  * kept in the settings table (created by the first instance that needs it, like the upload signing
  * secret), so a copy of the users' rows alone does not give the authenticators away.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Database } from '../db/client.js';
-import { loginChallenges, settings, userRecoveryCodes, userTotp } from '../db/schema/index.js';
-import { getSetting } from './settings.js';
+import { loginChallenges, userRecoveryCodes, userTotp } from '../db/schema/index.js';
+import { createSecretSealer } from './sealed-secrets.js';
+import { settingCreatedOnce } from './settings.js';
 
 /** The issuer shown in the authenticator app next to the account name. */
 export const TOTP_ISSUER = 'Campus Ops';
@@ -29,25 +30,19 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 
 /** The deployment's 32-byte encryption key: created once (the first instance wins), then read. */
 async function encryptionKey(db: Database): Promise<Buffer> {
-  await db.insert(settings).values({ key: KEY_SETTING, value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
-  return Buffer.from(String(await getSetting(db, KEY_SETTING)), 'base64url');
+  return Buffer.from(await settingCreatedOnce(db, KEY_SETTING, () => randomBytes(32).toString('base64url')), 'base64url');
 }
 
 /** Encrypts a base32 secret as `v1.<iv>.<tag>.<ciphertext>` (base64url), with AES-256-GCM. */
 export function encryptSecret(key: Buffer, base32: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const ciphertext = Buffer.concat([cipher.update(base32, 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join('.');
+  return createSecretSealer(key).seal(base32);
 }
 
 /** Decrypts what encryptSecret wrote; throws if it was altered or another key wrote it. */
 export function decryptSecret(key: Buffer, stored: string): string {
-  const [version, iv, tag, ciphertext] = stored.split('.');
-  if (version !== 'v1' || !iv || !tag || !ciphertext) throw new Error('unknown TOTP secret format');
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+  const base32 = createSecretSealer(key).unseal(stored);
+  if (base32 === undefined) throw new Error('the TOTP secret was altered or sealed under another key');
+  return base32;
 }
 
 function totpOf(base32: string, label = ''): TOTP {
