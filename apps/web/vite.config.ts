@@ -3,23 +3,22 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './src/build/precompress.ts';
 
 const webPackage = JSON.parse(readFileSync(fileURLToPath(new URL('./package.json', import.meta.url)), 'utf8')) as {
   version: string;
 };
 
-/** Which vendor chunk a module belongs to; antd and React change on different schedules, so they cache apart. */
-const VENDOR_GROUPS = [
-  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
-  { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+|@emotion)[\\/]/, priority: 20 },
-  // ECharts is loaded only by report pages (a dynamic import): its own chunk, never in the shell's vendor chunk.
-  { name: 'echarts', test: /node_modules[\\/](echarts|zrender)[\\/]/, priority: 25 },
-  // The place list (~160 KB) stays in the lazily loaded chunk of the address pickers.
-  { name: 'vendor', test: /node_modules[\\/](?!@vant[\\/]area-data)/, priority: 10 },
-];
+/**
+ * The contract package (packages/contract) only declares: a module of it whose exports are unused can
+ * be left out. Without this its barrel drags every family's declaration (and zod) into the entry, for
+ * /login too, since the bundler must otherwise assume each module's top-level calls matter.
+ */
+const CONTRACT_SOURCE = /[\\/]packages[\\/]contract[\\/]src[\\/]/;
 
 export default defineConfig({
-  plugins: [react()],
+  // Brotli and gzip copies of the build beside each file: the server sends them as they are.
+  plugins: [react(), precompress()],
   define: {
     __APP_VERSION__: JSON.stringify(webPackage.version),
     __BUILD_TIME__: JSON.stringify(new Date().toISOString()),
@@ -35,10 +34,14 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    // bench:bundle follows each route's imports through the manifest.
+    manifest: true,
     rolldownOptions: {
-      output: {
-        // Vite 8 bundles with Rolldown: `codeSplitting.groups` is its form of Rollup's manualChunks.
-        codeSplitting: { groups: VENDOR_GROUPS },
+      // undefined: every other module keeps its package's own `sideEffects` declaration.
+      treeshake: {
+        moduleSideEffects: (id) => (CONTRACT_SOURCE.test(id) ? false : undefined),
+        // Building a zod schema has no effect beyond its value: an unused schema can go.
+        manualPureFunctions: ['z'],
       },
     },
   },

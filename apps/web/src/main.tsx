@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { loadInitialLanguage } from './lib/i18n';
 import './styles/global.css';
 
 // After a new deployment an open console may ask for page chunks that no longer exist. Reload once
@@ -17,8 +18,11 @@ window.addEventListener('load', () => setTimeout(() => sessionStorage.removeItem
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The stored language's texts arrive before the first render, so no untranslated key is ever drawn.
+void loadInitialLanguage().then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

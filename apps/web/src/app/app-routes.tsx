@@ -1,14 +1,12 @@
 import { Spin } from 'antd';
-import { Suspense, lazy, useEffect, useMemo } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { isPageRegistered } from '../pages/registry';
 import { clearSession, useSession } from '../lib/session';
-import { useSignCardMode } from './navigation/navigation-queries';
 import { PUBLIC_PAGES } from './public-pages';
-import { decideRoute } from './route-guard';
+import { decideBeforeShell } from './route-guard';
 
-// The shell is its own chunk: the login page does not download the console.
-const ShellLayout = lazy(() => import('./layout/shell-layout').then((module) => ({ default: module.ShellLayout })));
+// The shell is its own chunk, with the rest of the guard: the login page does not download the console.
+const ShellRoute = lazy(() => import('./layout/shell-route').then((module) => ({ default: module.ShellRoute })));
 
 function FullPageSpinner() {
   return (
@@ -26,17 +24,16 @@ function LeaveToLogin({ to }: { to: string }) {
 
 /**
  * Applies the route guard to every location. Public pages render on their own; every other path
- * renders the shell, which stays mounted across guard redirects inside the console.
+ * renders the shell, which applies the rest of the guard and stays mounted across its redirects
+ * inside the console.
  */
 export function AppRoutes() {
   const location = useLocation();
   const session = useSession();
-  const signCardMode = useSignCardMode();
-  const authorisedFrameIds = useMemo(() => new Set(session?.frameIds ?? []), [session]);
-  const decision = decideRoute({ pathname: location.pathname, hasToken: session !== null, authorisedFrameIds, signCardMode, isPageRegistered });
+  const decision = decideBeforeShell(location.pathname, session !== null);
 
-  if (decision.action === 'redirect' && decision.clearSession) return <LeaveToLogin to={decision.to} />;
-  if (decision.action === 'allow' && decision.area === 'public') {
+  if (decision?.action === 'redirect' && decision.clearSession) return <LeaveToLogin to={decision.to} />;
+  if (decision?.action === 'allow' && decision.area === 'public') {
     const Page = PUBLIC_PAGES[decision.route];
     return (
       <Suspense fallback={<FullPageSpinner />}>
@@ -46,7 +43,7 @@ export function AppRoutes() {
   }
   return (
     <Suspense fallback={<FullPageSpinner />}>
-      <ShellLayout decision={decision} />
+      <ShellRoute />
     </Suspense>
   );
 }

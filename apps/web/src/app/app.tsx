@@ -1,10 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+import { ConfigProvider, message, type ThemeConfig } from 'antd';
 import { useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
-import { useLocale } from '../lib/i18n';
+import { antdLocaleOf, useLocale } from '../lib/i18n';
 import { RequestError } from '../lib/request';
 import { bindToastApi } from '../lib/toast';
 import { AppRoutes } from './app-routes';
@@ -35,27 +33,28 @@ function createQueryClient(): QueryClient {
   });
 }
 
-/** Routes toasts through antd's App context so they follow the theme and locale. */
-function ToastBinder() {
-  const { message } = AntdApp.useApp();
-  useEffect(() => bindToastApi(message), [message]);
-  return null;
+/**
+ * Routes toasts through a message instance under the provider, so they follow the theme and locale.
+ * Not antd's App: its modal and notification hooks are the shell's (ShellRoute), not /login's bytes.
+ */
+function ToastHost() {
+  const [messageApi, contextHolder] = message.useMessage();
+  useEffect(() => bindToastApi(messageApi), [messageApi]);
+  return contextHolder;
 }
 
 export function App() {
   const locale = useLocale();
   const [queryClient] = useState(createQueryClient);
   return (
-    <ConfigProvider locale={locale === 'en' ? enUS : zhCN} theme={THEME}>
-      <AntdApp>
-        <ToastBinder />
-        <QueryClientProvider client={queryClient}>
-          <BrowserRouter>
-            <RequestEventBridge />
-            <AppRoutes />
-          </BrowserRouter>
-        </QueryClientProvider>
-      </AntdApp>
+    <ConfigProvider locale={antdLocaleOf(locale)} theme={THEME}>
+      <ToastHost />
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <RequestEventBridge />
+          <AppRoutes />
+        </BrowserRouter>
+      </QueryClientProvider>
     </ConfigProvider>
   );
 }

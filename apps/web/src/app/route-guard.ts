@@ -36,6 +36,22 @@ function isPublicRoute(route: string): route is PublicRoute {
 const toHome = { action: 'redirect', to: `/${HOME_ROUTE}`, clearSession: false } as const;
 
 /**
+ * The part of the guard that needs neither the page registry nor the session's frames: public pages
+ * and a missing token. Null when the shell decides (decideRoute), so the entry chunk, which runs this
+ * for /login, does not carry the declarations behind the registry.
+ */
+export function decideBeforeShell(pathname: string, hasToken: boolean): RouteDecision | null {
+  const segments = pathSegments(pathname);
+  const route = segments[0] ?? '';
+  if (isPublicRoute(route) && segments.length === 1) {
+    if (route === 'login' && hasToken) return toHome;
+    return { action: 'allow', area: 'public', route };
+  }
+  if (!hasToken) return { action: 'redirect', to: '/login', clearSession: true };
+  return null;
+}
+
+/**
  * The route guard of SEED-SPEC section 5, as a pure function of the path and the session:
  * - a route needing auth without a token: clear user info, authority and token, go to /login;
  * - with a token, /login goes to /index; /index, /personalInformation and /refresh always pass;
@@ -44,14 +60,10 @@ const toHome = { action: 'redirect', to: `/${HOME_ROUTE}`, clearSession: false }
  * - a declared frame whose page is not built yet, and any unknown path, go to /index.
  */
 export function decideRoute(input: RouteGuardInput): RouteDecision {
+  const beforeShell = decideBeforeShell(input.pathname, input.hasToken);
+  if (beforeShell) return beforeShell;
   const segments = pathSegments(input.pathname);
   const route = segments[0] ?? '';
-
-  if (isPublicRoute(route) && segments.length === 1) {
-    if (route === 'login' && input.hasToken) return toHome;
-    return { action: 'allow', area: 'public', route };
-  }
-  if (!input.hasToken) return { action: 'redirect', to: '/login', clearSession: true };
   if (route === REDIRECT_ROUTE && segments.length > 1) return { action: 'allow', area: 'shell', route };
   if (segments.length !== 1) return toHome;
   if ((ALWAYS_ALLOWED_ROUTES as readonly string[]).includes(route)) {

@@ -4,7 +4,7 @@ import { API_PATHS, UPLOAD_IMAGE_TYPES, UPLOAD_PACKAGE_TYPES, UPLOAD_VIDEO_TYPES
 import { Button, Image, Typography, Upload, type UploadFile, type UploadProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../lib/i18n';
-import { uploadFiles } from '../lib/request';
+import { uploadFiles } from '../lib/upload';
 
 export type UploadFieldKind = 'image' | 'file' | 'package';
 

@@ -1,4 +1,4 @@
-import { ErrorCode, UPLOAD_FIELD_NAME, type FieldError } from '@campus/contract';
+import { ErrorCode, type FieldError } from '@campus/contract';
 import { describeFailure, type FailureFacts, type FailureKind } from './error-messages';
 import { getLocale, translate } from './i18n';
 import { emitRequestEvent } from './request-events';
@@ -230,55 +230,14 @@ export const http = {
   },
 };
 
-export interface UploadOptions {
-  /** Called as the bytes go out, with the share sent so far (0–100). */
-  onProgress?: (percent: number) => void;
-  signal?: AbortSignal;
-  silent?: boolean;
-  /** No limit unless given: a large video on a slow line may take long. */
-  timeoutMs?: number;
+/** Reads an XMLHttpRequest's answer as `request` reads a fetch's (lib/upload.ts sends files with XHR). */
+export function answerOfXhr<T>(xhr: XMLHttpRequest, url: string, options: RequestOptions): T {
+  return unwrap<T>(parseJson(xhr.responseText), { ok: xhr.status >= 200 && xhr.status < 300, status: xhr.status }, url, options);
 }
 
-/**
- * POSTs files as multipart/form-data (field UPLOAD_FIELD_NAME) with the session's token and answers
- * the envelope's data; failures go through the same catalogue as `request`. XMLHttpRequest, because
- * fetch cannot report upload progress. A caller's abort rejects with an AbortError and no toast.
- * @example const [file] = await uploadFiles<UploadAnswer>(API_PATHS.uploadImages, [picked]);
- */
-export function uploadFiles<T>(path: string, files: readonly File[], options: UploadOptions = {}): Promise<T> {
-  const failureOptions: RequestOptions = { silent: options.silent };
-  return new Promise<T>((resolve, reject) => {
-    if (options.signal?.aborted) {
-      reject(new DOMException('upload cancelled', 'AbortError'));
-      return;
-    }
-    const xhr = new XMLHttpRequest();
-    const settle = (answer: () => T) => {
-      try {
-        resolve(answer());
-      } catch (error) {
-        reject(error);
-      }
-    };
-    xhr.open('POST', path);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('Accept-Language', getLocale());
-    const token = getToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    if (options.timeoutMs) xhr.timeout = options.timeoutMs;
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) options.onProgress?.(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () =>
-      settle(() => unwrap<T>(parseJson(xhr.responseText), { ok: xhr.status >= 200 && xhr.status < 300, status: xhr.status }, path, failureOptions));
-    xhr.onerror = () => settle(() => fail({ status: 0, code: null, serverMessage: '', url: path }, null, failureOptions));
-    xhr.ontimeout = () => settle(() => fail({ status: 408, code: null, serverMessage: '', url: path }, null, failureOptions));
-    xhr.onabort = () => reject(new DOMException('upload cancelled', 'AbortError'));
-    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    const form = new FormData();
-    for (const file of files) form.append(UPLOAD_FIELD_NAME, file);
-    xhr.send(form);
-  });
+/** Fails a call that got no answer: 0 for a network error, 408 when the client gave up waiting. */
+export function failWithoutAnswer(status: 0 | 408, url: string, options: RequestOptions): never {
+  return fail({ status, code: null, serverMessage: '', url }, null, options);
 }
 
 export interface DownloadedFile {

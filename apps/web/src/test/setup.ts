@@ -1,5 +1,6 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { LOCALES, loadInitialLanguage, loadLanguage } from '../lib/i18n';
 import { unstable_IdlePriority, unstable_scheduleCallback } from 'scheduler';
 
 // antd's responsive helpers call matchMedia, which jsdom does not implement.
@@ -41,3 +42,7 @@ afterEach(async () => {
   window.sessionStorage.clear();
   window.localStorage.clear();
 });
+
+// Both languages are loaded before any test, so setLocale switches at once as in a running console.
+await loadInitialLanguage();
+await Promise.all(LOCALES.map((locale) => loadLanguage(locale)));

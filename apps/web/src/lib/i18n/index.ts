@@ -1,3 +1,15 @@
-export { DEFAULT_LOCALE, LOCALES, getLocale, setLocale, subscribeLocale, useLocale, type Locale } from './locale-store';
+export {
+  DEFAULT_LOCALE,
+  LOCALES,
+  antdLocaleOf,
+  getLocale,
+  loadInitialLanguage,
+  loadLanguage,
+  setLocale,
+  subscribeLocale,
+  useLocale,
+  type LanguagePack,
+  type Locale,
+} from './locale-store';
 export { localTitle, translate, useT, type MessageParams, type Translate } from './translate';
 export type { MessageKey } from './zh-cn';

@@ -1,16 +1,17 @@
 import { useCallback } from 'react';
-import { en } from './en';
-import { getLocale, useLocale, type Locale } from './locale-store';
-import { zhCN, type MessageKey } from './zh-cn';
+import { getLocale, messagesOf, useLocale, type Locale } from './locale-store';
+import type { MessageKey } from './zh-cn';
 
 export type MessageParams = Record<string, string | number>;
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
 
-const DICTIONARIES: Record<Locale, Record<MessageKey, string>> = { 'zh-CN': zhCN, en };
-
-/** Looks a message up and fills its `{name}` parameters; outside React it uses the current locale. */
+/**
+ * Looks a message up and fills its `{name}` parameters; outside React it uses the current locale.
+ * The current locale's texts are always loaded (see setLocale); another, not loaded, language falls
+ * back to the current one rather than showing a key.
+ */
 export function translate(key: MessageKey, params?: MessageParams, locale: Locale = getLocale()): string {
-  const template = DICTIONARIES[locale][key];
+  const template = messagesOf(locale)?.[key] ?? messagesOf(getLocale())?.[key] ?? key;
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

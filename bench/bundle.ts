@@ -1,0 +1,160 @@
+/**
+ * bench:bundle — the bytes of JavaScript (and CSS) each route of the web app makes the browser
+ * download, read from Vite's manifest of a production build. Builds apps/web first unless
+ * `--no-build` is given (then it reads the existing apps/web/dist).
+ *
+ * A route's chunks are the entry's (index.html) plus, for each part the route opens (the login page,
+ * the shell, a resource page…), that part's chunk and every chunk it imports statically, followed
+ * transitively: exactly what the browser fetches before the page draws. Dynamic imports are not
+ * followed, except those the route is known to fire at once (the current language's messages, the
+ * always-open home tab, ECharts when a report draws its chart); they are listed per route below.
+ * Sizes are gzip level 9 of each file (what the server's precompressed .gz holds), brotli beside.
+ *
+ *   npm run bench:bundle               # build, then print
+ *   npm run bench:bundle -- --no-build # print for the existing build
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+interface Route {
+  name: string;
+  /** Source modules (manifest keys) the route loads besides the entry. */
+  parts: string[];
+  /** Target for the gzipped JS in kB (issue 12), or null when the route has none of its own. */
+  targetKb: number | null;
+  /** The figure the target bounds: the whole route, or what it adds to another route. */
+  relativeTo?: string;
+}
+
+const WEB_DIR = fileURLToPath(new URL('../apps/web/', import.meta.url));
+const DIST_DIR = path.join(WEB_DIR, 'dist');
+const MANIFEST_PATH = path.join(DIST_DIR, '.vite/manifest.json');
+
+const SHELL = ['src/app/layout/shell-route.tsx', 'src/pages/index/index-page.tsx'];
+const ZH_MESSAGES = 'src/lib/i18n/packs/zh-cn.ts';
+const ROUTES: Route[] = [
+  { name: '/login', parts: ['src/pages/login/login-page.tsx', ZH_MESSAGES], targetKb: 150 },
+  { name: 'shell + schoolManage', parts: [...SHELL, 'src/resources/pages.tsx', ZH_MESSAGES], targetKb: 350 },
+  {
+    name: 'shell + a report page',
+    parts: [...SHELL, 'src/reports/pages.tsx', 'src/reports/echarts-setup.ts', ZH_MESSAGES],
+    targetKb: null,
+  },
+];
+
+const { values: options } = parseArgs({ options: { 'no-build': { type: 'boolean', default: false } } });
+
+if (!options['no-build']) {
+  console.log('building apps/web (vite build)…');
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: WEB_DIR, stdio: 'inherit' });
+}
+if (!fs.existsSync(MANIFEST_PATH)) throw new Error(`No manifest at ${MANIFEST_PATH}: build apps/web first (or drop --no-build)`);
+const manifest = JSON.parse(fs.readFileSync(MANIFEST_PATH, 'utf8')) as Manifest;
+
+/** The chunk of a source module; a missing key means the route table above is out of date. */
+function chunkOf(key: string): ManifestChunk {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`The manifest has no module '${key}': update ROUTES in bench/bundle.ts`);
+  return chunk;
+}
+
+/** Every manifest key loaded with `keys`: each one and what it imports statically, transitively. */
+function staticClosure(keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of chunkOf(key).imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
+const sizeCache = new Map<string, { raw: number; gzip: number; brotli: number }>();
+function sizesOf(file: string): { raw: number; gzip: number; brotli: number } {
+  const cached = sizeCache.get(file);
+  if (cached) return cached;
+  const bytes = fs.readFileSync(path.join(DIST_DIR, file));
+  const sizes = {
+    raw: bytes.length,
+    gzip: zlib.gzipSync(bytes, { level: 9 }).length,
+    brotli: zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+  sizeCache.set(file, sizes);
+  return sizes;
+}
+
+interface RouteFiles {
+  js: Set<string>;
+  css: Set<string>;
+}
+function filesOf(route: Route): RouteFiles {
+  const keys = staticClosure(['index.html', ...route.parts]);
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const key of keys) {
+    const chunk = chunkOf(key);
+    if (chunk.file.endsWith('.js')) js.add(chunk.file);
+    chunk.css?.forEach((file) => css.add(file));
+  }
+  return { js, css };
+}
+
+function total(files: Iterable<string>, measure: 'raw' | 'gzip' | 'brotli'): number {
+  let sum = 0;
+  for (const file of files) sum += sizesOf(file)[measure];
+  return sum;
+}
+
+const kb = (bytes: number) => (bytes / 1000).toFixed(1).padStart(7);
+const echartsChunk = [...staticClosure(['src/reports/echarts-setup.ts'])].map((key) => chunkOf(key).file).filter((file) => /echarts|zrender/.test(file));
+
+console.log('\nroute                       JS gzip   target   JS br    JS raw  CSS gzip  files');
+const filesByRoute = new Map<string, RouteFiles>();
+for (const route of ROUTES) {
+  const files = filesOf(route);
+  filesByRoute.set(route.name, files);
+  const gzip = total(files.js, 'gzip');
+  const target = route.targetKb === null ? '      —' : `${String(route.targetKb).padStart(4)} ${gzip / 1000 <= route.targetKb ? 'ok' : 'NO'}`;
+  console.log(
+    `${route.name.padEnd(26)} ${kb(gzip)} kB ${target.padStart(8)} ${kb(total(files.js, 'brotli'))} ${kb(total(files.js, 'raw'))} ${kb(total(files.css, 'gzip'))}  ${files.js.size} js`,
+  );
+}
+
+// A report page must add ECharts only when opened: neither /login nor the shell with a resource page holds it.
+const shellFiles = filesByRoute.get('shell + schoolManage')!;
+const reportFiles = filesByRoute.get('shell + a report page')!;
+const added = [...reportFiles.js].filter((file) => !shellFiles.js.has(file));
+const echartsElsewhere = ROUTES.filter((route) => route.name !== 'shell + a report page').filter((route) =>
+  echartsChunk.some((file) => filesByRoute.get(route.name)!.js.has(file)),
+);
+console.log(
+  `\nopening a report page adds ${kb(total(added, 'gzip')).trim()} kB gzip of JS (${added.length} files), of which ECharts ${kb(total(echartsChunk, 'gzip')).trim()} kB (${echartsChunk.join(', ') || 'none found'})`,
+);
+console.log(
+  echartsElsewhere.length === 0
+    ? 'ECharts is loaded only when a report page opens: ok'
+    : `ECharts is loaded by ${echartsElsewhere.map((route) => route.name).join(', ')}: NO`,
+);
+
+const largest = [...new Set([...filesByRoute.values()].flatMap((files) => [...files.js]))]
+  .map((file) => ({ file, gzip: sizesOf(file).gzip }))
+  .sort((a, b) => b.gzip - a.gzip)
+  .slice(0, 8);
+console.log('\nlargest chunks (gzip):');
+for (const { file, gzip } of largest) console.log(`  ${kb(gzip)} kB  ${file}`);
