@@ -3,7 +3,7 @@ import { Suspense, lazy, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { clearSession, useSession } from '../lib/session';
 import { PUBLIC_PAGES } from './public-pages';
-import { decideBeforeShell } from './route-guard';
+import { decideBeforeShell } from './public-route-guard';
 
 // The shell is its own chunk, with the rest of the guard: the login page does not download the console.
 const ShellRoute = lazy(() => import('./layout/shell-route').then((module) => ({ default: module.ShellRoute })));

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { PublicRoute } from './route-guard';
+import type { PublicRoute } from './public-route-guard';
 
 /** The pages outside the shell, each its own chunk. */
 export const PUBLIC_PAGES: Record<PublicRoute, LazyExoticComponent<ComponentType>> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { frameOf } from '@campus/contract';
-import { decideRoute, type RouteGuardInput } from './route-guard';
+import { decideBeforeShell, decideRoute, type RouteGuardInput } from './route-guard';
 
 const built = new Set(['index', 'personalInformation', 'schoolManage', 'codeManageA', 'codeManageB']);
 const input = (overrides: Partial<RouteGuardInput>): RouteGuardInput => ({
@@ -72,5 +72,15 @@ describe('decideRoute (SEED-SPEC section 5)', () => {
 
   it('ignores a trailing slash', () => {
     expect(decideRoute(input({ pathname: '/schoolManage/' }))).toMatchObject({ action: 'allow', route: 'schoolManage' });
+  });
+});
+
+describe('decideBeforeShell (the entry part of the guard)', () => {
+  it('decides public pages and a missing token, and leaves every console path to the shell', () => {
+    expect(decideBeforeShell('/login', false)).toEqual({ action: 'allow', area: 'public', route: 'login' });
+    expect(decideBeforeShell('/login', true)).toEqual({ action: 'redirect', to: '/index', clearSession: false });
+    expect(decideBeforeShell('/schoolManage', false)).toEqual({ action: 'redirect', to: '/login', clearSession: true });
+    expect(decideBeforeShell('/schoolManage', true)).toBeNull();
+    expect(decideBeforeShell('/no/such/path', true)).toBeNull();
   });
 });
