@@ -27,7 +27,7 @@
  *
  * Prints figures; it asserts nothing (ARCHITECTURE "Tests and CI").
  */
-import { Device, RecognitionRecord, Student, API_PATHS, isLogFamily, searchSchemaOf, type ResourceDef } from '@campus/contract';
+import { Device, Parent, RecognitionRecord, Student, API_PATHS, isLogFamily, searchSchemaOf, type ResourceDef } from '@campus/contract';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database } from '@campus/server/src/db/client.js';
@@ -119,17 +119,28 @@ function yesterday(): Row {
 function scenarios(oneSchool: number, busySchool: number | undefined, person?: { personKind: number; personId: number }): Scenario[] {
   const list: Scenario[] = [
     { id: 'S1', def: Student, as: 'agent1', label: 'one school (schoolId), page 1', body: { schoolId: oneSchool } },
-    { id: 'S2', def: Student, as: 'agent1', label: "name prefix '王' in agent scope, page 1", body: { name: '王' } },
-    { id: 'S3', def: Student, as: 'agent1', label: "name prefix '王子' in agent scope, page 1", body: { name: '王子' } },
+    { id: 'S2', def: Student, as: 'agent1', label: "name part '王' in agent scope, page 1", body: { name: '王' } },
+    { id: 'S3', def: Student, as: 'agent1', label: "name part '王子' in agent scope, page 1", body: { name: '王子' } },
     { id: 'S4', def: Student, as: 'agent1', label: 'state = left in agent scope, page 1', body: { state: 2 } },
     { id: 'S5', def: Student, as: 'agent1', label: 'agent scope, no filter, page 1', body: {} },
     { id: 'S6', def: Student, as: 'agent1', label: 'agent scope, no filter, page 200 × 50', body: { pageIndex: 200, pageSize: 50 } },
-    { id: 'S7', def: Student, as: 'agent1', label: "name prefix '王', page 200 × 50", body: { name: '王', pageIndex: 200, pageSize: 50 } },
+    { id: 'S7', def: Student, as: 'agent1', label: "name part '王', page 200 × 50", body: { name: '王', pageIndex: 200, pageSize: 50 } },
     { id: 'S8', def: Student, as: 'agent1', label: 'state = left, page 200 × 50', body: { state: 2, pageIndex: 200, pageSize: 50 } },
     { id: 'S9', def: Student, as: 'admin', label: 'admin (all), no filter, page 1', body: {} },
     { id: 'S10', def: Student, as: 'admin', label: 'admin (all), state = enrolled, page 200 × 50', body: { state: 1, pageIndex: 200, pageSize: 50 } },
+    // The search rules (engine/search-rules.ts): a given name (2 characters, no trigram), one rare
+    // character, a whole 3-character name, a phone's last 4 digits, 3 digits (the start), a name sort.
+    { id: 'N1', def: Student, as: 'agent1', label: "name part '雨桐' (2 chars) in agent scope, page 1", body: { name: '雨桐' } },
+    { id: 'N2', def: Student, as: 'agent1', label: "name part '瑶' (1 char) in agent scope, page 1", body: { name: '瑶' } },
+    { id: 'N3', def: Student, as: 'agent1', label: "name part '萧梦瑶' (whole name) in agent scope, page 1", body: { name: '萧梦瑶' } },
+    { id: 'N4', def: Parent, as: 'agent1', label: "parent phone part '0023' (4 digits) in agent scope, page 1", body: { phoneNum: '0023' } },
+    { id: 'N5', def: Parent, as: 'agent1', label: "parent phone part '51234' in agent scope, page 1", body: { phoneNum: '51234' } },
+    { id: 'N6', def: Parent, as: 'agent1', label: "parent phone start '139' (3 digits, none) in agent scope, page 1", body: { phoneNum: '139' } },
+    { id: 'N7', def: Parent, as: 'agent1', label: "parent name part '雨桐' in agent scope, page 1", body: { name: '雨桐' } },
+    { id: 'N8', def: Student, as: 'agent1', label: 'one school sorted by name (pinyin), page 1', body: { schoolId: oneSchool, sortField: 'name', sortOrder: 'asc' } },
+    { id: 'N9', def: Device, as: 'agent1', label: "serial part 'b001' (any case) in agent scope, page 1", body: { serialNumber: 'b001' } },
     { id: 'D1', def: Device, as: 'agent1', label: 'one school (schoolId), page 1', body: { schoolId: oneSchool } },
-    { id: 'D2', def: Device, as: 'agent1', label: "serial prefix 'G3B001' in agent scope, page 1", body: { serialNumber: 'G3B001' } },
+    { id: 'D2', def: Device, as: 'agent1', label: "serial part 'G3B001' in agent scope, page 1", body: { serialNumber: 'G3B001' } },
     { id: 'D3', def: Device, as: 'agent1', label: 'state = in repair in agent scope, page 1', body: { state: 4 } },
     { id: 'D4', def: Device, as: 'agent1', label: 'agent scope, no filter, page 200 × 50', body: { pageIndex: 200, pageSize: 50 } },
     { id: 'D5', def: Device, as: 'admin', label: 'admin (all), no filter, page 1', body: {} },

@@ -17,23 +17,23 @@ import {
   type PersonGroup,
   type PersonHit,
 } from '@campus/contract';
-import { desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { schools } from '../db/schema/resources.js';
 import { getRequestState, type CallerState } from '../platform/caller-state.js';
-import { containsPattern } from '../platform/like-patterns.js';
 import { requireFrame } from '../platform/permissions.js';
 import { documentedCall } from '../platform/route-docs.js';
 import { ok } from '../platform/envelope.js';
 import type { AuthUser } from '../platform/auth.js';
 import { allConditions, columnOf, scopeWhere } from '../resources/engine/query.js';
 import { tableOf } from '../resources/engine/registry.js';
+import { textCondition } from '../resources/engine/search-rules.js';
 import type { Database } from '../db/client.js';
 
 interface SearchTerms {
-  namePattern: string;
+  name: string;
   /** Set when the box reads as 4+ digits of a phone number. */
-  phonePattern: string | null;
+  phoneDigits: string | null;
   exact: string;
 }
 
@@ -52,10 +52,11 @@ async function searchFamily(db: Database, user: AuthUser, state: CallerState, fa
   const cardNo = fields.exact.includes('cardNo') ? column('cardNo') : nullText;
   const studentNo = fields.exact.includes('studentNo') ? column('studentNo') : nullText;
 
-  // Each alternative is indexed on its own (trigram for name and phone, btree for the numbers): the
-  // planner answers the OR with a bitmap of those indexes instead of reading the scope's rows.
-  const nameMatch = ilike(column('name'), terms.namePattern);
-  const phoneMatch = terms.phonePattern && fields.phone ? sql`${column('phoneNum')} LIKE ${terms.phonePattern}` : undefined;
+  // The families' own search rules (search-rules.ts), so the box matches as their pages do. Each
+  // alternative is indexed on its own (pieces for the name, trigram for the phone, btree for the
+  // numbers): the planner answers the OR with a bitmap of those indexes instead of reading the scope's rows.
+  const nameMatch = textCondition('name', column('name'), terms.name);
+  const phoneMatch = terms.phoneDigits && fields.phone ? textCondition('digits', column('phoneNum'), terms.phoneDigits) : undefined;
   const exactMatches = fields.exact.map((field) => eq(column(field), terms.exact));
   const matched = sql<PersonHit['matched']>`case
     when ${nameMatch} then 'name'
@@ -96,7 +97,7 @@ export const personSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       const { q, limit } = request.query;
       const state = await getRequestState(request);
       const digits = phoneDigitsOf(q);
-      const terms: SearchTerms = { namePattern: containsPattern(q), phonePattern: digits ? containsPattern(digits) : null, exact: q };
+      const terms: SearchTerms = { name: q, phoneDigits: digits, exact: q };
       const families = PERSON_FAMILIES.filter((family) => holdsPageOf(state, family));
       // One family after the other: four parallel queries would hold four of the pool's connections for one box.
       const groups: PersonGroup[] = [];

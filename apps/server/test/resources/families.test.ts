@@ -44,11 +44,13 @@ function filterFromRow(name: string, field: FieldDef, row: Row): { body: Row; ma
   switch (field.filter) {
     case 'equals':
       return { body: { [name]: value }, matches: (r) => r[name] === value };
-    case 'prefix': {
+    case 'digits': {
+      // Under 4 digits a digits filter matches the start (search-rules.ts).
       const prefix = String(value).slice(0, 2);
       return { body: { [name]: prefix }, matches: (r) => String(r[name]).startsWith(prefix) };
     }
-    case 'contains': {
+    case 'name':
+    case 'code': {
       const part = String(value).slice(1, 3) || String(value);
       return { body: { [name]: part }, matches: (r) => String(r[name]).toLowerCase().includes(part.toLowerCase()) };
     }

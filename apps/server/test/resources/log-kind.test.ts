@@ -34,7 +34,7 @@ const TestLog = defineResource({
   fields: {
     createdAt: { kind: 'datetime', label: { zh: '时间', en: 'Time' }, readOnly: true, filter: 'range' },
     schoolId: { kind: 'reference', family: 'School', display: 'schoolName', label: { zh: '学校', en: 'School' }, filter: 'equals' },
-    message: { kind: 'text', label: { zh: '内容', en: 'Message' }, filter: 'contains' },
+    message: { kind: 'text', label: { zh: '内容', en: 'Message' }, filter: 'code' },
     hidden: { kind: 'bool', label: { zh: '已隐藏', en: 'Hidden' }, filter: 'equals' },
   },
 });

@@ -5,6 +5,7 @@
  * server builds its queries from it and the web its result groups.
  */
 import { z } from 'zod';
+import { DIGITS_ANY_PART_MIN } from '../resources/define.js';
 
 export const PERSON_SEARCH_PATH = '/api/Person/Search';
 
@@ -27,8 +28,8 @@ export const PERSON_SEARCH_FIELDS: Readonly<Record<PersonFamily, { phone: boolea
   PickUpPerson: { phone: true, exact: [] },
 };
 
-/** Fewer digits would match most phone numbers of a school: a trigram index needs 3, the product 4. */
-export const PHONE_DIGITS_MIN = 4;
+/** Digits from which the box reads as part of a phone: the `digits` search rule's threshold. */
+export const PHONE_DIGITS_MIN = DIGITS_ANY_PART_MIN;
 export const PERSON_SEARCH_LIMIT_MAX = 50;
 
 /** The digits of the box when it reads as (part of) a phone number — digits with spaces or dashes — else null. */

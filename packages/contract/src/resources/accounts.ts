@@ -25,7 +25,7 @@ const accountFields = {
     pattern: '^[A-Za-z0-9_.@-]+$',
     patternMessage: { zh: '只能包含字母、数字和 _ . @ -', en: 'letters, digits and _ . @ - only' },
     unique: true,
-    filter: 'prefix',
+    filter: 'code',
     sortable: true,
   },
   password: {
@@ -34,8 +34,8 @@ const accountFields = {
     required: true,
     help: { zh: '初始密码；首次登录须验证手机并修改', en: 'Initial password; the user verifies the phone and changes it at first login' },
   },
-  name: { kind: 'text', label: { zh: '姓名', en: 'Name' }, required: true, max: 50, filter: 'contains', sortable: true },
-  phoneNum: { kind: 'phone', label: { zh: '手机号', en: 'Mobile' }, required: true, filter: 'prefix' },
+  name: { kind: 'text', label: { zh: '姓名', en: 'Name' }, required: true, max: 50, filter: 'name', sortable: true },
+  phoneNum: { kind: 'phone', label: { zh: '手机号', en: 'Mobile' }, required: true, filter: 'digits' },
 } as const satisfies Record<string, FieldDef>;
 
 /** enabled, the must-change flag and the login/creation times, shown last. */
@@ -101,7 +101,7 @@ export const ExternalUser = defineResource({
       defaultValue: 'external',
       help: { zh: '代理商只能由公司管理员创建', en: 'Only company administrators create agents' },
     },
-    company: { kind: 'text', label: { zh: '单位', en: 'Organisation' }, max: 100, filter: 'contains' },
+    company: { kind: 'text', label: { zh: '单位', en: 'Organisation' }, max: 100, filter: 'name' },
     schoolIds: {
       kind: 'reference',
       family: 'School',

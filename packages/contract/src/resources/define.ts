@@ -18,8 +18,21 @@ export interface EnumOption {
   color?: string;
 }
 
-/** How a field filters a Search: equals, contains (ILIKE %x%), prefix (ILIKE x%), range (from/to), in (list). */
-export type FilterMode = 'equals' | 'contains' | 'prefix' | 'range' | 'in';
+/**
+ * How a field filters a Search: one rule per field meaning, the same on every page (engine/search-rules.ts).
+ * - `name`: names and titles match by any part, case-insensitively ("雨桐" finds 王雨桐); an index of the
+ *   value's 1- and 2-character pieces serves it, so two-character Chinese parts are indexed too.
+ * - `code`: codes, serial numbers, login names, addresses and messages match by any part,
+ *   case-insensitively ("g39005" finds G39005); a trigram index serves parts of 3 characters or more.
+ * - `digits`: phones and number-like values: 4 or more digits match any run ("0023" finds a phone
+ *   ending in 0023), fewer match the start.
+ * - `equals`; `range` (from/to); `in` (a list).
+ * A `name` field also sorts in Chinese pinyin order where the database can (docs/decisions.md).
+ */
+export type FilterMode = 'equals' | 'name' | 'code' | 'digits' | 'range' | 'in';
+
+/** Digits typed into a `digits` filter from which it matches any run instead of the start. */
+export const DIGITS_ANY_PART_MIN = 4;
 
 interface FieldCommon {
   label: Label;
@@ -325,11 +338,6 @@ export interface ResourceDef {
   actions?: readonly ActionDef[];
   /** Extra composite indexes (field names) beyond the filter indexes the engine derives. */
   indexes?: readonly (readonly string[])[];
-  /**
-   * Text fields searched by any part outside their own filter (the person search reads names and
-   * phone digits across families): a trigram index each, which `ILIKE '%x%'` can use and a btree cannot.
-   */
-  trigramIndexes?: readonly string[];
   /**
    * Unique composite indexes (field names): the database refuses a second row repeating one, e.g. a
    * recognition record's (device, event serial), so a terminal's retried event is stored once.

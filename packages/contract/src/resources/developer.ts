@@ -17,7 +17,7 @@ export const Developer = defineResource({
   titleField: 'name',
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
-    name: { kind: 'text', label: { zh: '名称', en: 'Name' }, required: true, max: 50, filter: 'contains', width: 160 },
+    name: { kind: 'text', label: { zh: '名称', en: 'Name' }, required: true, max: 50, filter: 'name', width: 160 },
     appId: { kind: 'text', label: { zh: 'AppId', en: 'App id' }, readOnly: true, unique: true, filter: 'equals', width: 200 },
     callbackUrl: {
       kind: 'text',

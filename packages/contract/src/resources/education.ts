@@ -13,7 +13,7 @@ export const EducationDirectory = defineResource({
   defaultSort: { field: 'sortOrder', order: 'asc' },
   tree: { parentField: 'parentId', orderField: 'sortOrder' },
   fields: {
-    name: { kind: 'text', label: { zh: '目录名称', en: 'Name' }, required: true, max: 50, filter: 'contains', width: 240 },
+    name: { kind: 'text', label: { zh: '目录名称', en: 'Name' }, required: true, max: 50, filter: 'name', width: 240 },
     parentId: {
       kind: 'reference',
       family: 'EducationDirectory',

@@ -34,7 +34,7 @@ export const FeverAlert = defineResource({
   fields: {
     recognizedAt: { kind: 'datetime', label: { zh: '识别时间', en: 'Recognised at' }, required: true, filter: 'range', width: 170 },
     snapshot: { kind: 'image', label: { zh: '抓拍', en: 'Snapshot' }, width: 90, exported: false },
-    personName: { kind: 'text', label: { zh: '姓名', en: 'Name' }, max: 50, filter: 'contains', width: 120 },
+    personName: { kind: 'text', label: { zh: '姓名', en: 'Name' }, max: 50, filter: 'name', width: 120 },
     personKind: { kind: 'enum', options: RECOGNITION_PERSON_KIND_OPTIONS, label: { zh: '人员类型', en: 'Person type' }, required: true, filter: 'equals', width: 110 },
     personId: { kind: 'number', label: { zh: '人员编号', en: 'Person id' }, list: false },
     schoolId: schoolRef(),

@@ -52,7 +52,7 @@ export const AppChargeItem = defineResource({
   titleField: 'name',
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
-    name: { kind: 'text', label: { zh: '项目名称', en: 'Name' }, required: true, max: 100, unique: true, filter: 'contains', sortable: true },
+    name: { kind: 'text', label: { zh: '项目名称', en: 'Name' }, required: true, max: 100, unique: true, filter: 'name', sortable: true },
     unitPrice: { kind: 'money', label: { zh: '单价', en: 'Unit price' }, required: true, min: 1, sortable: true },
     serviceMonths: { kind: 'number', integer: true, min: 1, max: 120, label: { zh: '服务月数', en: 'Service months' }, required: true, sortable: true },
     remark: { kind: 'textarea', label: { zh: '备注', en: 'Remark' }, max: 500 },
@@ -141,7 +141,7 @@ export const AgentFund = defineResource({
   titleField: 'name',
   defaultSort: { field: 'id', order: 'asc' },
   fields: {
-    name: { kind: 'text', label: { zh: '账户名称', en: 'Account' }, required: true, max: 100, filter: 'contains' },
+    name: { kind: 'text', label: { zh: '账户名称', en: 'Account' }, required: true, max: 100, filter: 'name' },
     accountType: { kind: 'enum', options: FUND_ACCOUNT_TYPE_OPTIONS, label: { zh: '账户类型', en: 'Type' }, required: true, filter: 'equals' },
     agentId: { kind: 'reference', family: 'User', display: 'name', optionsFilter: { type: 'agent' }, label: { zh: '代理商', en: 'Agent' }, filter: 'equals' },
     schoolId: schoolRef({ required: false }),
@@ -208,7 +208,7 @@ export const SchoolCharge = defineResource({
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
     schoolId: schoolRef(),
-    name: { kind: 'text', label: { zh: '课程名称', en: 'Class' }, required: true, max: 100, filter: 'contains', sortable: true },
+    name: { kind: 'text', label: { zh: '课程名称', en: 'Class' }, required: true, max: 100, filter: 'name', sortable: true },
     unitPrice: { kind: 'money', label: { zh: '价格', en: 'Price' }, required: true, min: 1, sortable: true },
     serviceMonths: { kind: 'number', integer: true, min: 1, max: 120, label: { zh: '服务月数', en: 'Service months' }, required: true },
     // Write-only: parents enter it in the app to watch; set only by the `password` button (UpdatePassword).
@@ -239,7 +239,7 @@ export const ComprehensiveCharge = defineResource({
   titleField: 'name',
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
-    name: { kind: 'text', label: { zh: '套餐名称', en: 'Bundle' }, required: true, max: 100, unique: true, filter: 'contains', sortable: true },
+    name: { kind: 'text', label: { zh: '套餐名称', en: 'Bundle' }, required: true, max: 100, unique: true, filter: 'name', sortable: true },
     items: {
       kind: 'lines',
       table: 'comprehensive_charge_items',

@@ -28,7 +28,7 @@ export const SchoolHoliday = defineResource({
   fields: {
     // Empty: the row applies to every school (company staff only: other callers must name one of theirs).
     schoolId: schoolRef({ required: false, help: { zh: '不选则适用于所有学校', en: 'Leave empty for every school' } }),
-    name: { kind: 'text', label: { zh: '名称', en: 'Name' }, required: true, max: 50, filter: 'contains', width: 160 },
+    name: { kind: 'text', label: { zh: '名称', en: 'Name' }, required: true, max: 50, filter: 'name', width: 160 },
     kind: { kind: 'enum', options: SCHOOL_HOLIDAY_KIND_OPTIONS, label: { zh: '类型', en: 'Kind' }, required: true, filter: 'equals', width: 120 },
     startDate: { kind: 'date', label: { zh: '开始日期', en: 'From' }, required: true, filter: 'range', sortable: true, width: 120 },
     endDate: { kind: 'date', label: { zh: '结束日期', en: 'To' }, required: true, sortable: true, width: 120 },

@@ -15,9 +15,9 @@ export const LoginLog = defineResource({
   titleField: 'loginName',
   fields: {
     createdAt: { kind: 'datetime', label: { zh: '时间', en: 'Time' }, readOnly: true, filter: 'range', width: 170 },
-    loginName: { kind: 'text', label: { zh: '账号', en: 'Account' }, max: 64, filter: 'contains', width: 160 },
+    loginName: { kind: 'text', label: { zh: '账号', en: 'Account' }, max: 64, filter: 'code', width: 160 },
     userId: { kind: 'reference', family: 'User', display: 'name', label: { zh: '用户', en: 'User' }, width: 140 },
-    ip: { kind: 'text', label: { zh: 'IP 地址', en: 'IP address' }, max: 64, filter: 'prefix', width: 150 },
+    ip: { kind: 'text', label: { zh: 'IP 地址', en: 'IP address' }, max: 64, filter: 'code', width: 150 },
     userAgent: { kind: 'text', label: { zh: '客户端', en: 'User agent' }, max: 500, width: 260 },
     outcome: {
       kind: 'enum',

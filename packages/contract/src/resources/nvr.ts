@@ -19,7 +19,7 @@ export const Nvr = defineResource({
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
     schoolId: schoolRef(),
-    name: { kind: 'text', label: { zh: '名称', en: 'Name' }, required: true, max: 50, filter: 'contains', sortable: true },
+    name: { kind: 'text', label: { zh: '名称', en: 'Name' }, required: true, max: 50, filter: 'name', sortable: true },
     serialNumber: { kind: 'text', label: { zh: '序列号', en: 'Serial no.' }, required: true, max: 64, unique: true, filter: 'equals', width: 160 },
     ip: {
       kind: 'text',
@@ -29,7 +29,7 @@ export const Nvr = defineResource({
       // IPv4 or IPv6 (hex groups and colons): a host name would need resolving from the school's network.
       pattern: '^(\\d{1,3}(\\.\\d{1,3}){3}|[0-9A-Fa-f:]{2,45})$',
       patternMessage: { zh: '请输入 IPv4 或 IPv6 地址', en: 'an IPv4 or IPv6 address' },
-      filter: 'prefix',
+      filter: 'code',
       width: 140,
     },
     port: { kind: 'number', label: { zh: '端口', en: 'Port' }, required: true, min: 1, max: 65535, defaultValue: 8000, width: 80 },

@@ -20,11 +20,11 @@ export const Order = defineResource({
   titleField: 'orderNo',
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
-    orderNo: { kind: 'text', label: { zh: '订单号', en: 'Order no.' }, readOnly: true, unique: true, max: 40, filter: 'prefix', sortable: true },
+    orderNo: { kind: 'text', label: { zh: '订单号', en: 'Order no.' }, readOnly: true, unique: true, max: 40, filter: 'code', sortable: true },
     state: { kind: 'enum', options: ORDER_STATE_OPTIONS, label: { zh: '状态', en: 'State' }, readOnly: true, defaultValue: 1, filter: 'equals' },
     agentId: { kind: 'reference', family: 'User', display: 'name', optionsFilter: { type: 'agent' }, label: { zh: '代理商', en: 'Agent' }, filter: 'equals' },
     schoolId: schoolRef({ help: { zh: '设备发往的学校', en: 'The school the devices go to' } }),
-    consigneeName: { kind: 'text', label: { zh: '收货人', en: 'Consignee' }, required: true, max: 50, filter: 'contains' },
+    consigneeName: { kind: 'text', label: { zh: '收货人', en: 'Consignee' }, required: true, max: 50, filter: 'name' },
     consigneePhone: { kind: 'phone', label: { zh: '收货电话', en: 'Consignee phone' }, required: true },
     deliveryAddress: { kind: 'text', label: { zh: '收货地址', en: 'Delivery address' }, required: true, max: 200, list: false },
     items: {

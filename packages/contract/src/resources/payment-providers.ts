@@ -50,7 +50,7 @@ export const PaymentProviderCall = defineResource({
     provider: { kind: 'enum', options: PAYMENT_PROVIDER_OPTIONS, label: { zh: '通道', en: 'Provider' }, filter: 'equals', width: 110 },
     operation: { kind: 'enum', options: PROVIDER_OPERATION_OPTIONS, label: { zh: '操作', en: 'Operation' }, filter: 'equals', width: 110 },
     // The merchant's number the call is about: out_trade_no for payments, out_refund_no for refunds.
-    reference: { kind: 'text', label: { zh: '单号', en: 'Reference' }, max: 64, filter: 'prefix', width: 220 },
+    reference: { kind: 'text', label: { zh: '单号', en: 'Reference' }, max: 64, filter: 'code', width: 220 },
     outcome: { kind: 'enum', options: PROVIDER_CALL_OUTCOME_OPTIONS, label: { zh: '结果', en: 'Outcome' }, filter: 'equals', width: 120 },
     message: { kind: 'text', label: { zh: '说明', en: 'Message' }, max: 500, width: 260 },
     durationMs: { kind: 'number', label: { zh: '耗时(毫秒)', en: 'Duration (ms)' }, width: 110 },

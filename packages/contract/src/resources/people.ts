@@ -31,7 +31,7 @@ export const SchoolClass = defineResource({
   fields: {
     schoolId: schoolRef(),
     grade: { kind: 'enum', options: GRADE_OPTIONS, label: { zh: '年级', en: 'Grade' }, required: true, filter: 'equals', sortable: true },
-    className: { kind: 'text', label: { zh: '班级名称', en: 'Class name' }, required: true, max: 50, filter: 'contains' },
+    className: { kind: 'text', label: { zh: '班级名称', en: 'Class name' }, required: true, max: 50, filter: 'name' },
     headTeacher: { kind: 'text', label: { zh: '班主任', en: 'Head teacher' }, max: 50 },
   },
 });
@@ -53,7 +53,7 @@ export const Student = defineResource({
   fields: {
     schoolId: schoolRef(),
     classId: { kind: 'reference', family: 'SchoolClass', display: 'className', within: 'schoolId', label: { zh: '班级', en: 'Class' }, filter: 'equals' },
-    name: { kind: 'text', label: { zh: '姓名', en: 'Name' }, required: true, max: 50, filter: 'prefix', sortable: true },
+    name: { kind: 'text', label: { zh: '姓名', en: 'Name' }, required: true, max: 50, filter: 'name', sortable: true },
     studentNo: { kind: 'text', label: { zh: '学号', en: 'Student no.' }, max: 32, filter: 'equals' },
     cardNo: { kind: 'text', label: { zh: '卡号', en: 'Card no.' }, max: 32, filter: 'equals' },
     gender: { kind: 'enum', options: GENDER_OPTIONS, label: { zh: '性别', en: 'Gender' }, filter: 'equals' },
@@ -62,8 +62,6 @@ export const Student = defineResource({
     state: { kind: 'enum', options: STUDENT_STATE_OPTIONS, label: { zh: '状态', en: 'State' }, filter: 'equals', defaultValue: 1 },
   },
   indexes: [['schoolId', 'name'], ['schoolId', 'studentNo'], ['cardNo'], ['studentNo']],
-  // The person search (personSearch) finds a student by any part of the name, in any scope.
-  trigramIndexes: ['name'],
 });
 
 export const Parent = defineResource({
@@ -76,8 +74,8 @@ export const Parent = defineResource({
   titleField: 'name',
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
-    phoneNum: { kind: 'phone', label: { zh: '手机号', en: 'Mobile' }, required: true, unique: true, filter: 'prefix' },
-    name: { kind: 'text', label: { zh: '姓名', en: 'Name' }, required: true, max: 50, filter: 'prefix', sortable: true },
+    phoneNum: { kind: 'phone', label: { zh: '手机号', en: 'Mobile' }, required: true, unique: true, filter: 'digits' },
+    name: { kind: 'text', label: { zh: '姓名', en: 'Name' }, required: true, max: 50, filter: 'name', sortable: true },
     schoolId: schoolRef(),
     // A parent may have several children at the school; the relation is the parent's (father, mother, ...).
     studentIds: {
@@ -98,8 +96,6 @@ export const Parent = defineResource({
   },
   toggles: [{ field: 'enabled', button: 'enable' }],
   indexes: [['schoolId', 'name']],
-  // The person search finds a parent by any part of the name or any 4+ digits of the phone.
-  trigramIndexes: ['name', 'phoneNum'],
 });
 
 export const Teacher = defineResource({
@@ -112,16 +108,14 @@ export const Teacher = defineResource({
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
     schoolId: schoolRef(),
-    name: { kind: 'text', label: { zh: '姓名', en: 'Name' }, required: true, max: 50, filter: 'prefix', sortable: true },
-    phoneNum: { kind: 'phone', label: { zh: '手机号', en: 'Mobile' }, required: true, filter: 'prefix' },
+    name: { kind: 'text', label: { zh: '姓名', en: 'Name' }, required: true, max: 50, filter: 'name', sortable: true },
+    phoneNum: { kind: 'phone', label: { zh: '手机号', en: 'Mobile' }, required: true, filter: 'digits' },
     cardNo: { kind: 'text', label: { zh: '卡号', en: 'Card no.' }, max: 32, filter: 'equals' },
     classId: { kind: 'reference', family: 'SchoolClass', display: 'className', within: 'schoolId', label: { zh: '负责班级', en: 'Class' }, filter: 'equals' },
     faceImage: faceImageField(),
     enabled: enabledField(),
   },
   indexes: [['schoolId', 'name'], ['cardNo']],
-  // The person search finds a teacher by any part of the name or any 4+ digits of the phone.
-  trigramIndexes: ['name', 'phoneNum'],
 });
 
 export const PickUpPerson = defineResource({
@@ -136,13 +130,11 @@ export const PickUpPerson = defineResource({
     studentId: { kind: 'reference', family: 'Student', display: 'name', label: { zh: '学生', en: 'Student' }, required: true, filter: 'equals' },
     // Follows from the student; the server sets it so scope is one indexed column.
     schoolId: schoolRef({ from: 'studentId' }),
-    name: { kind: 'text', label: { zh: '姓名', en: 'Name' }, required: true, max: 50, filter: 'prefix', sortable: true },
+    name: { kind: 'text', label: { zh: '姓名', en: 'Name' }, required: true, max: 50, filter: 'name', sortable: true },
     relation: { kind: 'enum', options: RELATION_OPTIONS, label: { zh: '关系', en: 'Relation' }, required: true, filter: 'equals' },
-    phoneNum: { kind: 'phone', label: { zh: '手机号', en: 'Mobile' }, required: true, filter: 'prefix' },
+    phoneNum: { kind: 'phone', label: { zh: '手机号', en: 'Mobile' }, required: true, filter: 'digits' },
     faceImage: faceImageField(),
     validUntil: { kind: 'date', label: { zh: '有效期至', en: 'Valid until' }, sortable: true, filter: 'range' },
   },
   indexes: [['schoolId', 'name'], ['studentId']],
-  // The person search finds a pick-up person by any part of the name or any 4+ digits of the phone.
-  trigramIndexes: ['name', 'phoneNum'],
 });

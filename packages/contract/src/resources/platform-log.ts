@@ -38,10 +38,10 @@ export const PlatformLog = defineResource({
   fields: {
     createdAt: { kind: 'datetime', label: { zh: '时间', en: 'Time' }, readOnly: true, filter: 'range', width: 170 },
     level: { kind: 'enum', options: PLATFORM_LOG_LEVEL_OPTIONS, label: { zh: '级别', en: 'Level' }, filter: 'equals', width: 90 },
-    message: { kind: 'text', label: { zh: '消息', en: 'Message' }, filter: 'contains', width: 300 },
+    message: { kind: 'text', label: { zh: '消息', en: 'Message' }, filter: 'code', width: 300 },
     requestId: { kind: 'text', label: { zh: '请求编号', en: 'Request id' }, filter: 'equals', width: 150 },
     method: { kind: 'text', label: { zh: '方法', en: 'Method' }, width: 70 },
-    route: { kind: 'text', label: { zh: '接口', en: 'Route' }, filter: 'prefix', width: 220 },
+    route: { kind: 'text', label: { zh: '接口', en: 'Route' }, filter: 'code', width: 220 },
     statusCode: { kind: 'number', label: { zh: '状态码', en: 'Status' }, width: 80 },
     // An id, not a reference: a log line must never stop an account from being deleted.
     userId: { kind: 'number', label: { zh: '用户编号', en: 'User id' }, filter: 'equals', width: 90 },

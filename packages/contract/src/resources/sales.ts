@@ -10,14 +10,14 @@ export const SalesArea = defineResource({
   titleField: 'name',
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
-    name: { kind: 'text', label: { zh: '区域名称', en: 'Area name' }, required: true, max: 50, unique: true, filter: 'contains', sortable: true },
+    name: { kind: 'text', label: { zh: '区域名称', en: 'Area name' }, required: true, max: 50, unique: true, filter: 'name', sortable: true },
     provinces: {
       kind: 'places',
       level: 'province',
       label: { zh: '覆盖省份', en: 'Provinces covered' },
       required: true,
       max: 500,
-      filter: 'contains',
+      filter: 'name',
       width: 240,
     },
     cities: {
@@ -25,7 +25,7 @@ export const SalesArea = defineResource({
       level: 'city',
       label: { zh: '覆盖城市', en: 'Cities covered' },
       max: 1000,
-      filter: 'contains',
+      filter: 'name',
       width: 240,
       help: { zh: '留空表示覆盖所列省份的全部城市', en: 'Empty = every city of the provinces listed' },
     },
@@ -43,7 +43,7 @@ export const SalesTeam = defineResource({
   titleField: 'name',
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
-    name: { kind: 'text', label: { zh: '团队名称', en: 'Team name' }, required: true, max: 50, unique: true, filter: 'contains', sortable: true },
+    name: { kind: 'text', label: { zh: '团队名称', en: 'Team name' }, required: true, max: 50, unique: true, filter: 'name', sortable: true },
     salesAreaId: { kind: 'reference', family: 'SalesArea', display: 'name', label: { zh: '销售区域', en: 'Sales area' }, filter: 'equals' },
     leaderId: {
       kind: 'reference',

@@ -40,7 +40,7 @@ export const School = defineResource({
   searchDefaults: { licenseKeyRequired: -1, schoolType: 0, state: -1 },
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
-    schoolName: { kind: 'text', label: { zh: '学校名称', en: 'School name' }, required: true, max: 100, filter: 'contains', sortable: true, unique: true, width: 220 },
+    schoolName: { kind: 'text', label: { zh: '学校名称', en: 'School name' }, required: true, max: 100, filter: 'name', sortable: true, unique: true, width: 220 },
     province: { kind: 'region', part: 'province', label: { zh: '省', en: 'Province' }, required: true, filter: 'equals' },
     city: { kind: 'region', part: 'city', label: { zh: '市', en: 'City' }, required: true, filter: 'equals' },
     area: { kind: 'region', part: 'area', label: { zh: '区', en: 'District' }, filter: 'equals' },

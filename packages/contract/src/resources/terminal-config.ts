@@ -34,7 +34,7 @@ export const TerminalConfig = defineResource({
   titleField: 'name',
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
-    name: { kind: 'text', label: { zh: '模板名称', en: 'Name' }, required: true, max: 50, unique: true, filter: 'contains', sortable: true },
+    name: { kind: 'text', label: { zh: '模板名称', en: 'Name' }, required: true, max: 50, unique: true, filter: 'name', sortable: true },
     recognitionThreshold: {
       kind: 'number',
       label: { zh: '识别阈值', en: 'Recognition threshold' },

@@ -24,7 +24,7 @@ export const Terminal = defineResource({
   fields: {
     deviceId: { kind: 'reference', family: 'Device', display: 'serialNumber', label: { zh: '设备序列号', en: 'Device serial' }, required: true, unique: true, filter: 'equals', width: 170 },
     // The device's serial number, copied at each write: names the terminal in pickers and confirmations.
-    serialNumber: { kind: 'text', label: { zh: '序列号', en: 'Serial number' }, readOnly: true, max: 40, list: false, exported: false, filter: 'prefix' },
+    serialNumber: { kind: 'text', label: { zh: '序列号', en: 'Serial number' }, readOnly: true, max: 40, list: false, exported: false, filter: 'code' },
     // The terminal works for the school its device is installed at: copied from the device on each write.
     schoolId: schoolRef({ from: 'deviceId' }),
     // Live: the intake sets `offlineAt` at each signed call, and whether it has passed is answered
@@ -99,7 +99,7 @@ export const TerminalLog = defineResource({
     schoolId: schoolRef(),
     level: { kind: 'enum', options: TERMINAL_LOG_LEVEL_OPTIONS, label: { zh: '级别', en: 'Level' }, required: true, filter: 'equals', width: 90 },
     module: { kind: 'text', label: { zh: '模块', en: 'Module' }, required: true, max: 40, filter: 'equals', width: 120 },
-    message: { kind: 'textarea', label: { zh: '内容', en: 'Message' }, required: true, max: 2000, filter: 'contains' },
+    message: { kind: 'textarea', label: { zh: '内容', en: 'Message' }, required: true, max: 2000, filter: 'code' },
     // The terminal's own serial of the line: a retried batch stores each line once.
     logSerial: { kind: 'number', label: { zh: '日志序号', en: 'Log serial' }, required: true, list: false },
   },

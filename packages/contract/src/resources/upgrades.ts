@@ -48,7 +48,7 @@ export const TerminalAppVersion = defineResource({
       max: 40,
       pattern: TERMINAL_VERSION_PATTERN,
       patternMessage: { zh: '字母、数字、点、下划线或横线', en: 'letters, digits, dots, underscores or dashes' },
-      filter: 'prefix',
+      filter: 'code',
       sortable: true,
     },
     packageUrl: { kind: 'file', files: 'package', label: { zh: '升级包', en: 'Package' }, required: true, list: false },
@@ -114,7 +114,7 @@ export const TerminalAppUpgrade = defineResource({
   titleField: 'name',
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
-    name: { kind: 'text', label: { zh: '计划名称', en: 'Plan' }, required: true, max: 100, filter: 'contains' },
+    name: { kind: 'text', label: { zh: '计划名称', en: 'Plan' }, required: true, max: 100, filter: 'name' },
     state: { kind: 'enum', options: UPGRADE_PLAN_STATE_OPTIONS, label: { zh: '状态', en: 'State' }, readOnly: true, filter: 'equals' },
     versionId: {
       kind: 'reference',

@@ -32,7 +32,7 @@ export const AppVersion = defineResource({
       max: 20,
       pattern: '^\\d{1,5}(\\.\\d{1,5}){0,3}$',
       patternMessage: { zh: '形如 2.3.1', en: 'like 2.3.1' },
-      filter: 'prefix',
+      filter: 'code',
     },
     // What the apps compare: a release is newer exactly when its code is larger.
     versionCode: { kind: 'number', integer: true, min: 1, max: 2_000_000_000, label: { zh: '版本编码', en: 'Version code' }, required: true, sortable: true },

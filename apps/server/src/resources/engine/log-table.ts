@@ -12,7 +12,7 @@ export function logStamps(): Record<string, PgColumnBuilderBase> {
   return { createdAt: timestamptz('created_at').notNull().defaultNow() };
 }
 
-/** `(scope key, time, id)` and `(scope key?, filter, time, id)` per btree filter; trigram filters keep their GIN index. */
+/** `(scope key, time, id)` and `(scope key?, filter, time, id)` per btree filter; any-part filters keep their GIN index. */
 export function logIndexes(def: ResourceDef, cols: Record<string, ExtraConfigColumn>, scopeKey: string | undefined): [string, () => IndexBuilder][] {
   const time = def.log!.timeField;
   const name = (...parts: string[]) => `${def.table}_${parts.map(columnName).join('_')}_idx`;
@@ -22,9 +22,10 @@ export function logIndexes(def: ResourceDef, cols: Record<string, ExtraConfigCol
   const timeIndex = name(...(scopeKey ? [scopeKey] : []), time, 'id');
   indexes.push([timeIndex, () => (scope ? index(timeIndex).on(scope, at, cols.id!) : index(timeIndex).on(at, cols.id!))]);
   for (const [field, f] of Object.entries(def.fields)) {
-    if (!f.filter || f.filter === 'contains' || f.filter === 'range' || field === scopeKey || f.kind === 'json') continue;
+    // `name` and `code` filters match any part: their GIN index is the table's (table.ts).
+    if (!f.filter || f.filter === 'name' || f.filter === 'code' || f.filter === 'range' || field === scopeKey || f.kind === 'json') continue;
     const indexName = name(...(scopeKey ? [scopeKey] : []), field, time, 'id');
-    const indexed = f.filter === 'prefix' ? cols[field]!.op('text_pattern_ops') : cols[field]!;
+    const indexed = f.filter === 'digits' ? cols[field]!.op('text_pattern_ops') : cols[field]!;
     indexes.push([indexName, () => (scope ? index(indexName).on(scope, indexed, at, cols.id!) : index(indexName).on(indexed, at, cols.id!))]);
   }
   return indexes;

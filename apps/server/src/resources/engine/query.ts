@@ -1,13 +1,13 @@
 /** Search conditions, the row shape answered to clients, and bounded counts. */
 import { columnName, isLinkField, isStoredElsewhere, type FieldDef, type ResourceDef } from '@campus/contract';
-import { and, asc, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgColumn } from 'drizzle-orm/pg-core';
 import { accountScopeCondition, scopeCondition, type ScopePurpose } from '../../platform/scope.js';
 import { visibleFields, type EngineContext, type Row } from './context.js';
 import { hooksOf, type ReadConditionContext } from './hooks.js';
-import { containsPattern, prefixPattern } from '../../platform/like-patterns.js';
 import { linkCondition } from './links.js';
 import { referenceTargetOf, tableOf } from './registry.js';
+import { isTextRule, sortExpression, textCondition } from './search-rules.js';
 import type { ResourceTable } from './table.js';
 
 /** Exact counts stop here: beyond it the total is shown as "10,000+" (an exact count over a large scope costs seconds). */
@@ -71,8 +71,7 @@ export function filterWhere(ctx: Pick<EngineContext, 'def' | 'view'> & ReadCondi
     const value = filters[name];
     if (value === undefined) continue;
     if (field.filter === 'in') conditions.push(inArray(column, (value as unknown[]).map((v) => toDb(field, v))));
-    else if (field.filter === 'contains') conditions.push(ilike(column, containsPattern(String(value))));
-    else if (field.filter === 'prefix') conditions.push(sql`${column} LIKE ${prefixPattern(String(value))}`);
+    else if (isTextRule(field.filter)) conditions.push(textCondition(field.filter, column, String(value)));
     else conditions.push(eq(column, toDb(field, value)));
   }
   return [...conditions, ...viewConditions(ctx, table)];
@@ -98,12 +97,13 @@ export function fromDb(field: FieldDef | undefined, value: unknown): unknown {
   return value;
 }
 
+/** ORDER BY of a Search: the asked field (names in pinyin order, search-rules.ts), then id. */
 export function orderOf(ctx: Pick<EngineContext, 'def'>, table: ResourceTable, sortField?: string, sortOrder?: 'asc' | 'desc'): SQL[] {
   const field = sortField ?? ctx.def.defaultSort?.field ?? 'id';
   const direction = sortOrder ?? ctx.def.defaultSort?.order ?? 'desc';
   const by = direction === 'asc' ? asc : desc;
   // id breaks ties so pages never repeat or skip rows.
-  return field === 'id' ? [by(columnOf(table, 'id'))] : [by(columnOf(table, field)), by(columnOf(table, 'id'))];
+  return field === 'id' ? [by(columnOf(table, 'id'))] : [sortExpression(ctx.def.fields[field], columnOf(table, field), direction), by(columnOf(table, 'id'))];
 }
 
 /**

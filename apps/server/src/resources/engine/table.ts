@@ -25,8 +25,10 @@ import {
   type PgTableWithColumns,
   type TableConfig,
 } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
 import { id, rowStamps, timestamptz } from '../../db/schema/columns.js';
 import { logIndexes, logStamps } from './log-table.js';
+import { NAME_COLLATION, SEARCH_GRAMS } from './search-rules.js';
 
 /** A table built at run time: its columns are known by name only. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- column set is derived from a declaration at run time
@@ -131,29 +133,37 @@ export function resourceTable(
       const trgm = `${def.table}_${columnName(field)}_trgm_idx`;
       add(trgm, () => index(trgm).using('gin', cols[field]!.op('gin_trgm_ops')));
     };
+    const addGrams = (field: string) => {
+      // The expression the `name` rule's condition repeats (search-rules.ts), so the planner matches it.
+      const grams = `${def.table}_${columnName(field)}_grams_idx`;
+      add(grams, () => index(grams).using('gin', sql`${sql.raw(SEARCH_GRAMS)}(${sql.identifier(columnName(field))})`));
+    };
     if (isLog) for (const [indexName, build] of logIndexes(def, cols, key)) add(indexName, build);
     if (key && !isLog) add(name(key, 'id'), () => index(name(key, 'id')).on(cols[key]!, cols.id!));
     for (const [field, f] of Object.entries(def.fields)) {
-      if (!f.filter || f.unique || field === key || isStoredElsewhere(f)) continue;
-      if (isLog && f.filter !== 'contains') continue; // logIndexes closed them with (time, id)
+      if (!f.filter || field === key || isStoredElsewhere(f)) continue;
+      // Parts typed anywhere in the value: a GIN index (search-rules.ts); a btree cannot serve them.
+      if (f.filter === 'name') addGrams(field);
+      if (f.filter === 'code' || f.filter === 'digits') addTrigram(field);
+      // A unique column's own btree serves equality, but not LIKE 'x%' under a non-C collation.
+      if (f.filter === 'name' || f.filter === 'code' || (f.unique && f.filter !== 'digits')) continue;
+      if (isLog) continue; // logIndexes closed the btree filters with (time, id)
       const col = cols[field]!;
-      if (f.filter === 'contains') {
-        // Trigram index: ILIKE '%x%' can use it; a btree cannot.
-        addTrigram(field);
-      } else {
-        // id closes every btree filter index: a filtered page is then chosen from the index alone
-        // (index-only scan + top-N sort by id, no heap visit per skipped row), and within one school
-        // an equality filter reads its rows already in id order. 45 ms → 16 ms for page 200 × 50
-        // of an agent's 500k students filtered by state (docs/performance.md).
-        const indexed = f.filter === 'prefix' ? col.op('text_pattern_ops') : col;
-        const indexName = key ? name(key, field) : name(field);
-        add(indexName, () => (key ? index(indexName).on(cols[key]!, indexed, cols.id!) : index(indexName).on(indexed, cols.id!)));
-      }
+      // id closes every btree filter index: a filtered page is then chosen from the index alone
+      // (index-only scan + top-N sort by id, no heap visit per skipped row), and within one school
+      // an equality filter reads its rows already in id order. 45 ms → 16 ms for page 200 × 50
+      // of an agent's 500k students filtered by state (docs/performance.md). `digits` under 4
+      // digits match the start: text_pattern_ops lets LIKE 'x%' use the btree.
+      const indexed = f.filter === 'digits' ? col.op('text_pattern_ops') : col;
+      const indexName = key ? name(key, field) : name(field);
+      add(indexName, () => (key ? index(indexName).on(cols[key]!, indexed, cols.id!) : index(indexName).on(indexed, cols.id!)));
     }
-    for (const field of def.trigramIndexes ?? []) addTrigram(field);
     for (const fields of def.indexes ?? []) {
       const indexName = name(...fields);
-      const on = fields.map((f) => cols[f]!) as [ExtraConfigColumn, ...ExtraConfigColumn[]];
+      // A name sorts in its collation (search-rules.ts); the index must hold the same order to serve it.
+      const on = fields.map((f) =>
+        def.fields[f]?.filter === 'name' ? sql`${sql.identifier(columnName(f))} collate ${sql.identifier(NAME_COLLATION)}` : cols[f]!,
+      ) as [ExtraConfigColumn | SQL, ...(ExtraConfigColumn | SQL)[]];
       add(indexName, () => index(indexName).on(...on));
     }
     for (const declared of def.uniqueIndexes ?? []) {
