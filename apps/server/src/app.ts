@@ -35,6 +35,7 @@ import { accountOptionsRoutes } from './routes/account-options.js';
 import { payRoutes } from './routes/pay.js';
 import { createPaymentProviders, type PaymentProviderOptions } from './finance/providers/index.js';
 import { resourceRoutes } from './resources/index.js';
+import { searchCountsPlugin } from './resources/engine/search-counts.js';
 import { reportRoutes } from './reports/index.js';
 import { personSearchRoutes } from './routes/person-search.js';
 import { openApiRoutes } from './routes/open-api.js';
@@ -109,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(swaggerPlugin);
   await app.register(webAppPlugin, { root: options.webRoot });
   await app.register(authPlugin);
+  await app.register(searchCountsPlugin);
 
   await app.register(healthRoutes);
   await app.register(accountRoutes);

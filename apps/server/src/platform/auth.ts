@@ -14,6 +14,11 @@ export interface AuthUser {
   salesTeamId: number | null;
   sellerPosition: SellerPosition | null;
   sessionId: number;
+  /**
+   * The caller-state version read with the session: the caller's grant, scope and probes may be
+   * reused from memory while it is unchanged (caller-state.ts). Absent: always read fresh.
+   */
+  stateVersion?: number;
 }
 
 declare module 'fastify' {
@@ -65,6 +70,7 @@ export const authPlugin = fp(
         salesTeamId: user.salesTeamId,
         sellerPosition: user.sellerPosition,
         sessionId: session.sessionId,
+        stateVersion: session.stateVersion,
       };
     });
   },

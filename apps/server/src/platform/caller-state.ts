@@ -83,7 +83,7 @@ function grantRowsSql(userId: SQLWrapper | number, userType: SQLWrapper | string
     where ${or(and(eq(grants.subjectType, 'user'), sql`${grants.userId} = ${userId}`), and(eq(grants.subjectType, 'type'), sql`${grants.userType} = ${userType}`))})`;
 }
 
-/** Reads the caller's grant, scope and probes in one query. Read fresh on every call (no cache). */
+/** Reads the caller's grant, scope and probes in one query, fresh (cachedCallerState reuses it). */
 export async function loadCallerState(db: Database, user: CallerSubject): Promise<CallerState> {
   const typeKey = probesTypeKey(user.type);
   const userKey = probesUserKey(user.id);
@@ -109,13 +109,65 @@ export async function loadCallerState(db: Database, user: CallerSubject): Promis
   };
 }
 
+/**
+ * How long a caller's state is reused at most, even with the version unchanged: a safety net for a
+ * change no trigger sees (none is known), short enough that such a change would still show soon.
+ */
+export const CALLER_STATE_MAX_AGE_MS = 60_000;
+
+/** Cached states per database are dropped all at once past this many callers (a bound, not an LRU). */
+const MAX_CACHED_CALLERS = 10_000;
+
+interface CachedState {
+  /** The caller-state version the state was read at (or after). */
+  version: number;
+  /** The account fields the state follows from; a different one reads again. */
+  subject: string;
+  loadedAt: number;
+  state: Promise<CallerState>;
+}
+
+/** Per database (test apps each open their own), by account id. */
+const cachedStates = new WeakMap<Database, Map<number, CachedState>>();
+
+const subjectKey = (user: CallerSubject) => `${user.type}:${user.parentId ?? ''}`;
+
+/**
+ * The caller's state for a call whose session read `version`: from memory when it was read at that
+ * version for the same account, else from the database. Every change to what a state is read from
+ * bumps the version (triggers of migration 0032), and every call reads the version with its session,
+ * so a grant revoked, a scope changed or a setting switched is seen by the next call on every
+ * instance. The version is read before the state, so a state is never cached under a version newer
+ * than what it saw.
+ */
+export function cachedCallerState(db: Database, user: CallerSubject, version: number, now: number): Promise<CallerState> {
+  let byUser = cachedStates.get(db);
+  if (!byUser) {
+    byUser = new Map();
+    cachedStates.set(db, byUser);
+  }
+  const subject = subjectKey(user);
+  const cached = byUser.get(user.id);
+  if (cached && cached.version === version && cached.subject === subject && now - cached.loadedAt < CALLER_STATE_MAX_AGE_MS) return cached.state;
+  const state = loadCallerState(db, user);
+  if (byUser.size >= MAX_CACHED_CALLERS) byUser.clear();
+  const entry: CachedState = { version, subject, loadedAt: now, state };
+  byUser.set(user.id, entry);
+  // A failed read is not kept: the next call tries again.
+  state.catch(() => {
+    if (byUser.get(user.id) === entry) byUser.delete(user.id);
+  });
+  return state;
+}
+
 const stateOfRequest = new WeakMap<FastifyRequest, Promise<CallerState>>();
 
-/** The caller's state, read at most once per request. */
+/** The caller's state, read at most once per request, and reused across calls while its version holds. */
 export function getRequestState(request: FastifyRequest): Promise<CallerState> {
   let state = stateOfRequest.get(request);
   if (!state) {
-    state = loadCallerState(request.server.db, request.user);
+    const { user } = request;
+    state = user.stateVersion === undefined ? loadCallerState(request.server.db, user) : cachedCallerState(request.server.db, user, user.stateVersion, request.server.clock.now().getTime());
     stateOfRequest.set(request, state);
   }
   return state;

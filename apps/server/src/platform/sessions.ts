@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { sessions, users } from '../db/schema/index.js';
 
@@ -44,20 +44,40 @@ export async function createSession(
 }
 
 export type SessionLookup =
-  | { status: 'valid'; sessionId: number; userId: number; user: typeof users.$inferSelect }
+  | { status: 'valid'; sessionId: number; userId: number; user: typeof users.$inferSelect; stateVersion: number }
   | { status: 'expired' }
   | { status: 'unknown' };
 
-/** Finds the session of a token with its account, and slides its expiry to now + ttl. */
-export async function touchSession(db: Database, token: string, ttlMs: number, now: Date): Promise<SessionLookup> {
-  // The account comes with the session in one query: every authenticated call starts here.
-  const [found] = await db
-    .select({ session: sessions, user: users })
+/**
+ * The session of a token hash with its account and the caller-state version (migration
+ * 0032_caller-state-version), built and named once per database: every authenticated call starts
+ * here, so PostgreSQL parses and plans it once per connection and drizzle never builds it again.
+ */
+function sessionStatementOf(db: Database) {
+  return db
+    .select({
+      session: sessions,
+      user: users,
+      stateVersion: sql<string>`(select version from caller_state_version where id = 1)`.mapWith(Number),
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, hashToken(token)));
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('campus_touch_session');
+}
+
+const sessionStatements = new WeakMap<Database, ReturnType<typeof sessionStatementOf>>();
+
+/** Finds the session of a token with its account, and slides its expiry to now + ttl. */
+export async function touchSession(db: Database, token: string, ttlMs: number, now: Date): Promise<SessionLookup> {
+  let statement = sessionStatements.get(db);
+  if (!statement) {
+    statement = sessionStatementOf(db);
+    sessionStatements.set(db, statement);
+  }
+  const [found] = await statement.execute({ tokenHash: hashToken(token) });
   if (!found) return { status: 'unknown' };
-  const { session, user } = found;
+  const { session, user, stateVersion } = found;
   if (session.expiresAt.getTime() <= now.getTime()) return { status: 'expired' };
   if (now.getTime() - session.lastSeenAt.getTime() >= LAST_SEEN_WRITE_INTERVAL_MS) {
     await db
@@ -65,7 +85,7 @@ export async function touchSession(db: Database, token: string, ttlMs: number, n
       .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + ttlMs) })
       .where(eq(sessions.id, session.id));
   }
-  return { status: 'valid', sessionId: session.id, userId: session.userId, user };
+  return { status: 'valid', sessionId: session.id, userId: session.userId, user, stateVersion };
 }
 
 /** Ends one session (log-out). */

@@ -42,7 +42,8 @@ import { hooksOf } from './hooks.js';
 import { requireOptionsAccess } from './options-access.js';
 import { withLines } from './lines.js';
 import { registerLogRoutes } from './log-routes.js';
-import { COUNT_CAP, allConditions, boundedCount, columnOf, filterWhere, orderOf, scopeWhere, selectPage, selectRows, toWire, viewConditions } from './query.js';
+import { COUNT_CAP, allConditions, columnOf, filterWhere, orderOf, scopeWhere, selectRows, toWire, viewConditions } from './query.js';
+import { searchPage } from './search-counts.js';
 import { tableOf } from './registry.js';
 import { addRow, deleteRows, loadInScope, setToggle, updateRow } from './write.js';
 import { registerWorkflowRoutes } from './workflow-routes.js';
@@ -130,11 +131,9 @@ export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef
       throw badRequest([{ path: 'pageIndex', ...msg('error.tooManyPages', { cap: COUNT_CAP }) }]);
     }
     const where = allConditions(scopeWhere(ctx, table), filterWhere(ctx, table, filters));
-    const [rows, count] = await Promise.all([
-      selectPage(ctx, where, orderOf(ctx, table, sortField as string | undefined, sortOrder as 'asc' | 'desc' | undefined), pageSize, (pageIndex - 1) * pageSize),
-      boundedCount(ctx, where),
-    ]);
-    return ok({ items: await completeRows(request, ctx, (rows as Row[]).map((r) => toWire(def, r))), ...count });
+    const order = orderOf(ctx, table, sortField as string | undefined, sortOrder as 'asc' | 'desc' | undefined);
+    const { rows, ...total } = await searchPage(ctx, where, order, filters, pageSize, (pageIndex - 1) * pageSize);
+    return ok({ items: await completeRows(request, ctx, rows.map((r) => toWire(def, r))), ...total });
   });
 
   app.get(path('Get'), { onRequest: guard(def), schema: { ...docs('Get', `One row of ${def.label.en}, with its lines and links`, rowSchemaOf(def)), querystring: idQuerySchema } }, async (request) => {

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { students } from '../../src/db/schema/index.js';
+import { COUNT_MAX_AGE_MS } from '../../src/resources/engine/search-counts.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { grantEverything, schoolLike, schoolIdsOf, unique } from './fixtures.js';
+
+/**
+ * A Search's total is counted once per filter set and kept briefly (engine/search-counts.ts): page
+ * turns reuse it, any write answered by the server drops it, and a page that is not full answers
+ * the exact total without counting.
+ */
+let t: TestApp;
+let agent1: string;
+let schoolId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await grantEverything(t, 'agent1');
+  agent1 = await t.loginAs('agent1');
+  // A school of its own: nothing else in the suite adds students to it.
+  schoolId = await schoolLike(t, (await schoolIdsOf(t, 'agent1'))[0]!);
+});
+afterAll(() => t.close());
+
+const search = async (body: Record<string, unknown>) => {
+  const response = await t.injectAs(agent1, { method: 'POST', url: '/api/Student/Search', payload: { schoolId, ...body } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as { items: { id: number }[]; total: number; totalIsCapped: boolean };
+};
+/** A student written straight to the database, as a job or another instance would: no API write to drop the counts. */
+const insertBehindTheApi = (name: string) => t.db.insert(students).values({ schoolId, name });
+
+describe('Search totals', () => {
+  it('reuses the count on a page turn, and answers the exact total on a page that is not full', async () => {
+    for (let i = 0; i < 3; i += 1) await insertBehindTheApi(`计数${unique()}`);
+    expect(await search({ pageSize: 2 })).toMatchObject({ total: 3, totalIsCapped: false });
+    await insertBehindTheApi(`计数${unique()}`);
+    // Page 1 of 2 is full: the total is the one counted a moment ago.
+    const kept = await search({ pageSize: 2 });
+    expect(kept.items).toHaveLength(2);
+    expect(kept.total).toBe(3);
+    // Page 2 of 2 is full too (4 rows now): still the kept count.
+    expect((await search({ pageSize: 2, pageIndex: 2 })).total).toBe(3);
+    // A page of 20 is not full: it is the end of the result, so its total is exact.
+    const whole = await search({ pageSize: 20 });
+    expect(whole).toMatchObject({ total: 4, totalIsCapped: false });
+    expect(whole.items).toHaveLength(4);
+    // And that exact total is what the next full page answers.
+    expect((await search({ pageSize: 2 })).total).toBe(4);
+  });
+
+  it('counts again after a write the server answers', async () => {
+    const before = (await search({ pageSize: 1 })).total;
+    const added = await t.injectAs(agent1, { method: 'POST', url: '/api/Student/Add', payload: { schoolId, name: `新生${unique()}` } });
+    expect(added.statusCode, added.body).toBe(200);
+    expect((await search({ pageSize: 1 })).total).toBe(before + 1);
+    const deleted = await t.injectAs(agent1, { method: 'POST', url: '/api/Student/BatchDelete', payload: [added.json().data.id] });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await search({ pageSize: 1 })).total).toBe(before);
+  });
+
+  it('counts again once the kept count is older than its age limit', async () => {
+    const before = (await search({ pageSize: 1 })).total;
+    await insertBehindTheApi(`计数${unique()}`);
+    expect((await search({ pageSize: 1 })).total).toBe(before);
+    t.clock.advance(COUNT_MAX_AGE_MS);
+    expect((await search({ pageSize: 1 })).total).toBe(before + 1);
+  });
+
+  it('keeps counts per filter set', async () => {
+    const name = `独有${unique()}`;
+    await insertBehindTheApi(name);
+    await insertBehindTheApi(`${name}二`);
+    expect((await search({ name, pageSize: 1 })).total).toBe(2);
+    expect((await search({ name: `${name}二`, pageSize: 1 })).total).toBe(1);
+  });
+});
