@@ -39,6 +39,7 @@ import { searchCountsPlugin } from './resources/engine/search-counts.js';
 import { reportRoutes } from './reports/index.js';
 import { personSearchRoutes } from './routes/person-search.js';
 import { openApiRoutes } from './routes/open-api.js';
+import { preferenceRoutes } from './routes/preferences.js';
 
 export interface BuildAppOptions {
   env: Env;
@@ -125,5 +126,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(intakeRoutes);
   await app.register(personSearchRoutes);
   await app.register(openApiRoutes);
+  await app.register(preferenceRoutes);
   return app;
 }

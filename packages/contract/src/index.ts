@@ -16,3 +16,4 @@ export * from './api/open-api.js';
 export * from './resources/index.js';
 export * from './time.js';
 export * from './reports/index.js';
+export * from './api/preferences.js';

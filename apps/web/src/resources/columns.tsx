@@ -1,6 +1,6 @@
 /** Table columns from a declaration: one per listed field, cells rendered by kind. */
 import { isListed, isMediaUrl, mediaFileName, type FieldDef, type ResourceDef, type ToggleDef } from '@campus/contract';
-import { Image, Switch, Tag, Typography } from 'antd';
+import { Image, Switch, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import type { Locale } from '../lib/i18n';
@@ -10,10 +10,10 @@ import type { ResourceRow, SortState } from './resource-api';
 
 export type ResourceColumn = ColumnType<ResourceRow> & { key: string };
 
-/** Widths by kind where a field declares none, so wide tables scroll instead of squeezing. */
 /** Plain numbers as written, without grouping; at most two decimals. */
 const NUMBER_FORMAT = new Intl.NumberFormat('en', { maximumFractionDigits: 2, useGrouping: false });
 
+/** Widths by kind where a field declares none, so wide tables scroll instead of squeezing. */
 const DEFAULT_WIDTH: Partial<Record<FieldDef['kind'], number>> = {
   text: 160,
   textarea: 200,
@@ -28,7 +28,29 @@ const DEFAULT_WIDTH: Partial<Record<FieldDef['kind'], number>> = {
   image: 80,
   file: 120,
   region: 100,
+  places: 200,
+  json: 200,
 };
+const FALLBACK_WIDTH = 140;
+
+/** Cell padding, and roughly how wide a character draws at the table's 14px font. */
+const CELL_PADDING = 16;
+const widthOfText = (text: string) => [...text].reduce((sum, char) => sum + (char.charCodeAt(0) > 0x2e80 ? 14 : 8), 0);
+
+/**
+ * A text cell cut off with an ellipsis shows its whole value in a tooltip. Only values wider than
+ * their column get one: a tooltip per cell of a 200-row page would cost more than it helps.
+ */
+export function withOverflowTooltip(content: ReactNode, width: number | undefined): ReactNode {
+  if ((typeof content !== 'string' && typeof content !== 'number') || width === undefined) return content;
+  const text = String(content);
+  if (widthOfText(text) + CELL_PADDING <= width) return text;
+  return (
+    <Tooltip title={text} placement="topLeft">
+      <span>{text}</span>
+    </Tooltip>
+  );
+}
 
 export interface ColumnBuildOptions {
   locale: Locale;
@@ -104,14 +126,17 @@ export function buildFieldColumns(fields: Readonly<Record<string, FieldDef>>, op
     .map(([name, field]): ResourceColumn => {
       const toggle = toggles.find((candidate) => candidate.field === name);
       const values = toggle ? toggleValuesOf(field) : undefined;
+      const width = field.width ?? DEFAULT_WIDTH[field.kind] ?? FALLBACK_WIDTH;
+      // A multiple reference's tags wrap inside the column, and an image is never cut: the rest keep to one line.
+      const isCut = !(field.kind === 'image' || (field.kind === 'reference' && field.multiple));
       return {
         key: name,
         dataIndex: name,
         title: labelText(field.label, locale),
-        width: field.width ?? DEFAULT_WIDTH[field.kind],
+        width,
         align: field.kind === 'money' || field.kind === 'number' ? 'right' : undefined,
-        // A multiple reference's tags wrap inside the column instead of being cut off.
-        ellipsis: field.kind === 'text' || field.kind === 'textarea' || (field.kind === 'reference' && !field.multiple),
+        // The tooltip of a cut value is ours (withOverflowTooltip): the browser's title would show twice.
+        ellipsis: isCut ? { showTitle: false } : false,
         sorter: field.sortable === true,
         sortOrder: field.sortable ? sortOrderOf(name, sort) : undefined,
         render: (_value: unknown, row: ResourceRow) =>
@@ -124,6 +149,8 @@ export function buildFieldColumns(fields: Readonly<Record<string, FieldDef>>, op
               unCheckedChildren={values.offText(locale)}
               onChange={(checked) => onToggle(row, name, checked ? values.on : values.off)}
             />
+          ) : isCut ? (
+            withOverflowTooltip(renderCell(name, field, row, locale), width)
           ) : (
             renderCell(name, field, row, locale)
           ),

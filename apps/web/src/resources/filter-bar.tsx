@@ -2,7 +2,7 @@
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import type { FieldDef, ResourceDef } from '@campus/contract';
 import { Button, Col, Form, Grid, Row, Space } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocale, useT } from '../lib/i18n';
 import { FilterControl } from './field-control';
 import { labelText } from './labels';
@@ -21,6 +21,13 @@ interface FilterBarProps {
   /** In a drawer the bar is narrower than the window its breakpoints measure: cap the columns. */
   maxPerRow?: number;
   onSearch: (values: Record<string, unknown>) => void;
+  /**
+   * Values the list set without the bar (the address bar, a saved view): shown when `revision`
+   * changes, and at mount. Reset still goes back to `initialValues`.
+   */
+  appliedValues?: { values: Record<string, unknown>; revision: number };
+  /** More buttons after Search (the saved views); they may read what the bar holds now. */
+  renderExtra?: (currentValues: () => Record<string, unknown>) => ReactNode;
 }
 
 /** Filters the bar shows: declared, not fixed by the page, and pickable when they are references. */
@@ -32,7 +39,7 @@ export function visibleFiltersOf(def: Pick<ResourceDef, 'fields'>, hiddenFields:
 
 const SPAN = { xs: 24, sm: 12, lg: 8, xxl: 6 } as const;
 
-export function FilterBar({ def, formName, hiddenFields, fixedValues, initialValues, maxPerRow = 4, onSearch }: FilterBarProps) {
+export function FilterBar({ def, formName, hiddenFields, fixedValues, initialValues, maxPerRow = 4, onSearch, appliedValues, renderExtra }: FilterBarProps) {
   const t = useT();
   const locale = useLocale();
   const [form] = Form.useForm<Record<string, unknown>>();
@@ -42,6 +49,14 @@ export function FilterBar({ def, formName, hiddenFields, fixedValues, initialVal
   const withinReferences = useMemo(() => withinReferencesOf(def), [def]);
   const { schoolIdOf, clearDependents } = useSchoolScope(form, withinReferences, fixedValues);
   const { regionParents, clearRegionDependents } = useRegionParents(form, def.fields);
+  const appliedRevision = appliedValues?.revision;
+  useEffect(() => {
+    if (!appliedValues || filters.length === 0) return;
+    form.resetFields();
+    form.setFieldsValue(appliedValues.values);
+    // Only a new revision is applied: the values object of one revision never changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [form, appliedRevision]);
 
   if (filters.length === 0) return null;
   const span = Math.max(24 / maxPerRow, screens.xxl ? SPAN.xxl : screens.lg ? SPAN.lg : screens.sm ? SPAN.sm : SPAN.xs);
@@ -89,6 +104,7 @@ export function FilterBar({ def, formName, hiddenFields, fixedValues, initialVal
             <Button type="primary" htmlType="submit">
               {t('resource.search')}
             </Button>
+            {renderExtra?.(() => form.getFieldsValue(true) as Record<string, unknown>)}
             {canCollapse && (
               <Button type="link" onClick={() => setExpanded(!isExpanded)} icon={isExpanded ? <UpOutlined /> : <DownOutlined />} iconPlacement="end">
                 {t(isExpanded ? 'resource.collapse' : 'resource.expand')}

@@ -1,28 +1,15 @@
-import { School, SchoolClass, type NavigationGroup } from '@campus/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { TestApp } from '../test/antd.js';
+import { PREFERENCE_PATHS, School, SchoolClass } from '@campus/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TabPaneContext } from '../hooks/use-tab-pane';
 import { setLocale } from '../lib/i18n';
-import { saveSession } from '../lib/session';
+import { renderPage, stubServer } from '../test/render-page';
 import { ResourcePage } from './resource-page';
 import type { ResourceOverrides } from './resource-overrides';
 import { schoolOverrides } from './school';
 
 // antd's Table renders slowly in jsdom when the whole suite runs in parallel; the default 1 s is tight.
 const RENDER_WAIT = { timeout: 5000 };
-
-const treeWith = (buttons: string[]): NavigationGroup[] => [
-  {
-    id: 3,
-    key: 'sales',
-    title: '销售',
-    titleEn: 'Sales',
-    icon: 'shop',
-    children: [{ fixedId: 301, index: 'schoolManage', title: '学校管理', titleEn: 'Schools', sort: 1, badge: null, authorised: true, buttons } as NavigationGroup['children'][number]],
-  },
-];
 
 const schoolRow = {
   id: 11,
@@ -41,42 +28,42 @@ const schoolRow = {
   createdAt: '2024-05-01T02:30:00.000Z',
 };
 
-/** The server as the page sees it through fetch: answers by path, records the Search bodies. */
-function stubServer({ totalIsCapped = false, userType = 'company' } = {}) {
+/** The server as the page sees it: School and SchoolClass searches answered, their bodies recorded. */
+function stubSchoolServer({ totalIsCapped = false, userType = 'company', failSearches = 0 } = {}) {
   const searches: unknown[] = [];
-  const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const envelope = (data: unknown) => new Response(JSON.stringify({ code: 200, message: 'ok', data }), { headers: { 'Content-Type': 'application/json' } });
-    if (url.pathname === '/api/School/Search') {
-      searches.push({ view: url.searchParams.get('view'), body: JSON.parse(String(init?.body)) });
-      return envelope({ items: [schoolRow], total: totalIsCapped ? 10_000 : 1, totalIsCapped });
-    }
-    if (url.pathname === '/api/SchoolClass/Search') {
-      searches.push({ view: url.searchParams.get('view'), body: JSON.parse(String(init?.body)) });
-      return envelope({ items: [{ id: 3, version: 1, schoolId: 11, grade: 2, className: 'Sunflower class' }], total: 1, totalIsCapped: false });
-    }
-    if (url.pathname === '/api/User/GetVisibilityProbes') return envelope({ hideAmountColumns: false, isAgent: false });
-    if (url.pathname === '/api/User/GetLoginUserInfo') return envelope({ id: 1, loginName: 'u', name: 'U', type: userType });
-    if (url.pathname.endsWith('/Options')) return envelope([]);
-    return new Response(JSON.stringify({ code: 404, message: 'not found', data: null }), { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetchStub);
-  return { searches };
+  const toggles: unknown[] = [];
+  let failuresLeft = failSearches;
+  const server = stubServer(
+    {
+      '/api/School/Search': ({ url, body }) => {
+        searches.push({ view: url.searchParams.get('view'), body });
+        if (failuresLeft-- > 0) return new Response(JSON.stringify({ code: 500, message: 'internal server error', data: { requestId: 'r1' } }), { status: 500 });
+        return { items: [schoolRow], total: totalIsCapped ? 10_000 : 1, totalIsCapped };
+      },
+      '/api/SchoolClass/Search': ({ url, body }) => {
+        searches.push({ view: url.searchParams.get('view'), body });
+        return { items: [{ id: 3, version: 1, schoolId: 11, grade: 2, className: 'Sunflower class' }], total: 1, totalIsCapped: false };
+      },
+      '/api/School/UpdateState': ({ body }) => {
+        toggles.push(body);
+        return { updated: 1 };
+      },
+    },
+    { userType },
+  );
+  return { ...server, searches, toggles };
 }
 
-function renderSchoolPage(buttons: string[], overrides?: ResourceOverrides) {
-  saveSession({ token: 't', schoolName: '', userName: 'admin', userId: 1, schoolId: 0, classId: 0, tokenTime: '', frameIds: [301] });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(['navigationTree', 't'], treeWith(buttons));
-  return render(
-    <TestApp>
-      <QueryClientProvider client={client}>
-        <TabPaneContext.Provider value={{ index: 'schoolManage', path: '/schoolManage', isActive: true, refresh: () => undefined }}>
-          <ResourcePage def={School} frame="schoolManage" overrides={overrides} />
-        </TabPaneContext.Provider>
-      </QueryClientProvider>
-    </TestApp>,
-  );
+const SCHOOL_FRAME = { fixedId: 301, index: 'schoolManage' };
+
+/** The column titles of the table, in order (a header's accessible name also holds its resize handle). */
+const headerTitles = () => screen.queryAllByRole('columnheader').map((header) => header.textContent ?? '');
+
+/** The filter bar's school name box (the column header shares its label). */
+const nameFilter = () => document.getElementById('filter-schoolManage-School_schoolName') as HTMLInputElement;
+
+function renderSchoolPage(buttons: string[], overrides?: ResourceOverrides, options: { path?: string; client?: QueryClient } = {}) {
+  return renderPage(<ResourcePage def={School} frame="schoolManage" overrides={overrides} />, { frame: SCHOOL_FRAME, buttons, ...options });
 }
 
 describe('<ResourcePage>', { timeout: 15_000 }, () => {
@@ -84,7 +71,7 @@ describe('<ResourcePage>', { timeout: 15_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('renders the rows Search answers and sends the search defaults as no filters', async () => {
-    const { searches } = stubServer();
+    const { searches } = stubSchoolServer();
     renderSchoolPage(['update', 'export']);
     expect(await screen.findByText('Sunshine Kindergarten', undefined, RENDER_WAIT)).toBeTruthy();
     expect(screen.getByText('Agent East')).toBeTruthy();
@@ -93,7 +80,7 @@ describe('<ResourcePage>', { timeout: 15_000 }, () => {
   });
 
   it('removes the buttons whose permission value is absent', async () => {
-    stubServer();
+    stubSchoolServer();
     renderSchoolPage(['update', 'export']);
     await screen.findByText('Sunshine Kindergarten', undefined, RENDER_WAIT);
     expect(screen.queryByRole('button', { name: /^Add$/ })).toBeNull();
@@ -103,7 +90,7 @@ describe('<ResourcePage>', { timeout: 15_000 }, () => {
   });
 
   it('asks before exporting when more rows match than the count shows', async () => {
-    stubServer({ totalIsCapped: true });
+    stubSchoolServer({ totalIsCapped: true });
     renderSchoolPage(['export']);
     await screen.findByText('Sunshine Kindergarten', undefined, RENDER_WAIT);
     screen.getByRole('button', { name: /Export/ }).click();
@@ -111,13 +98,13 @@ describe('<ResourcePage>', { timeout: 15_000 }, () => {
   });
 
   it('shows Add for a caller holding it', async () => {
-    stubServer();
+    stubSchoolServer();
     renderSchoolPage(['add']);
     await waitFor(() => expect(screen.getByRole('button', { name: /Add/ })).toBeTruthy(), RENDER_WAIT);
   });
 
   it("leaves a school's owners out of a seller's form but shows them in the table", async () => {
-    stubServer({ userType: 'sales' });
+    stubSchoolServer({ userType: 'sales' });
     renderSchoolPage(['add'], schoolOverrides);
     expect(await screen.findByText('Agent East', undefined, RENDER_WAIT)).toBeTruthy();
     const add = await screen.findByRole('button', { name: /Add/ }, RENDER_WAIT);
@@ -129,21 +116,105 @@ describe('<ResourcePage>', { timeout: 15_000 }, () => {
   });
 
   it("lists a school's classes as its drawer tab does: fixed to the school, without a school column", async () => {
-    const { searches } = stubServer();
-    saveSession({ token: 't', schoolName: '', userName: 'admin', userId: 1, schoolId: 0, classId: 0, tokenTime: '', frameIds: [301] });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    client.setQueryData(['navigationTree', 't'], treeWith(['update']));
-    render(
-      <TestApp>
-        <QueryClientProvider client={client}>
-          <TabPaneContext.Provider value={{ index: 'schoolManage', path: '/schoolManage', isActive: true, refresh: () => undefined }}>
-            <ResourcePage def={SchoolClass} frame="schoolManage" fixedValues={{ schoolId: 11 }} isEmbedded />
-          </TabPaneContext.Provider>
-        </QueryClientProvider>
-      </TestApp>,
-    );
+    const { searches } = stubSchoolServer();
+    renderPage(<ResourcePage def={SchoolClass} frame="schoolManage" fixedValues={{ schoolId: 11 }} isEmbedded />, { frame: SCHOOL_FRAME, buttons: ['update'] });
     expect(await screen.findByText('Sunflower class', undefined, RENDER_WAIT)).toBeTruthy();
     expect(searches).toContainEqual({ view: 'schoolManage', body: { pageIndex: 1, pageSize: 20, schoolId: 11 } });
-    expect(screen.queryByRole('columnheader', { name: 'School' })).toBeNull();
+    expect(headerTitles()).not.toContain('School');
+  });
+
+  it('restores filters, page and sort from the address bar and writes new ones back; back goes to the previous list', async () => {
+    const { searches } = stubSchoolServer();
+    const page = renderSchoolPage(['update'], undefined, { path: '/schoolManage?schoolName=Sun&state=0&pageIndex=2&sortField=schoolName&sortOrder=desc' });
+    await screen.findByText('Sunshine Kindergarten', undefined, RENDER_WAIT);
+    expect(searches[0]).toEqual({ view: 'schoolManage', body: { schoolName: 'Sun', state: 0, pageIndex: 2, pageSize: 20, sortField: 'schoolName', sortOrder: 'desc' } });
+    // The filter bar shows what the address asked for.
+    expect((nameFilter()).value).toBe('Sun');
+
+    fireEvent.change(nameFilter(), { target: { value: 'Moon' } });
+    fireEvent.click(screen.getByRole('button', { name: /^Search$/ }));
+    await waitFor(() => expect(page.location()).toBe('/schoolManage?schoolName=Moon&state=0&sortField=schoolName&sortOrder=desc'), RENDER_WAIT);
+    await waitFor(() => expect(searches.at(-1)).toMatchObject({ body: { schoolName: 'Moon', pageIndex: 1 } }), RENDER_WAIT);
+
+    act(() => page.navigate(-1));
+    await waitFor(() => expect(searches.at(-1)).toMatchObject({ body: { schoolName: 'Sun', pageIndex: 2 } }), RENDER_WAIT);
+    await waitFor(() => expect((nameFilter()).value).toBe('Sun'), RENDER_WAIT);
+    expect(page.location()).toBe('/schoolManage?schoolName=Sun&state=0&pageIndex=2&sortField=schoolName&sortOrder=desc');
+  });
+
+  it('ignores address values that are no filter of the family or not of the field’s kind', async () => {
+    const { searches } = stubSchoolServer();
+    renderSchoolPage([], undefined, { path: '/schoolManage?password=x&state=abc&pageIndex=-3&sortField=password&sortOrder=asc' });
+    await screen.findByText('Sunshine Kindergarten', undefined, RENDER_WAIT);
+    expect(searches[0]).toEqual({ view: 'schoolManage', body: { pageIndex: 1, pageSize: 20 } });
+  });
+
+  it('saves the shown columns and their order on the server', async () => {
+    const server = stubSchoolServer();
+    renderSchoolPage(['update']);
+    await screen.findByText('Sunshine Kindergarten', undefined, RENDER_WAIT);
+    fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    const settings = await screen.findByTestId('column-settings', undefined, RENDER_WAIT);
+    fireEvent.click(within(settings).getByRole('checkbox', { name: 'Agent' }));
+    fireEvent.click(within(settings).getByRole('button', { name: 'State: Move up' }));
+    await waitFor(() => expect(server.preferences.get('schoolManage.School')?.table).toMatchObject({ hidden: ['agentId'] }), RENDER_WAIT);
+    expect(server.preferences.get('schoolManage.School')?.table?.order.indexOf('state')).toBeGreaterThanOrEqual(0);
+    expect(headerTitles()).not.toContain('Agent');
+  });
+
+  it('reads the saved layout and page size before the first search, as another browser does, and resets it', async () => {
+    const server = stubSchoolServer();
+    server.preferences.set('schoolManage.School', { page: 'schoolManage.School', table: { hidden: ['agentId'], order: [], widths: {}, pinned: {}, density: 'small', pageSize: 50 }, views: [] });
+    renderSchoolPage(['update']);
+    await screen.findByText('Sunshine Kindergarten', undefined, RENDER_WAIT);
+    expect(server.searches).toEqual([{ view: 'schoolManage', body: { pageIndex: 1, pageSize: 50 } }]);
+    expect(headerTitles()).not.toContain('Agent');
+    expect(document.querySelector('.ant-table-small')).not.toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    fireEvent.click(within(await screen.findByTestId('column-settings', undefined, RENDER_WAIT)).getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(server.calls.some((call) => call.path === PREFERENCE_PATHS.resetTable)).toBe(true), RENDER_WAIT);
+    await waitFor(() => expect(headerTitles()).toContain('Agent'), RENDER_WAIT);
+  });
+
+  it('shows a failed search as an error with a retry, not as "no data"', async () => {
+    const { searches } = stubSchoolServer({ failSearches: 1 });
+    renderSchoolPage([]);
+    const failure = await screen.findByTestId('search-failed', undefined, RENDER_WAIT);
+    expect(failure.textContent).toMatch(/The search failed/);
+    expect(screen.queryByText('No data')).toBeNull();
+    fireEvent.click(within(failure).getByRole('button', { name: /Retry/ }));
+    expect(await screen.findByText('Sunshine Kindergarten', undefined, RENDER_WAIT)).toBeTruthy();
+    expect(searches).toHaveLength(2);
+  });
+
+  it('asks before a switch disables a row, then says it was done; enabling needs no question', async () => {
+    const { toggles } = stubSchoolServer();
+    renderSchoolPage(['state']);
+    await screen.findByText('Sunshine Kindergarten', undefined, RENDER_WAIT);
+    fireEvent.click(screen.getByRole('switch'));
+    const question = await screen.findByText('Set School "Sunshine Kindergarten" to Suspended?', undefined, RENDER_WAIT);
+    expect(toggles).toEqual([]);
+    fireEvent.click(within(question.closest('.ant-modal') as HTMLElement).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(toggles).toEqual([{ ids: [11], value: 0 }]), RENDER_WAIT);
+    expect(await screen.findByText('Set to Suspended', undefined, RENDER_WAIT)).toBeTruthy();
+  });
+
+  it('saves the filter bar as a named view and applies it later', async () => {
+    const server = stubSchoolServer();
+    renderSchoolPage([]);
+    await screen.findByText('Sunshine Kindergarten', undefined, RENDER_WAIT);
+    fireEvent.change(nameFilter(), { target: { value: 'Sun' } });
+    fireEvent.click(screen.getByTestId('filter-views'));
+    fireEvent.click(await screen.findByText('Save the current filters as a view', undefined, RENDER_WAIT));
+    fireEvent.change(await screen.findByLabelText('View name', undefined, RENDER_WAIT), { target: { value: 'Sunny' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.preferences.get('schoolManage.School')?.views).toEqual([{ name: 'Sunny', filters: { schoolName: 'Sun' } }]), RENDER_WAIT);
+
+    fireEvent.change(nameFilter(), { target: { value: '' } });
+    fireEvent.click(screen.getByTestId('filter-views'));
+    fireEvent.click(await screen.findByText('Sunny', undefined, RENDER_WAIT));
+    await waitFor(() => expect(server.searches.at(-1)).toMatchObject({ body: { schoolName: 'Sun', pageIndex: 1 } }), RENDER_WAIT);
+    expect((nameFilter()).value).toBe('Sun');
   });
 });

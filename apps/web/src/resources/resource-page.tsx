@@ -11,7 +11,7 @@
  *   const list = useResourceList({ def, frame });
  *   const hidden = useHiddenFields(def, frame, list.fixedValues);
  *   const columns = useResourceColumns(list, hidden.listed);
- *   const settings = useTableSettings();
+ *   const settings = useTableSettings(preferencePageOf(frame, def.name));
  *   const actions = useRecordActions(list);
  *   return (
  *     <Card size="small">
@@ -22,7 +22,7 @@
  *   );
  * }
  */
-import { childFamiliesOf, type ResourceDef } from '@campus/contract';
+import { childFamiliesOf, familiesOfFrame, preferencePageOf, type ResourceDef } from '@campus/contract';
 import { Card, type TabsProps } from 'antd';
 import { useMemo } from 'react';
 import { useVisibilityProbes } from '../hooks/use-visibility-probes';
@@ -37,6 +37,7 @@ import { ResourceToolbar } from './resource-toolbar';
 import { useHiddenFields } from './use-hidden-fields';
 import { useRecordActions } from './use-record-actions';
 import { useResourceColumns } from './use-resource-columns';
+import { useInitialListState, useListAddress } from './use-list-address';
 import { useResourceList, type FixedValues } from './use-resource-list';
 import { useTableSettings } from './use-table-settings';
 import './resource-page.css';
@@ -55,19 +56,43 @@ export interface ResourcePageProps {
   isEmbedded?: boolean;
 }
 
+/**
+ * Whether a list is its page's own: the first family of a frame shown as a tab's page. Only such a
+ * list keeps its state in the address bar and its settings and views on the server; a drawer's
+ * child list lives as long as the drawer.
+ */
+export function isPagesOwnList(def: ResourceDef, frame: string, isEmbedded: boolean, fixedValues?: FixedValues): boolean {
+  return !isEmbedded && fixedValues === undefined && familiesOfFrame(frame)[0]?.name === def.name;
+}
+
 export function ResourcePage({ def, frame, overrides, fixedValues, isEmbedded = false }: ResourcePageProps) {
   const locale = useLocale();
   const probes = useVisibilityProbes();
   const withheldButtons = useMemo(() => overrides?.withheldButtons?.(probes), [overrides, probes]);
-  const list = useResourceList({ def, frame, fixedValues, refreshSeconds: overrides?.refreshSeconds, withheldButtons });
+  const isOwnList = isPagesOwnList(def, frame, isEmbedded, fixedValues);
+  // Settings are kept per page for every list of a tab (a second family too), not in drawers.
+  const preferencePage = isEmbedded || fixedValues !== undefined ? null : preferencePageOf(frame, def.name);
+  const settings = useTableSettings(preferencePage);
+  const initialState = useInitialListState(def, isOwnList);
+  const list = useResourceList({
+    def,
+    frame,
+    fixedValues,
+    refreshSeconds: overrides?.refreshSeconds,
+    withheldButtons,
+    initialState,
+    savedPageSize: settings.pageSize,
+    onPageSizeChange: settings.setPageSize,
+    isReady: settings.isLoaded,
+  });
   const hidden = useHiddenFields(def, frame, list.fixedValues, overrides);
+  useListAddress({ isEnabled: isOwnList, def, hiddenFields: hidden.listed, state: list.addressState, restore: list.restore });
   const columns = useResourceColumns(list, hidden.listed, overrides?.columns);
-  const settings = useTableSettings();
   const actions = useRecordActions(list, overrides?.rowActions);
   const { drawer } = actions;
   return (
     <div className="page-stack resource-page">
-      <ResourceFilters list={list} hiddenFields={hidden.listed} isEmbedded={isEmbedded} />
+      <ResourceFilters list={list} hiddenFields={hidden.listed} isEmbedded={isEmbedded} preferencePage={preferencePage} />
       <Card size="small">
         <ResourceToolbar list={list} onAdd={actions.openAdd} columns={columns} settings={settings} />
         <ResourceTable list={list} columns={columns} settings={settings} actions={actions} />

@@ -1,25 +1,32 @@
 /**
- * The table of a family's list (react-admin's datagrid): the data columns the settings show, the row
- * buttons, selection for the batch buttons, and paging and sort driven by the list controller.
+ * The table of a family's list (react-admin's datagrid): the data columns as the user laid them out
+ * (shown, ordered, sized, pinned), the row buttons, selection for the batch buttons, and paging and
+ * sort driven by the list controller. A failed Search shows its error with a retry, never "no data".
  */
 import { DEFAULT_PAGE_SIZE } from '@campus/contract';
 import { Table, type TableProps } from 'antd';
+import { useMemo } from 'react';
 import { useLocale, useT } from '../lib/i18n';
+import { arrangeColumns } from './arrange-columns';
 import type { ResourceColumn } from './columns';
+import { ResizableHeaderCell, type ResizableHeaderProps } from './resizable-header-cell';
 import type { ResourceRow } from './resource-api';
 import { RowActions, rowActionsWidth } from './row-actions';
+import { SearchFailed } from './search-failed';
 import { rowActionsFor } from './transitions';
 import type { RecordActions } from './use-record-actions';
 import type { ResourceList } from './use-resource-list';
 import type { TableSettingsState } from './use-table-settings';
 
-const PAGE_SIZE_OPTIONS = [10, 20, 50, 100, 200];
+export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100, 200];
+
+const HEADER_COMPONENTS = { header: { cell: ResizableHeaderCell } };
 
 interface ResourceTableProps {
   list: ResourceList;
-  /** The data columns; those hidden in the settings are left out. */
+  /** The data columns; the settings hide, order, size and pin them. */
   columns: readonly ResourceColumn[];
-  settings: Pick<TableSettingsState, 'hiddenColumns' | 'density'>;
+  settings: Pick<TableSettingsState, 'hiddenColumns' | 'density' | 'order' | 'widths' | 'pinned' | 'setWidth'>;
   /** The row buttons; none = no operations column. */
   actions?: Pick<RecordActions, 'items' | 'run'>;
 }
@@ -29,8 +36,23 @@ export function ResourceTable({ list, columns: dataColumns, settings, actions }:
   const locale = useLocale();
   const { def, paging, buttons } = list;
   const actionItems = actions?.items ?? [];
+  const { hiddenColumns, order, widths, pinned, setWidth } = settings;
+  const arranged = useMemo(
+    () =>
+      arrangeColumns(dataColumns, { hidden: [...hiddenColumns], order, widths, pinned }).map((column) => ({
+        ...column,
+        // antd passes what onHeaderCell answers to the header cell component as its props.
+        onHeaderCell: () =>
+          ({
+            resizeWidth: typeof column.width === 'number' ? column.width : undefined,
+            onResizeWidth: (width: number) => setWidth(column.key, width),
+            resizeLabel: t('resource.resizeColumn'),
+          }) as ResizableHeaderProps,
+      })),
+    [dataColumns, hiddenColumns, order, widths, pinned, setWidth, t],
+  );
   const columns: ResourceColumn[] = [
-    ...dataColumns.filter((column) => !settings.hiddenColumns.has(column.key)),
+    ...arranged,
     ...(actions && actionItems.length > 0
       ? [
           {
@@ -52,26 +74,31 @@ export function ResourceTable({ list, columns: dataColumns, settings, actions }:
     );
   };
 
+  const failure = list.search.isError && !list.search.isFetching ? list.search.error : null;
   // Rows are selected only for a batch button to act on.
   const isSelectable = buttons.batchDelete || buttons.toggles.length > 0;
   return (
     <Table<ResourceRow>
       rowKey="id"
+      className="resource-table"
       size={settings.density}
       columns={columns}
-      dataSource={list.rows}
+      components={HEADER_COMPONENTS}
+      // A failed Search shows no stale rows: the error and its retry take their place.
+      dataSource={failure ? [] : list.rows}
       loading={list.search.isFetching}
+      locale={failure ? { emptyText: <SearchFailed error={failure} onRetry={() => void list.search.refetch()} /> } : undefined}
       scroll={{ x: 'max-content' }}
       onChange={onChange}
       rowSelection={
         isSelectable
-          ? { selectedRowKeys: list.selectedIds, onChange: (keys) => list.setSelectedIds(keys.map(Number)), preserveSelectedRowKeys: true }
+          ? { selectedRowKeys: list.selectedIds, onChange: (keys) => list.setSelectedIds(keys.map(Number)), preserveSelectedRowKeys: true, fixed: 'left' }
           : undefined
       }
       pagination={{
         current: paging.pageIndex,
         pageSize: paging.pageSize,
-        total: list.total,
+        total: failure ? 0 : list.total,
         showSizeChanger: true,
         pageSizeOptions: PAGE_SIZE_OPTIONS,
         showTotal: (total) =>

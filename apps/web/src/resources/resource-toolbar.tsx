@@ -10,6 +10,7 @@ import { SubmitButton } from '../components/submit-button';
 import { useLocale, useT } from '../lib/i18n';
 import type { ResourceColumn } from './columns';
 import { toggleValuesOf } from './labels';
+import { orderedColumns } from './arrange-columns';
 import { TableSettings } from './table-settings';
 import type { ResourceList } from './use-resource-list';
 import type { TableSettingsState } from './use-table-settings';
@@ -46,7 +47,7 @@ export function BatchDeleteButton({ list }: ListPartProps) {
   );
 }
 
-/** "Set on" / "Set off" for the selection, per declared toggle the caller may switch. */
+/** "Set on" / "Set off" for the selection, per declared toggle the caller may switch; "off" asks first. */
 export function BatchToggleButtons({ list }: ListPartProps) {
   const t = useT();
   const locale = useLocale();
@@ -59,7 +60,7 @@ export function BatchToggleButtons({ list }: ListPartProps) {
       { value: values.on, text: values.onText(locale) },
       { value: values.off, text: values.offText(locale) },
     ].map(({ value, text }) => (
-      <SubmitButton key={`${toggleDef.field}:${String(value)}`} disabled={selectedIds.length === 0} onClick={() => list.toggle(selectedIds, toggleDef.field, value)}>
+      <SubmitButton key={`${toggleDef.field}:${String(value)}`} disabled={selectedIds.length === 0} onClick={() => list.confirmToggle(selectedIds, toggleDef.field, value)}>
         {t('resource.batchSet', { value: text })}
       </SubmitButton>
     ));
@@ -95,7 +96,7 @@ export function SelectionText({ list }: ListPartProps) {
 export function ListTableSettings({ list, columns, settings }: ListPartProps & { columns: readonly ResourceColumn[]; settings: TableSettingsState }) {
   return (
     <TableSettings
-      columns={columns.map((column) => ({ key: column.key, title: String(column.title) }))}
+      columns={orderedColumns(columns, settings.order).map((column) => ({ key: column.key, title: String(column.title) }))}
       {...settings}
       onRefresh={() => void list.search.refetch()}
       isRefreshing={list.search.isFetching}

@@ -19,11 +19,11 @@ export function useResourceColumns(list: ResourceList, hiddenFields: ReadonlySet
       hiddenFields,
       sort,
       toggles: list.buttons.toggles,
-      onToggle: (row, field, value) => void list.toggle([row.id], field, value),
+      onToggle: (row, field, value) => list.confirmToggle([row.id], field, value, list.rowTitle(row)),
       togglingIds,
     });
     return reshape ? reshape(built, { locale, t }) : built;
-    // `list.buttons` and `list.toggle` are rebuilt each render from `def`, `can` and the list's state listed here.
+    // `list.buttons`, `list.confirmToggle` and `list.rowTitle` are rebuilt each render from `def`, `can` and the list's state listed here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [def, locale, probes?.hideAmountColumns, hiddenFields, sort, togglingIds, can, reshape, t]);
 }

@@ -4,7 +4,7 @@
  * The parts of a page (filters, toolbar, table) read and drive this one object. Its state lives in the
  * page; the tab keeps the page mounted, so it survives tab switches without any global store.
  */
-import { DEFAULT_PAGE_SIZE, MAX_EXPORT_COUNT, type ButtonValue, type ResourceDef } from '@campus/contract';
+import { MAX_EXPORT_COUNT, type ButtonValue, type ResourceDef } from '@campus/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
@@ -12,7 +12,8 @@ import { usePermission } from '../hooks/use-permission';
 import { useLocale, useT } from '../lib/i18n';
 import { showToast } from '../lib/toast';
 import { buildFilterPayload, initialFilterValues, type FilterPayload } from './filter-payload';
-import { labelText } from './labels';
+import { labelText, toggleValuesOf } from './labels';
+import { effectivePageSize, filterFormValuesOf, type ListUrlState } from './list-url';
 import { allowedToolbar } from './permissions';
 import { resourceApi, type ResourceApi, type ResourceRow, type SortState } from './resource-api';
 import { useExport } from './use-export';
@@ -33,6 +34,14 @@ export interface ResourceListOptions {
   refreshSeconds?: number;
   /** Buttons taken from the caller although its grant holds them (a visibility probe forbids the calls). */
   withheldButtons?: readonly ButtonValue[];
+  /** Filters, page and sort to start with (from the address bar); none = the family's search defaults. */
+  initialState?: ListUrlState | null;
+  /** The user's saved page size, used while the address bar names none. */
+  savedPageSize?: number;
+  /** The user changed the page size: save it. */
+  onPageSizeChange?: (pageSize: number) => void;
+  /** False while the saved page size is still being read: the first Search waits rather than run twice. */
+  isReady?: boolean;
 }
 
 const NO_BUTTONS: readonly ButtonValue[] = [];
@@ -43,7 +52,18 @@ const NO_BUTTONS: readonly ButtonValue[] = [];
  * list.applyFilters({ schoolName: 'Sun' }); // back to page 1, selection cleared
  * list.rows; list.total; list.changePage({ pageIndex: 2, pageSize: 20 }, {});
  */
-export function useResourceList({ def, frame, fixedValues = NO_FIXED_VALUES, api: givenApi, refreshSeconds, withheldButtons = NO_BUTTONS }: ResourceListOptions) {
+export function useResourceList({
+  def,
+  frame,
+  fixedValues = NO_FIXED_VALUES,
+  api: givenApi,
+  refreshSeconds,
+  withheldButtons = NO_BUTTONS,
+  initialState,
+  savedPageSize,
+  onPageSizeChange,
+  isReady = true,
+}: ResourceListOptions) {
   const t = useT();
   const locale = useLocale();
   const { modal } = App.useApp();
@@ -53,17 +73,26 @@ export function useResourceList({ def, frame, fixedValues = NO_FIXED_VALUES, api
   const api = useMemo(() => givenApi ?? resourceApi(def.name, frame), [givenApi, def.name, frame]);
   const familyLabel = labelText(def.label, locale);
   const initialFilters = useMemo(() => initialFilterValues(def), [def]);
+  const hasInitialFilters = initialState !== undefined && initialState !== null && Object.keys(initialState.filters).length > 0;
 
-  const [filters, setFilters] = useState<FilterPayload>(() => buildFilterPayload(def, initialFilters));
-  const [paging, setPaging] = useState({ pageIndex: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const [sort, setSort] = useState<SortState>({});
+  const [filters, setFilters] = useState<FilterPayload>(() => (hasInitialFilters ? initialState.filters : buildFilterPayload(def, initialFilters)));
+  // `pageSize` is set only when the address names one or the user picks one; else the saved one applies.
+  const [paging, setPaging] = useState<{ pageIndex: number; pageSize?: number }>(() => ({ pageIndex: initialState?.pageIndex ?? 1, pageSize: initialState?.pageSize }));
+  const [sort, setSort] = useState<SortState>(() => initialState?.sort ?? {});
   const [selectedIds, setSelectedIds] = useState<number[]>([]);
   const [togglingIds, setTogglingIds] = useState<ReadonlySet<number>>(() => new Set());
+  // What the filter bar shows when the list sets its filters (address bar, a saved view); bumped to apply.
+  const [filterForm, setFilterForm] = useState(() => ({
+    values: hasInitialFilters ? filterFormValuesOf(def, initialState.filters, initialFilters) : initialFilters,
+    revision: 0,
+  }));
 
-  const searchRequest = { ...filters, ...fixedValues, ...paging, ...sort };
+  const pageSize = effectivePageSize(paging.pageSize, savedPageSize);
+  const searchRequest = { ...filters, ...fixedValues, pageIndex: paging.pageIndex, pageSize, ...sort };
   const search = useQuery({
     queryKey: ['resource', def.name, frame, 'search', searchRequest],
     queryFn: () => api.search(searchRequest),
+    enabled: isReady,
     // The old page stays on screen while the next one loads: no flash of an empty table.
     placeholderData: keepPreviousData,
     // TanStack Query pauses the interval while the tab is hidden (refetchIntervalInBackground is off).
@@ -90,21 +119,57 @@ export function useResourceList({ def, frame, fixedValues = NO_FIXED_VALUES, api
   };
 
   const changePage = (next: { pageIndex: number; pageSize: number }, nextSort: SortState) => {
-    setPaging(next);
+    // A page size the user picks is theirs from now on: saved with their table settings.
+    if (next.pageSize !== pageSize) onPageSizeChange?.(next.pageSize);
+    setPaging(next.pageSize !== pageSize ? next : (current) => ({ ...current, pageIndex: next.pageIndex }));
     setSort(nextSort);
+  };
+
+  /** Sets filters, page and sort the list did not choose itself (back button, a link, a saved view), and shows them in the filter bar. */
+  const restore = (state: ListUrlState) => {
+    const nextFilters = Object.keys(state.filters).length > 0 ? state.filters : buildFilterPayload(def, initialFilters);
+    setSelectedIds([]);
+    setFilters(nextFilters);
+    setPaging({ pageIndex: state.pageIndex, pageSize: state.pageSize });
+    setSort(state.sort);
+    setFilterForm((current) => ({ values: filterFormValuesOf(def, nextFilters, initialFilters), revision: current.revision + 1 }));
   };
 
   const toggle = async (ids: number[], field: string, value: unknown) => {
     setTogglingIds((current) => new Set([...current, ...ids]));
     try {
       await api.toggle(field, ids, value);
-      if (ids.length > 1) showToast('success', t('resource.toggled', { count: ids.length }));
+      const declared = def.fields[field];
+      const valueText = declared ? valueTextOf(toggleValuesOf(declared), value, locale) : String(value);
+      showToast('success', ids.length > 1 ? t('resource.toggled', { count: ids.length }) : t('resource.toggleDone', { value: valueText }));
       await refresh();
     } catch {
       // The request client has shown the failure; the switch stays where the server left it.
     } finally {
       setTogglingIds((current) => new Set([...current].filter((id) => !ids.includes(id))));
     }
+  };
+
+  /**
+   * A switch or batch button: switching off (disabling an account, a school, a device) asks first,
+   * naming the row or the count; switching on runs at once. Either way a message says it was done.
+   */
+  const confirmToggle = (ids: number[], field: string, value: unknown, rowTitle?: string) => {
+    const declared = def.fields[field];
+    if (!declared) return void toggle(ids, field, value);
+    const values = toggleValuesOf(declared);
+    if (String(value) !== String(values.off)) return void toggle(ids, field, value);
+    const valueText = values.offText(locale);
+    modal.confirm({
+      title: t('resource.toggleTitle', { value: valueText }),
+      content:
+        ids.length === 1 && rowTitle !== undefined
+          ? t('resource.toggleConfirm', { family: familyLabel, title: rowTitle, value: valueText })
+          : t('resource.toggleBatchConfirm', { count: ids.length, family: familyLabel, value: valueText }),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: () => toggle(ids, field, value),
+    });
   };
 
   const confirmDelete = (ids: number[], content: string) =>
@@ -147,9 +212,14 @@ export function useResourceList({ def, frame, fixedValues = NO_FIXED_VALUES, api
     initialFilters,
     filters,
     applyFilters,
-    paging,
+    /** The page shown and its size (the saved one unless the address or the user picked another). */
+    paging: { pageIndex: paging.pageIndex, pageSize },
     sort,
     changePage,
+    restore,
+    /** What the address bar holds for this list. */
+    addressState: { filters, pageIndex: paging.pageIndex, pageSize: paging.pageSize, sort } satisfies ListUrlState,
+    filterForm,
     search,
     rows: answer?.items ?? [],
     total: answer?.total ?? 0,
@@ -158,6 +228,7 @@ export function useResourceList({ def, frame, fixedValues = NO_FIXED_VALUES, api
     selectedIds,
     setSelectedIds,
     toggle,
+    confirmToggle,
     togglingIds,
     confirmDelete,
     startExport,
@@ -166,3 +237,7 @@ export function useResourceList({ def, frame, fixedValues = NO_FIXED_VALUES, api
 }
 
 export type ResourceList = ReturnType<typeof useResourceList>;
+
+function valueTextOf(values: ReturnType<typeof toggleValuesOf>, value: unknown, locale: Parameters<ReturnType<typeof toggleValuesOf>['onText']>[0]): string {
+  return String(value) === String(values.on) ? values.onText(locale) : values.offText(locale);
+}

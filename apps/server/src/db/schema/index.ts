@@ -16,3 +16,4 @@ export * from './terminals.js';
 export * from './payment-providers.js';
 export * from './finance.js';
 export * from './open-api.js';
+export * from './preferences.js';

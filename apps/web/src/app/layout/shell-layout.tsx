@@ -56,7 +56,8 @@ export function ShellLayout({ decision }: { decision: RouteDecision }) {
         selectedGroup={selectedGroup}
         onSelectGroup={selectGroup}
         activeIndex={tabs.activeTab.index}
-        onOpenFrame={(index) => openPage(index)}
+        // An open tab is shown as it was left (its filters in its address), not opened afresh.
+        onOpenFrame={(index) => (tabs.state.tabs.some((tab) => tab.index === index) ? tabs.select(index) : openPage(index))}
       />
       <div className="shell-main">
         <header className="shell-header">
