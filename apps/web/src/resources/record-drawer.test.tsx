@@ -18,6 +18,7 @@ const stored: ResourceRow = { id: 7, version: 3, type: 1, name: 'Gate G3', code:
 
 function renderEdit(api: Partial<ResourceApi>, extraTabs?: { key: string; label: string; children: ReactNode }[]) {
   const onSaved = vi.fn();
+  const onClose = vi.fn();
   render(
     <TestApp>
       <QueryClientProvider client={new QueryClient()}>
@@ -28,13 +29,13 @@ function renderEdit(api: Partial<ResourceApi>, extraTabs?: { key: string; label:
           hiddenFields={new Set()}
           presetValues={{}}
           extraTabs={extraTabs}
-          onClose={() => undefined}
+          onClose={onClose}
           onSaved={onSaved}
         />
       </QueryClientProvider>
     </TestApp>,
   );
-  return { onSaved };
+  return { onSaved, onClose };
 }
 
 const conflict = () =>
@@ -79,5 +80,29 @@ describe('<RecordDrawer> with child tabs', { timeout: 15_000 }, () => {
     expect(screen.getByText('Details').closest('[role="tab"]')).toBeTruthy();
     fireEvent.click(screen.getByText('Class').closest('[role="tab"]')!);
     expect(await screen.findByText('classes of the row', undefined, WAIT)).toBeTruthy();
+  });
+});
+
+describe('<RecordDrawer> closing', { timeout: 15_000 }, () => {
+  beforeEach(() => setLocale('en'));
+
+  it('closes an untouched form at once', async () => {
+    const { onClose } = renderEdit({});
+    await screen.findByDisplayValue('Gate G3', undefined, WAIT);
+    fireEvent.click(buttonOf('Cancel'));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks before a half-filled form is thrown away, and keeps it when the user goes on editing', async () => {
+    const { onClose } = renderEdit({});
+    fireEvent.change(await screen.findByDisplayValue('Gate G3', undefined, WAIT), { target: { value: 'Gate G3 half' } });
+    fireEvent.click(buttonOf('Cancel'));
+    expect((await screen.findAllByText('Discard what you entered?', undefined, WAIT)).length).toBeGreaterThan(0);
+    fireEvent.click(buttonOf('Keep editing'));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByDisplayValue('Gate G3 half')).toBeTruthy();
+    fireEvent.click(buttonOf('Cancel'));
+    fireEvent.click(await waitFor(() => buttonOf('Discard'), WAIT));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), WAIT);
   });
 });

@@ -22,7 +22,7 @@ import { StateHistorySection } from './state-timeline';
 import { useRowWithLines } from './use-row-with-lines';
 import { useSchoolScope, withinReferencesOf } from './use-school-scope';
 
-export type DrawerTarget = { mode: 'add' } | { mode: 'edit'; row: ResourceRow };
+export type DrawerTarget = { mode: 'add' } | { mode: 'edit'; row: ResourceRow } | { mode: 'view'; row: ResourceRow };
 
 /** HTTP status of an Update made against a stale `version`. */
 const CONFLICT_STATUS = 409;
@@ -30,7 +30,7 @@ const CONFLICT_STATUS = 409;
 interface RecordDrawerProps {
   def: ResourceDef;
   api: ResourceApi;
-  target: DrawerTarget;
+  target: Exclude<DrawerTarget, { mode: 'view' }>;
   /** Fields the page fixes (hidden here); `presetValues` carries their values into an Add. */
   hiddenFields: ReadonlySet<string>;
   presetValues: Readonly<Record<string, string | number | boolean>>;
@@ -109,6 +109,19 @@ export function RecordDrawer({ def, api, target, hiddenFields, presetValues, ext
     }
   });
 
+  // A half-filled form is not thrown away by a stray click on the mask, the close icon or Cancel.
+  const requestClose = () => {
+    if (!form.isFieldsTouched()) return onClose();
+    modal.confirm({
+      title: t('resource.discardTitle'),
+      content: t('resource.discardContent'),
+      okText: t('resource.discard'),
+      okType: 'danger',
+      cancelText: t('resource.keepEditing'),
+      onOk: onClose,
+    });
+  };
+
   const family = labelText(def.label, locale);
   const hasTabs = extraTabs.length > 0;
   const recordForm = (
@@ -166,10 +179,10 @@ export function RecordDrawer({ def, api, target, hiddenFields, presetValues, ext
       title={t(isEdit ? 'resource.editTitle' : 'resource.addTitle', { family })}
       size={Math.min(hasTabs ? 1100 : 720, windowWidth - 48)}
       destroyOnHidden
-      onClose={onClose}
+      onClose={requestClose}
       footer={
         <Space style={{ float: 'right' }}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button onClick={requestClose}>{t('common.cancel')}</Button>
           <SubmitButton guard={save} type="primary" htmlType="submit" form={formId}>
             {t('common.save')}
           </SubmitButton>

@@ -217,4 +217,14 @@ describe('<ResourcePage>', { timeout: 15_000 }, () => {
     await waitFor(() => expect(server.searches.at(-1)).toMatchObject({ body: { schoolName: 'Sun', pageIndex: 1 } }), RENDER_WAIT);
     expect((nameFilter()).value).toBe('Sun');
   });
+
+  it('opens a row read-only from its first cell, with Edit for a caller who may change it', async () => {
+    stubSchoolServer();
+    renderSchoolPage(['update']);
+    fireEvent.click(await screen.findByText('Sunshine Kindergarten', undefined, RENDER_WAIT));
+    const view = await screen.findByTestId('record-view', undefined, RENDER_WAIT);
+    expect(within(view).getByText('Agent East')).toBeTruthy();
+    expect(view.querySelector('input')).toBeNull();
+    expect(screen.getByText('Edit', { selector: '.ant-drawer-footer button span' })).toBeTruthy();
+  });
 });

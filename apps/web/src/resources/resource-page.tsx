@@ -29,6 +29,7 @@ import { useVisibilityProbes } from '../hooks/use-visibility-probes';
 import { useLocale, type Locale } from '../lib/i18n';
 import { labelText } from './labels';
 import { RecordDrawer } from './record-drawer';
+import { RecordView } from './record-view';
 import type { ResourceRow } from './resource-api';
 import { ResourceFilters } from './resource-filters';
 import type { ResourceOverrides } from './resource-overrides';
@@ -97,7 +98,19 @@ export function ResourcePage({ def, frame, overrides, fixedValues, isEmbedded = 
         <ResourceToolbar list={list} onAdd={actions.openAdd} columns={columns} settings={settings} />
         <ResourceTable list={list} columns={columns} settings={settings} actions={actions} />
       </Card>
-      {drawer && (
+      {drawer?.mode === 'view' && (
+        <RecordView
+          key={`view:${drawer.row.id}`}
+          def={def}
+          api={list.api}
+          row={drawer.row}
+          hiddenFields={hidden.listed}
+          extraTabs={childTabsOf(def, drawer.row, frame, locale)}
+          onEdit={actions.canEdit ? () => actions.openEdit(drawer.row) : undefined}
+          onClose={actions.closeDrawer}
+        />
+      )}
+      {drawer && drawer.mode !== 'view' && (
         <RecordDrawer
           key={drawer.mode === 'edit' ? `edit:${drawer.row.id}` : 'add'}
           def={def}

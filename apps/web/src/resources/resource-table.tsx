@@ -4,8 +4,8 @@
  * sort driven by the list controller. A failed Search shows its error with a retry, never "no data".
  */
 import { DEFAULT_PAGE_SIZE } from '@campus/contract';
-import { Table, type TableProps } from 'antd';
-import { useMemo } from 'react';
+import { Table, Typography, type TableProps } from 'antd';
+import { useMemo, type ReactNode } from 'react';
 import { useLocale, useT } from '../lib/i18n';
 import { arrangeColumns } from './arrange-columns';
 import type { ResourceColumn } from './columns';
@@ -27,8 +27,8 @@ interface ResourceTableProps {
   /** The data columns; the settings hide, order, size and pin them. */
   columns: readonly ResourceColumn[];
   settings: Pick<TableSettingsState, 'hiddenColumns' | 'density' | 'order' | 'widths' | 'pinned' | 'setWidth'>;
-  /** The row buttons; none = no operations column. */
-  actions?: Pick<RecordActions, 'items' | 'run'>;
+  /** The row buttons (none = no operations column), and the read-only view the first cell opens. */
+  actions?: Pick<RecordActions, 'items' | 'run'> & Partial<Pick<RecordActions, 'openView'>>;
 }
 
 export function ResourceTable({ list, columns: dataColumns, settings, actions }: ResourceTableProps) {
@@ -37,10 +37,21 @@ export function ResourceTable({ list, columns: dataColumns, settings, actions }:
   const { def, paging, buttons } = list;
   const actionItems = actions?.items ?? [];
   const { hiddenColumns, order, widths, pinned, setWidth } = settings;
+  const openView = actions?.openView;
   const arranged = useMemo(
     () =>
-      arrangeColumns(dataColumns, { hidden: [...hiddenColumns], order, widths, pinned }).map((column) => ({
+      arrangeColumns(dataColumns, { hidden: [...hiddenColumns], order, widths, pinned }).map((column, position) => ({
         ...column,
+        // The first cell opens the record read-only: looking never risks changing it.
+        ...(position === 0 && openView && column.render
+          ? {
+              render: (value: unknown, row: ResourceRow, index: number) => (
+                <Typography.Link className="record-view-link" onClick={() => openView(row)}>
+                  {column.render!(value, row, index) as ReactNode}
+                </Typography.Link>
+              ),
+            }
+          : {}),
         // antd passes what onHeaderCell answers to the header cell component as its props.
         onHeaderCell: () =>
           ({
@@ -49,7 +60,7 @@ export function ResourceTable({ list, columns: dataColumns, settings, actions }:
             resizeLabel: t('resource.resizeColumn'),
           }) as ResizableHeaderProps,
       })),
-    [dataColumns, hiddenColumns, order, widths, pinned, setWidth, t],
+    [dataColumns, hiddenColumns, order, widths, pinned, setWidth, t, openView],
   );
   const columns: ResourceColumn[] = [
     ...arranged,

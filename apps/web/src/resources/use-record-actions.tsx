@@ -28,6 +28,12 @@ export interface RecordActions {
   /** The record open in the drawer, if any. */
   drawer: DrawerTarget | null;
   openAdd: () => void;
+  /** Opens a row read-only (its first cell is the link). */
+  openView: (row: ResourceRow) => void;
+  /** Whether the caller may edit rows: the read-only view then offers Edit. */
+  canEdit: boolean;
+  /** From the read-only view to the form of the same row. */
+  openEdit: (row: ResourceRow) => void;
   closeDrawer: () => void;
   /** The open action form, extra panel, transition form or history: render once in the page. */
   element: ReactNode;
@@ -100,5 +106,16 @@ export function useRecordActions(list: ResourceList, extraActions: readonly Extr
     </>
   );
 
-  return { items, run, drawer, openAdd: () => setDrawer({ mode: 'add' }), closeDrawer: () => setDrawer(null), element };
+  const canEdit = items.some((item) => 'spec' in item && item.spec.kind === 'edit');
+  return {
+    items,
+    run,
+    drawer,
+    openAdd: () => setDrawer({ mode: 'add' }),
+    openView: (row) => setDrawer({ mode: 'view', row }),
+    canEdit,
+    openEdit: (row) => setDrawer({ mode: 'edit', row }),
+    closeDrawer: () => setDrawer(null),
+    element,
+  };
 }
