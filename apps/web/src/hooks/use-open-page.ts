@@ -8,8 +8,8 @@ import { useNavigate } from 'react-router';
 export function useOpenPage() {
   const navigate = useNavigate();
   return useCallback(
-    (index: string, query?: Record<string, string | number>) => {
-      const search = query ? `?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])).toString()}` : '';
+    (index: string, query?: Readonly<Record<string, string | number | boolean>>) => {
+      const search = query && Object.keys(query).length > 0 ? `?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])).toString()}` : '';
       navigate(`/${index}${search}`);
     },
     [navigate],

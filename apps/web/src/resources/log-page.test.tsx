@@ -1,25 +1,11 @@
-import { RecognitionRecord, type NavigationGroup } from '@campus/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { TestApp } from '../test/antd.js';
+import { RecognitionRecord } from '@campus/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TabPaneContext } from '../hooks/use-tab-pane';
 import { setLocale } from '../lib/i18n';
-import { saveSession } from '../lib/session';
+import { renderPage, stubServer } from '../test/render-page';
 import { LogPage } from './log-page';
 
 const RENDER_WAIT = { timeout: 5000 };
-
-const navigation = (frame: string, fixedId: number, buttons: string[]): NavigationGroup[] => [
-  {
-    id: 6,
-    key: 'ops',
-    title: '运维',
-    titleEn: 'Ops',
-    icon: 'tool',
-    children: [{ fixedId, index: frame, title: frame, titleEn: frame, sort: 1, badge: null, authorised: true, buttons } as NavigationGroup['children'][number]],
-  },
-];
 
 const record = (id: number, personName: string, success: boolean) => ({
   id,
@@ -41,43 +27,22 @@ const record = (id: number, personName: string, success: boolean) => ({
   hidden: false,
 });
 
-interface Call {
-  path: string;
-  body: unknown;
-}
-
-/** Serves the page's calls: Search answers `rows`, Hide answers how many; records every call. */
-function serve(rows: Record<string, unknown>[]): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ path: `${url.pathname}${url.search}`, body });
-    const data = url.pathname.endsWith('/Search')
-      ? { items: rows, hasMore: false, nextCursor: null, prevCursor: null, range: { from: '2026-11-16T16:00:00.000Z', to: null } }
-      : url.pathname.endsWith('/Hide')
-        ? { hidden: (body as { ids: number[] }).ids.length }
-        : url.pathname.endsWith('/Options')
-          ? []
-          : { hideAmountColumns: false };
-    return new Response(JSON.stringify({ code: 200, message: 'ok', data }), { headers: { 'Content-Type': 'application/json' } });
+/** Serves the page's calls: Search answers `rows` (or fails), Hide answers how many; records every call. */
+function serve(rows: Record<string, unknown>[], { failSearches = 0 } = {}) {
+  let failuresLeft = failSearches;
+  const search = () => {
+    if (failuresLeft-- > 0) return new Response(JSON.stringify({ code: 500, message: 'internal server error', data: null }), { status: 500 });
+    return { items: rows, hasMore: false, nextCursor: null, prevCursor: null, range: { from: '2026-11-16T16:00:00.000Z', to: null } };
+  };
+  const server = stubServer({
+    '/api/RecognitionRecord/Search': search,
+    '/api/RecognitionRecord/Hide': ({ body }) => ({ hidden: (body as { ids: number[] }).ids.length }),
   });
-  return calls;
+  return server.calls;
 }
 
-function renderLog(frame: 'identifySuccess' | 'identifyWarn', fixedId: number, buttons: string[]) {
-  saveSession({ token: 't', schoolName: '', userName: 'admin', userId: 1, schoolId: 0, classId: 0, tokenTime: '', frameIds: [fixedId] });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(['navigationTree', 't'], navigation(frame, fixedId, buttons));
-  return render(
-    <TestApp>
-      <QueryClientProvider client={client}>
-        <TabPaneContext.Provider value={{ index: frame, path: `/${frame}`, isActive: true, refresh: () => undefined }}>
-          <LogPage def={RecognitionRecord} frame={frame} />
-        </TabPaneContext.Provider>
-      </QueryClientProvider>
-    </TestApp>,
-  );
+function renderLog(frame: 'identifySuccess' | 'identifyWarn', fixedId: number, buttons: string[], path?: string) {
+  return renderPage(<LogPage def={RecognitionRecord} frame={frame} />, { frame: { fixedId, index: frame }, buttons, path });
 }
 
 describe('<LogPage> of recognition records', { timeout: 40_000 }, () => {
@@ -88,7 +53,7 @@ describe('<LogPage> of recognition records', { timeout: 40_000 }, () => {
     const calls = serve([record(1, '王子涵', true)]);
     renderLog('identifySuccess', 609, ['hide']);
     expect(await screen.findByText('王子涵', undefined, RENDER_WAIT)).toBeTruthy();
-    expect(calls.find((call) => call.path.includes('/api/RecognitionRecord/Search'))?.path).toContain('view=identifySuccess');
+    expect(calls.find((call) => call.url.includes('/api/RecognitionRecord/Search'))?.url).toContain('view=identifySuccess');
     for (const label of ['Name', 'Device', 'Direction', 'Person type']) expect(screen.getAllByText(label).length).toBeGreaterThan(0);
     expect(screen.queryByText('Recognised')).toBeNull();
   });
@@ -99,9 +64,9 @@ describe('<LogPage> of recognition records', { timeout: 40_000 }, () => {
     const row = (await screen.findByText('李欣怡', undefined, RENDER_WAIT)).closest('tr')!;
     fireEvent.click(within(row).getByRole('button', { name: 'Hide' }));
     fireEvent.click(await screen.findByRole('button', { name: 'OK' }, RENDER_WAIT));
-    await waitFor(() => expect(calls.find((call) => call.path.includes('/Hide'))).toBeDefined(), RENDER_WAIT);
-    const hide = calls.find((call) => call.path.includes('/Hide'))!;
-    expect(hide.path).toContain('view=identifyWarn');
+    await waitFor(() => expect(calls.find((call) => call.url.includes('/Hide'))).toBeDefined(), RENDER_WAIT);
+    const hide = calls.find((call) => call.url.includes('/Hide'))!;
+    expect(hide.url).toContain('view=identifyWarn');
     expect(hide.body).toEqual({ ids: [3] });
   });
 
@@ -116,12 +81,31 @@ describe('<LogPage> of recognition records', { timeout: 40_000 }, () => {
     const calls = serve([record(5, '赵子涵', true)]);
     renderLog('identifySuccess', 609, []);
     await screen.findByText('赵子涵', undefined, RENDER_WAIT);
-    const searches = () => calls.filter((call) => call.path.includes('/api/RecognitionRecord/Search')).length;
+    const searches = () => calls.filter((call) => call.url.includes('/api/RecognitionRecord/Search')).length;
     const before = searches();
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(searches()).toBe(before + 1), RENDER_WAIT);
     // The answer is on screen again before the page goes away.
     await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull(), RENDER_WAIT);
     expect(screen.getByText('赵子涵')).toBeTruthy();
+  });
+
+  it('starts from the filters of its address and writes new ones back', async () => {
+    const calls = serve([record(6, '孙小雨', true)]);
+    const page = renderLog('identifySuccess', 609, [], `/identifySuccess?personName=${encodeURIComponent('小雨')}`);
+    await screen.findByText('孙小雨', undefined, RENDER_WAIT);
+    const search = calls.find((call) => call.url.includes('/api/RecognitionRecord/Search'));
+    expect(search?.body).toMatchObject({ personName: '小雨' });
+    fireEvent.change(document.getElementById('log-filters-identifySuccess-RecognitionRecord_personName')!, { target: { value: '王' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(page.location()).toBe(`/identifySuccess?personName=${encodeURIComponent('王')}`), RENDER_WAIT);
+  });
+
+  it('shows a failed search with a retry instead of an empty log', async () => {
+    serve([record(7, '周一', true)], { failSearches: 1 });
+    renderLog('identifySuccess', 609, []);
+    const failure = await screen.findByTestId('search-failed', undefined, RENDER_WAIT);
+    fireEvent.click(within(failure).getByRole('button', { name: /Retry/ }));
+    expect(await screen.findByText('周一', undefined, RENDER_WAIT)).toBeTruthy();
   });
 });

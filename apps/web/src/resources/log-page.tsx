@@ -6,7 +6,7 @@
  * actions without a form (Acknowledge) likewise.
  */
 import { ExportOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
-import type { FieldDef, ResourceDef } from '@campus/contract';
+import { familiesOfFrame, type FieldDef, type ResourceDef } from '@campus/contract';
 import { Button, Card, Col, DatePicker, Form, Popconfirm, Row, Select, Space, Table, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -22,7 +22,9 @@ import { LogDrawer } from './log-drawer';
 import { lastDays, type LogRange } from './log-range';
 import { operationActionOptions, operationActionText } from './operation-actions';
 import { resourceApi, type ResourceRow } from './resource-api';
+import { SearchFailed } from './search-failed';
 import { useExport } from './use-export';
+import { useInitialListState, useListAddress } from './use-list-address';
 import { useLogList } from './use-log-list';
 import './resource-page.css';
 
@@ -52,15 +54,19 @@ export function LogPage({ def: declared, frame, isEmbedded = false }: LogPagePro
   const locale = useLocale();
   const def = useMemo(() => withActionLabels(declared), [declared]);
   const { can } = usePermission(frame);
-  const list = useLogList(def, frame);
-  const [openRow, setOpenRow] = useState<ResourceRow | null>(null);
-  const api = useMemo(() => resourceApi(def.name, frame), [def.name, frame]);
-  const exporter = useExport(api, labelText(def.label, locale));
+  // The time field has its own picker with presets; the filter bar shows the others.
   const timeField = def.log?.timeField ?? 'createdAt';
   // Fields the page's view fixes (identifySuccess: success = true) are the same in every row.
   const fixedFields = useMemo(() => new Set(Object.keys(def.views.find((view) => view.frame === frame)?.fixed ?? {})), [def, frame]);
-  // The time field has its own picker with presets; the filter bar shows the others.
   const hiddenFields = useMemo(() => new Set([timeField, ...fixedFields]), [timeField, fixedFields]);
+  // The page's own log keeps its filters in the address bar (the time range stays the page's: "the last 7 days" moves).
+  const isOwnList = !isEmbedded && familiesOfFrame(frame)[0]?.name === def.name;
+  const initialState = useInitialListState(def, isOwnList, hiddenFields);
+  const list = useLogList(def, frame, undefined, initialState);
+  useListAddress({ isEnabled: isOwnList, def, hiddenFields, state: list.addressState, restore: list.restore });
+  const [openRow, setOpenRow] = useState<ResourceRow | null>(null);
+  const api = useMemo(() => resourceApi(def.name, frame), [def.name, frame]);
+  const exporter = useExport(api, labelText(def.label, locale));
   const queryClient = useQueryClient();
   const [hidingId, setHidingId] = useState<number | null>(null);
   const canHide = Boolean(def.log?.hideField) && can('hide');
@@ -136,6 +142,7 @@ export function LogPage({ def: declared, frame, isEmbedded = false }: LogPagePro
     { label: t('log.last30Days'), value: lastDays(30) },
   ];
   const applied = list.appliedRange;
+  const logFailure = list.query.isError && !list.query.isFetching ? list.query.error : null;
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
@@ -170,6 +177,7 @@ export function LogPage({ def: declared, frame, isEmbedded = false }: LogPagePro
           fixedValues={NO_VALUES}
           initialValues={NO_VALUES}
           maxPerRow={isEmbedded ? 3 : 4}
+          appliedValues={list.filterForm}
           onSearch={(values) => list.setFilters(buildFilterPayload(def, values))}
         />
       </Card>
@@ -186,7 +194,9 @@ export function LogPage({ def: declared, frame, isEmbedded = false }: LogPagePro
           rowKey="id"
           size="middle"
           loading={list.query.isFetching}
-          dataSource={list.rows}
+          // A failed Search shows its error and a retry in place of the rows, never "no data".
+          dataSource={logFailure ? [] : list.rows}
+          locale={logFailure ? { emptyText: <SearchFailed error={logFailure} onRetry={() => void list.query.refetch()} /> } : undefined}
           columns={columns}
           scroll={{ x: 'max-content' }}
           pagination={false}

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useReducer, useState } from 'react';
 import { http } from '../lib/request';
 import type { FilterPayload } from './filter-payload';
+import { filterFormValuesOf, type ListUrlState } from './list-url';
 import { defaultLogRange, rangeFilters, type LogRange } from './log-range';
 import { firstLogPage, logPagingReducer } from './log-paging';
 import type { ResourceRow } from './resource-api';
@@ -16,11 +17,13 @@ export function searchLog(family: string, view: string, body: FilterPayload & { 
 /**
  * @example const list = useLogList(LoginLog, 'jurisdictionManage'); list.next(); list.setRange(null)
  */
-export function useLogList(def: ResourceDef, frame: string, fixedValues: FilterPayload = {}) {
+export function useLogList(def: ResourceDef, frame: string, fixedValues: FilterPayload = {}, initialState: ListUrlState | null = null) {
   const timeField = def.log?.timeField ?? 'createdAt';
-  const [filters, setFiltersState] = useState<FilterPayload>({});
+  const [filters, setFiltersState] = useState<FilterPayload>(() => initialState?.filters ?? {});
+  // What the filter bar shows when the address sets the filters (back button, a pending link); bumped to apply.
+  const [filterForm, setFilterForm] = useState(() => ({ values: filterFormValuesOf(def, initialState?.filters ?? {}), revision: 0 }));
   const [range, setRangeState] = useState<LogRange | null>(() => defaultLogRange());
-  const [paging, dispatch] = useReducer(logPagingReducer, DEFAULT_PAGE_SIZE, firstLogPage);
+  const [paging, dispatch] = useReducer(logPagingReducer, initialState?.pageSize ?? DEFAULT_PAGE_SIZE, firstLogPage);
   // What Search and Export both send: the filters within the range (none: the server's default range).
   const searchFilters: FilterPayload = { ...filters, ...fixedValues, ...rangeFilters(timeField, range) };
   const body = { ...searchFilters, pageSize: paging.pageSize, ...(paging.cursor ? { cursor: paging.cursor } : {}) };
@@ -57,6 +60,15 @@ export function useLogList(def: ResourceDef, frame: string, fixedValues: FilterP
       dispatch({ type: 'restart' });
     },
     setPageSize: (pageSize: number) => dispatch({ type: 'restart', pageSize }),
+    /** The address bar's part of the list: its filters and page size (a log pages by key, so no page number). */
+    addressState: { filters, pageIndex: 1, pageSize: paging.pageSize === DEFAULT_PAGE_SIZE ? undefined : paging.pageSize, sort: {} } satisfies ListUrlState,
+    /** Filters the address asks for, shown in the filter bar too; the list starts again at the newest page. */
+    restore: (state: ListUrlState) => {
+      setFiltersState(state.filters);
+      dispatch({ type: 'restart', pageSize: state.pageSize ?? DEFAULT_PAGE_SIZE });
+      setFilterForm((current) => ({ values: filterFormValuesOf(def, state.filters), revision: current.revision + 1 }));
+    },
+    filterForm,
   };
 }
 

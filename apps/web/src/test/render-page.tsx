@@ -17,8 +17,8 @@ import { TestApp } from './antd';
 export type StubHandler = (request: { url: URL; body: unknown }) => unknown;
 
 export interface StubServer {
-  /** Every call made, in order, as path and body. */
-  calls: { path: string; query: URLSearchParams; body: unknown }[];
+  /** Every call made, in order: its path, path with query (`url`), and JSON body. */
+  calls: { path: string; url: string; query: URLSearchParams; body: unknown }[];
   /** The preferences the stub keeps per page, as the server would. */
   preferences: Map<string, PagePreferences>;
 }
@@ -65,7 +65,7 @@ export function stubServer(handlers: Record<string, StubHandler>, { userType = '
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
       const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-      server.calls.push({ path: url.pathname, query: url.searchParams, body });
+      server.calls.push({ path: url.pathname, url: `${url.pathname}${url.search}`, query: url.searchParams, body });
       const handler = handlers[url.pathname] ?? defaults[url.pathname] ?? (url.pathname.endsWith('/Options') ? () => [] : undefined);
       if (!handler) return new Response(JSON.stringify({ code: 404, message: 'not found', data: null }), { status: 404 });
       const answer = handler({ url, body });

@@ -123,3 +123,4 @@ export function familiesOfFrame(frame: string): ResourceDef[] {
 export function childFamiliesOf(def: ResourceDef): ResourceDef[] {
   return Object.values(RESOURCES).filter((r) => r.parent?.family === def.name);
 }
+export * from './badge-filters.js';
