@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate } from 'react-router';
 import { FRAME_BY_INDEX, MENU_FETCH_DELAY_MS } from '@campus/contract';
 import { useDelayedFlag } from '../../hooks/use-delayed-flag';
@@ -27,6 +27,28 @@ function useDocumentTitle(activeIndex: string) {
   }, [activeIndex, locale, t]);
 }
 
+const SIDE_COLLAPSED_KEY = 'campus-ops-side-collapsed';
+
+/** Whether the side panel is collapsed: a choice of this browser's screen, kept across reloads. */
+function useSideCollapsed(): [boolean, (isCollapsed: boolean) => void] {
+  const [isCollapsed, setCollapsed] = useState(() => {
+    try {
+      return window.localStorage.getItem(SIDE_COLLAPSED_KEY) === '1';
+    } catch {
+      return false; // storage refused (privacy mode): start expanded
+    }
+  });
+  const change = useCallback((next: boolean) => {
+    setCollapsed(next);
+    try {
+      window.localStorage.setItem(SIDE_COLLAPSED_KEY, next ? '1' : '0');
+    } catch {
+      // Not kept across reloads then; the panel still collapses.
+    }
+  }, []);
+  return [isCollapsed, change];
+}
+
 /**
  * The logged-in console: side panel, header with the tab strip, and the open tabs' pages. It stays
  * mounted for the whole session; a route the guard refuses navigates away without unmounting it,
@@ -46,6 +68,7 @@ export function ShellLayout({ decision }: { decision: RouteDecision }) {
     [tree.data, signCardMode, badges.data],
   );
   const { selectedGroup, selectGroup } = useMenuSelection(menu, tabs.activeTab.index);
+  const [isSideCollapsed, setSideCollapsed] = useSideCollapsed();
   useDocumentTitle(tabs.activeTab.index);
 
   return (
@@ -56,6 +79,8 @@ export function ShellLayout({ decision }: { decision: RouteDecision }) {
         selectedGroup={selectedGroup}
         onSelectGroup={selectGroup}
         activeIndex={tabs.activeTab.index}
+        isCollapsed={isSideCollapsed}
+        onCollapsedChange={setSideCollapsed}
         // An open tab is shown as it was left (its filters in its address), not opened afresh.
         onOpenFrame={(index) => (tabs.state.tabs.some((tab) => tab.index === index) ? tabs.select(index) : openPage(index))}
       />

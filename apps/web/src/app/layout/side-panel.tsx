@@ -1,3 +1,4 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Badge, Empty, Menu, Skeleton, Tooltip } from 'antd';
 import { localTitle, useLocale, useT } from '../../lib/i18n';
 import { GroupIcon } from '../navigation/group-icon';
@@ -11,6 +12,9 @@ interface SidePanelProps {
   onSelectGroup: (groupId: number) => void;
   activeIndex: string;
   onOpenFrame: (index: string) => void;
+  /** Collapsed, only the group column shows: wide tables get the room (issue 11). */
+  isCollapsed: boolean;
+  onCollapsedChange: (isCollapsed: boolean) => void;
 }
 
 const titlesOf = (entry: { title: string; titleEn: string }) => ({ zh: entry.title, en: entry.titleEn });
@@ -19,12 +23,13 @@ const titlesOf = (entry: { title: string; titleEn: string }) => ({ zh: entry.tit
  * The side panel (SIDE_PANEL_WIDTH wide): the column of the 8 groups, and beside it the
  * second-level menu of the selected group. Badges: a count per page, their sum per group.
  */
-export function SidePanel({ menu, isLoading, selectedGroup, onSelectGroup, activeIndex, onOpenFrame }: SidePanelProps) {
+export function SidePanel({ menu, isLoading, selectedGroup, onSelectGroup, activeIndex, onOpenFrame, isCollapsed, onCollapsedChange }: SidePanelProps) {
   const t = useT();
   const locale = useLocale();
+  const toggleText = t(isCollapsed ? 'menu.expand' : 'menu.collapse');
 
   return (
-    <aside className="side-panel">
+    <aside className={`side-panel${isCollapsed ? ' is-collapsed' : ''}`}>
       <div className="side-brand">
         <BrandMark size={28} />
         <span className="side-brand-name">{t('app.shortName')}</span>
@@ -41,7 +46,11 @@ export function SidePanel({ menu, isLoading, selectedGroup, onSelectGroup, activ
                   className={`group-item${isSelected ? ' is-selected' : ''}`}
                   aria-pressed={isSelected}
                   data-group={view.group.key}
-                  onClick={() => onSelectGroup(view.group.id)}
+                  onClick={() => {
+                    onSelectGroup(view.group.id);
+                    // A group's pages are in the second column: choosing a group shows it again.
+                    if (isCollapsed) onCollapsedChange(false);
+                  }}
                 >
                   <Badge count={view.badgeCount} size="small" offset={[4, -2]} overflowCount={99}>
                     <span className="group-item-icon">
@@ -54,6 +63,11 @@ export function SidePanel({ menu, isLoading, selectedGroup, onSelectGroup, activ
             );
           })}
           {isLoading && menu.length === 0 && <Skeleton active paragraph={{ rows: 4 }} title={false} className="group-skeleton" />}
+          <Tooltip title={toggleText} placement="right">
+            <button type="button" className="side-collapse-toggle" aria-label={toggleText} aria-expanded={!isCollapsed} onClick={() => onCollapsedChange(!isCollapsed)}>
+              {isCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            </button>
+          </Tooltip>
         </nav>
         <nav className="frame-column" aria-label="pages">
           {selectedGroup ? (

@@ -62,6 +62,8 @@ export const en: Record<MessageKey, string> = {
   'tabs.closeAll': 'Close all',
   'tabs.more': 'Tab actions',
 
+  'menu.collapse': 'Collapse the menu',
+  'menu.expand': 'Expand the menu',
   'menu.empty': 'No pages available in this group',
   'menu.loading': 'Loading menu…',
 

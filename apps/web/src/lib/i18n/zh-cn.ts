@@ -63,6 +63,8 @@ export const zhCN = {
   'tabs.closeAll': '关闭全部',
   'tabs.more': '标签操作',
 
+  'menu.collapse': '收起菜单',
+  'menu.expand': '展开菜单',
   'menu.empty': '此分组下暂无可用页面',
   'menu.loading': '菜单加载中…',
 
