@@ -1,5 +1,5 @@
 /**
- * Tables that remember (issue 11), as agent2 on 学校管理: hide a column and pick 50 rows a page,
+ * Tables that remember (issue 11), as agent2 on 学校管理: hide a column (学校类型) and pick 50 rows a page,
  * then log in from a new browser (a fresh context: no storage shared) and find both kept; open a
  * shared address with filters and get the same list; go back to the list before a search.
  */
@@ -34,17 +34,20 @@ afterAll(async () => {
 describe('agent2: the table layout follows the user to another browser', () => {
   const first = journey('tables-first-browser', () => browser);
 
-  it('hides 销售 and shows 50 rows a page', async () => {
+  it('hides 学校类型 and shows 50 rows a page', async () => {
     const { page } = first();
     await loginThroughForm(page, 'agent2');
     const schools = await openFromMenu(page, 'sales', 'schoolManage');
     await waitForTable(schools);
-    expect(await headerTitles(schools)).toContain('销售');
+    expect(await headerTitles(schools)).toContain('学校类型');
 
     await schools.getByRole('button', { name: '列设置' }).click();
     const settings = page.getByTestId('column-settings');
-    await settings.locator('[data-column="sellerId"] .ant-checkbox-wrapper').click();
-    await expect.poll(() => headerTitles(schools)).not.toContain('销售');
+    await settings.locator('[data-column="schoolType"] .ant-checkbox-wrapper').click();
+    await expect.poll(() => headerTitles(schools)).not.toContain('学校类型');
+    // The settings close as they opened, uncovering the pager.
+    await schools.getByRole('button', { name: '列设置' }).click();
+    await settings.waitFor({ state: 'hidden' });
 
     await schools.locator('.ant-pagination-options .ant-select').click();
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: '50' }).click();
@@ -52,7 +55,7 @@ describe('agent2: the table layout follows the user to another browser', () => {
     // Saved on the server once the changes settle.
     await expect
       .poll(async () => (await call<{ table: { hidden: string[]; pageSize?: number } | null }>(`${PREFERENCE_PATHS.get}?page=${PAGE_KEY}`, {}, token)).table)
-      .toMatchObject({ hidden: ['sellerId'], pageSize: 50 });
+      .toMatchObject({ hidden: ['schoolType'], pageSize: 50 });
     await screenshot(page, 'tables-01-layout-changed');
   });
 });
@@ -65,7 +68,7 @@ describe('agent2: a new browser', () => {
     await loginThroughForm(page, 'agent2');
     const schools = await openFromMenu(page, 'sales', 'schoolManage');
     await waitForTable(schools);
-    expect(await headerTitles(schools)).not.toContain('销售');
+    expect(await headerTitles(schools)).not.toContain('学校类型');
     expect(await schools.locator('.ant-pagination-options').first().textContent()).toContain('50');
   });
 

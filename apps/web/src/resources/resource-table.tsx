@@ -97,7 +97,8 @@ export function ResourceTable({ list, columns: dataColumns, settings, actions }:
       components={HEADER_COMPONENTS}
       // A failed Search shows no stale rows: the error and its retry take their place.
       dataSource={failure ? [] : list.rows}
-      loading={list.search.isFetching}
+      // Pending covers the wait for the user's saved page size before the first Search starts.
+      loading={list.search.isFetching || list.search.isPending}
       locale={failure ? { emptyText: <SearchFailed error={failure} onRetry={() => void list.search.refetch()} /> } : undefined}
       scroll={{ x: 'max-content' }}
       onChange={onChange}
