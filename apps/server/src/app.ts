@@ -1,6 +1,5 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from './db/client.js';
 import type { Env } from './env.js';
 import './badges/license-unset.js';
@@ -18,6 +17,7 @@ import { errorHandlerPlugin, frameworkErrorHandler } from './platform/error-hand
 import { loadSheddingPlugin } from './platform/load-shedding.js';
 import { logDestination, loggerLevelFor } from './platform/log-destination.js';
 import { createPlatformLogSink } from './platform/platform-log-sink.js';
+import { requestIdOf, requestIdPlugin } from './platform/request-id.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
 import { OutboxSmsProvider, type SmsProvider } from './platform/sms.js';
 import { mediaUrlsPlugin } from './platform/media-urls.js';
@@ -71,10 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     logger: { level: loggerLevelFor(env.LOG_LEVEL), stream: logDestination(env.LOG_LEVEL, platformLog) },
     // loadSheddingPlugin writes one line per request, with the time its statements waited.
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: (request) => {
-      const given = request.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIdOf,
     // Only behind a proxy may X-Forwarded-For be believed; otherwise a client could pick its own address.
     trustProxy: env.TRUST_PROXY === '1',
     // Malformed URLs are refused before routing: answered in the envelope all the same.
@@ -95,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     sms: options.smsProvider ?? new OutboxSmsProvider(database.db, app.log),
     payments: createPaymentProviders(env, database.db, clock, app.log, options.paymentProviders),
   });
+  await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(loadSheddingPlugin, {

@@ -2,10 +2,18 @@ import { X509Certificate, createPrivateKey, createPublicKey } from 'node:crypto'
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MOBILE_PHONE_PATTERN } from '@campus/contract';
 import { z } from 'zod';
 
-/** The repository root: src/env.ts sits two folders below apps/server. */
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/**
+ * apps/server. This module sits one folder below it, in src/ and, bundled, in dist/: every path the
+ * server reads from its own tree (migrations, the web build) is taken from here, so the compiled
+ * server finds the same files as the source one.
+ */
+export const SERVER_ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+/** The repository root, two folders above apps/server. */
+export const REPO_ROOT = path.resolve(SERVER_ROOT, '../..');
 
 /** DATA_DIR value that keeps PGlite in memory (tests); no directory and no lock. */
 export const IN_MEMORY_DATA_DIR = 'memory://';
@@ -117,7 +125,7 @@ const envSchema = z
     SEED_DEMO: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).optional()),
     ADMIN_INITIAL_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(8, 'must be at least 8 characters').optional()),
     /** Mobile of the first admin: its forced password change at first login is confirmed by SMS. */
-    ADMIN_INITIAL_PHONE: z.preprocess(emptyAsUndefined, z.string().regex(/^1\d{10}$/, 'must be an 11-digit mobile number').optional()),
+    ADMIN_INITIAL_PHONE: z.preprocess(emptyAsUndefined, z.string().regex(MOBILE_PHONE_PATTERN, 'must be an 11-digit mobile number').optional()),
     /** '1' behind a load balancer: the client address (per-address login limit) is read from X-Forwarded-For. */
     TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).default('0')),
     LOG_LEVEL: z.preprocess(

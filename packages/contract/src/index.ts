@@ -3,6 +3,7 @@ export * from './errors.js';
 export * from './messages.js';
 export * from './constants.js';
 export * from './integers.js';
+export * from './phones.js';
 export * from './users.js';
 export * from './api/account.js';
 export * from './api/app-version.js';

@@ -52,6 +52,7 @@ export const SERVER_MESSAGES = {
   'auth.tokenInvalid': m('登录已失效，请重新登录', 'token invalid'),
   'auth.tokenExpired': m('登录已过期，请重新登录', 'token expired'),
   'error.sessionNotFound': m('会话不存在', 'session not found'),
+  'error.notReady': m('服务尚未就绪：数据库不可达或迁移未完成', 'not ready: the database does not answer or is not migrated'),
   'error.serverBusy': m('服务器繁忙，请稍后再试', 'the server is busy; please try again in a moment'),
 
   // Field errors: validation
@@ -71,7 +72,7 @@ export const SERVER_MESSAGES = {
   'validation.format': m('格式不正确', 'has the wrong format'),
   'validation.pattern': m('{text}', '{text}'),
   'validation.md5': m('必须是密码的 MD5 值', 'must be the MD5 hex of the password'),
-  'validation.phone': m('请输入手机号或固定电话', 'must be a mobile or landline number'),
+  'validation.serviceLine': m('请输入手机号、带区号的固定电话或 400/800 电话', 'must be a mobile, a landline with its area code or a 400/800 number'),
   'validation.mobile': m('请输入 11 位手机号', 'must be an 11-digit mobile number'),
   'validation.smsCode': m('验证码为 6 位数字', 'must be 6 digits'),
   'validation.date': m('日期格式应为 YYYY-MM-DD', 'must be a date YYYY-MM-DD'),
@@ -242,7 +243,7 @@ export function formatServerMessage(key: ServerMessageKey, params: MessageParams
 }
 
 /**
- * A message as the text of a zod issue (`z.string().regex(re, messageText('validation.phone'))`): zod
+ * A message as the text of a zod issue (`z.string().regex(re, messageText('validation.mobile'))`): zod
  * carries only strings, so key and parameters travel encoded and the server's error layer decodes them.
  */
 export function messageText(key: ServerMessageKey, params?: MessageParamsOf): string {

@@ -14,6 +14,8 @@ export interface ReportContext {
   user: AuthUser;
   scope: SchoolScope;
   def: ReportDef;
+  /** The page the call is made through (the report's frame held by the caller). */
+  view: { frame: string };
   probes: VisibilityProbes;
   locale: Locale;
   /** The declared measures the caller may see: money is left out where hideAmountColumns holds. */
@@ -28,5 +30,5 @@ export async function resolveReportContext(request: FastifyRequest, def: ReportD
   if (!view) throw forbidden();
   if (options.button && !grant.get(frameOf(view.frame).fixedId)?.has(options.button)) throw forbidden();
   const measures = Object.entries(def.measures).filter(([, m]) => !(probes.hideAmountColumns && m.kind === 'money'));
-  return { db: request.server.db, user: request.user, scope, def, probes, locale: localeOf(request), measures };
+  return { db: request.server.db, user: request.user, scope, def, view, probes, locale: localeOf(request), measures };
 }

@@ -19,7 +19,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { XLSX_CONTENT_TYPE, ok } from '../platform/envelope.js';
 import { documentedCall, documentedExport } from '../platform/route-docs.js';
-import { attachmentHeader } from '../resources/engine/export.js';
+import { exportAttachmentHeader } from '../platform/attachments.js';
 import { resolveReportContext, type ReportContext } from './context.js';
 import { reportWorkbook } from './export.js';
 import { searchReport, summarizeReport, type ReportInput } from './query.js';
@@ -85,7 +85,7 @@ export function registerReportRoutes(parent: FastifyInstance, def: ReportDef): v
     const answer = await summarizeReport(ctx, input, Object.keys(def.dimensions), request.server.clock.now());
     reply
       .header('Content-Type', XLSX_CONTENT_TYPE)
-      .header('Content-Disposition', attachmentHeader(def.label[ctx.locale]));
+      .header('Content-Disposition', exportAttachmentHeader(ctx.view.frame, ctx.locale, request.server.clock.now()));
     return reply.send(reportWorkbook(ctx, def, answer, grainOf(input)));
   });
 }

@@ -42,7 +42,7 @@ describe('messages by key', () => {
       payload: { schoolId: 1, name: '张老师', phoneNum: '123' },
       headers: inChinese,
     });
-    expect(response.json().data.errors).toEqual([expect.objectContaining({ path: 'phoneNum', key: 'validation.phone', message: '请输入手机号或固定电话' })]);
+    expect(response.json().data.errors).toEqual([expect.objectContaining({ path: 'phoneNum', key: 'validation.mobile', message: '请输入 11 位手机号' })]);
   });
 
   it('answers Chinese when the caller names no language', async () => {

@@ -36,6 +36,26 @@ describe('/api/User calls', () => {
       expect(response.json().data).toMatchObject({ name: '王经理', email: null, servicePhone1: '13911112222' });
     });
 
+    it("saves an agent's own profile with its seeded 400 service phone", async () => {
+      const token = await t.loginAs('agent1');
+      const { data: profile } = await get(token, '/api/User/GetLoginUserInfo');
+      expect(profile.servicePhone1).toBe('400-800-0004');
+      const response = await post(token, '/api/User/UpdateLoginUserInfo', {
+        name: profile.name,
+        servicePhone1: profile.servicePhone1,
+        servicePhone2: '010-62345678-12',
+        servicePhone3: '8008001234',
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toMatchObject({ servicePhone1: '400-800-0004', servicePhone2: '010-62345678-12', servicePhone3: '8008001234' });
+    });
+
+    it('refuses a service phone that is no phone with the service-line message', async () => {
+      const response = await t.injectAs(await t.loginAs('agent1'), { method: 'POST', url: '/api/User/UpdateLoginUserInfo', payload: { name: '代理商', servicePhone1: '400-80-0004' }, headers: { 'accept-language': 'en' } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().data.errors).toEqual([expect.objectContaining({ path: 'servicePhone1', key: 'validation.serviceLine' })]);
+    });
+
     it('answers field errors for bad input', async () => {
       const response = await post(await t.loginAs('sales1'), '/api/User/UpdateLoginUserInfo', { name: '', servicePhone2: '123' });
       expect(response.statusCode).toBe(400);

@@ -1,12 +1,10 @@
 /** antd validation rules from a field declaration, with messages in the current locale. */
-import type { FieldDef } from '@campus/contract';
+import { PHONE_PATTERNS, type FieldDef } from '@campus/contract';
 import type { FormRule } from 'antd';
 import type { Locale, Translate } from '../lib/i18n';
 import { centsToYuan } from './field-values';
 import { labelText } from './labels';
 
-/** The contract's phone rule (fieldValueSchema 'phone'): a mobile or a landline number. */
-export const PHONE_PATTERN = /^(1\d{10}|0\d{2,3}-?\d{7,8})$/;
 const DEFAULT_TEXT_MAX = 200;
 const DEFAULT_TEXTAREA_MAX = 2000;
 
@@ -47,7 +45,8 @@ export function fieldRules(field: FieldDef, { t, locale, isEdit = false }: RuleC
       break;
     }
     case 'phone':
-      rules.push({ pattern: PHONE_PATTERN, message: t('resource.phone') });
+      // The contract's pattern for the field's meaning: the server checks the same one.
+      rules.push({ pattern: PHONE_PATTERNS[field.phoneKind], message: t(field.phoneKind === 'mobile' ? 'validate.phone' : 'validate.serviceLine') });
       break;
     case 'number':
     case 'money': {

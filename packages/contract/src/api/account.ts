@@ -1,8 +1,9 @@
 import { messageText } from '../messages.js';
 import { z } from 'zod';
+import { phoneSchema } from '../phones.js';
 
 const md5Hex = z.string().regex(/^[a-f0-9]{32}$/i, messageText('validation.md5'));
-const phone = z.string().regex(/^1\d{10}$/, messageText('validation.mobile'));
+const phone = phoneSchema('mobile');
 const smsCode = z.string().regex(/^\d{6}$/, messageText('validation.smsCode'));
 
 export const captchaResponseSchema = z.object({ vcId: z.string(), image: z.string() });
@@ -65,15 +66,15 @@ export const loginUserInfoSchema = z.object({
 });
 export type LoginUserInfo = z.infer<typeof loginUserInfoSchema>;
 
-const optionalPhone = z.union([phone, z.literal('')]).optional();
+const optionalServiceLine = z.union([phoneSchema('serviceLine'), z.literal('')]).optional();
 
 export const updateLoginUserInfoRequestSchema = z.object({
   name: z.string().trim().min(1).max(50),
   company: z.string().trim().max(100).optional(),
   email: z.union([z.email(), z.literal('')]).optional(),
-  servicePhone1: optionalPhone,
-  servicePhone2: optionalPhone,
-  servicePhone3: optionalPhone,
+  servicePhone1: optionalServiceLine,
+  servicePhone2: optionalServiceLine,
+  servicePhone3: optionalServiceLine,
 });
 export type UpdateLoginUserInfoRequest = z.infer<typeof updateLoginUserInfoRequestSchema>;
 

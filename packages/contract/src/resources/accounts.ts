@@ -35,7 +35,7 @@ const accountFields = {
     help: { zh: '初始密码；首次登录须验证手机并修改', en: 'Initial password; the user verifies the phone and changes it at first login' },
   },
   name: { kind: 'text', label: { zh: '姓名', en: 'Name' }, required: true, max: 50, filter: 'name', sortable: true },
-  phoneNum: { kind: 'phone', label: { zh: '手机号', en: 'Mobile' }, required: true, filter: 'digits' },
+  phoneNum: { kind: 'phone', phoneKind: 'mobile', label: { zh: '手机号', en: 'Mobile' }, required: true, filter: 'digits' },
 } as const satisfies Record<string, FieldDef>;
 
 /** enabled, the must-change flag and the login/creation times, shown last. */
@@ -53,7 +53,7 @@ const accountStateFields = {
   createdAt: { kind: 'datetime', label: { zh: '创建时间', en: 'Created' }, readOnly: true, sortable: true, filter: 'range' },
 } as const satisfies Record<string, FieldDef>;
 
-const servicePhone = (n: 1 | 2 | 3): FieldDef => ({ kind: 'phone', label: { zh: `客服电话${n}`, en: `Service phone ${n}` }, list: n === 1 });
+const servicePhone = (n: 1 | 2 | 3): FieldDef => ({ kind: 'phone', phoneKind: 'serviceLine', label: { zh: `客服电话${n}`, en: `Service phone ${n}` }, list: n === 1 });
 
 export const CompanyUser = defineResource({
   name: 'CompanyUser',

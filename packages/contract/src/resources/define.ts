@@ -4,6 +4,7 @@
  */
 import type { ButtonValue } from '../menu.js';
 import type { UserType } from '../users.js';
+import type { PhoneKind } from '../phones.js';
 
 export interface Label {
   zh: string;
@@ -68,7 +69,8 @@ export type FieldDef = FieldCommon &
   (
     | { kind: 'text'; max?: number; min?: number; pattern?: string; patternMessage?: Label }
     | { kind: 'textarea'; max?: number }
-    | { kind: 'phone' }
+    /** `phoneKind` says which numbers it takes (phones.ts): a mobile, or any service line. */
+    | { kind: 'phone'; phoneKind: PhoneKind }
     /** `multiple`: a list of numbers in one array column (the operation log's row ids), answered as an array. */
     | { kind: 'number'; min?: number; max?: number; integer?: boolean; multiple?: boolean }
     /** Integer cents in storage and on the wire; the web shows yuan with two decimals. */

@@ -25,7 +25,7 @@ export const Order = defineResource({
     agentId: { kind: 'reference', family: 'User', display: 'name', optionsFilter: { type: 'agent' }, label: { zh: '代理商', en: 'Agent' }, filter: 'equals' },
     schoolId: schoolRef({ help: { zh: '设备发往的学校', en: 'The school the devices go to' } }),
     consigneeName: { kind: 'text', label: { zh: '收货人', en: 'Consignee' }, required: true, max: 50, filter: 'name' },
-    consigneePhone: { kind: 'phone', label: { zh: '收货电话', en: 'Consignee phone' }, required: true },
+    consigneePhone: { kind: 'phone', phoneKind: 'serviceLine', label: { zh: '收货电话', en: 'Consignee phone' }, required: true },
     deliveryAddress: { kind: 'text', label: { zh: '收货地址', en: 'Delivery address' }, required: true, max: 200, list: false },
     items: {
       kind: 'lines',

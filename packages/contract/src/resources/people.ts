@@ -74,7 +74,7 @@ export const Parent = defineResource({
   titleField: 'name',
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
-    phoneNum: { kind: 'phone', label: { zh: '手机号', en: 'Mobile' }, required: true, unique: true, filter: 'digits' },
+    phoneNum: { kind: 'phone', phoneKind: 'mobile', label: { zh: '手机号', en: 'Mobile' }, required: true, unique: true, filter: 'digits' },
     name: { kind: 'text', label: { zh: '姓名', en: 'Name' }, required: true, max: 50, filter: 'name', sortable: true },
     schoolId: schoolRef(),
     // A parent may have several children at the school; the relation is the parent's (father, mother, ...).
@@ -109,7 +109,7 @@ export const Teacher = defineResource({
   fields: {
     schoolId: schoolRef(),
     name: { kind: 'text', label: { zh: '姓名', en: 'Name' }, required: true, max: 50, filter: 'name', sortable: true },
-    phoneNum: { kind: 'phone', label: { zh: '手机号', en: 'Mobile' }, required: true, filter: 'digits' },
+    phoneNum: { kind: 'phone', phoneKind: 'mobile', label: { zh: '手机号', en: 'Mobile' }, required: true, filter: 'digits' },
     cardNo: { kind: 'text', label: { zh: '卡号', en: 'Card no.' }, max: 32, filter: 'equals' },
     classId: { kind: 'reference', family: 'SchoolClass', display: 'className', within: 'schoolId', label: { zh: '负责班级', en: 'Class' }, filter: 'equals' },
     faceImage: faceImageField(),
@@ -132,7 +132,7 @@ export const PickUpPerson = defineResource({
     schoolId: schoolRef({ from: 'studentId' }),
     name: { kind: 'text', label: { zh: '姓名', en: 'Name' }, required: true, max: 50, filter: 'name', sortable: true },
     relation: { kind: 'enum', options: RELATION_OPTIONS, label: { zh: '关系', en: 'Relation' }, required: true, filter: 'equals' },
-    phoneNum: { kind: 'phone', label: { zh: '手机号', en: 'Mobile' }, required: true, filter: 'digits' },
+    phoneNum: { kind: 'phone', phoneKind: 'mobile', label: { zh: '手机号', en: 'Mobile' }, required: true, filter: 'digits' },
     faceImage: faceImageField(),
     validUntil: { kind: 'date', label: { zh: '有效期至', en: 'Valid until' }, sortable: true, filter: 'range' },
   },

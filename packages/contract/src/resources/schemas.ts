@@ -4,6 +4,7 @@ import { mediaUrlSchema } from '../api/file.js';
 import { ADDRESS_PLACEHOLDERS, MAX_EXPORT_COUNT, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../constants.js';
 import { isInForm, type FieldDef, type ResourceDef, type StateValue, type TransitionDef } from './define.js';
 import { messageText } from '../messages.js';
+import { phoneSchema } from '../phones.js';
 import { INT32_MAX, INT32_MIN, idSchema } from '../integers.js';
 
 const md5Hex = z.string().regex(/^[a-f0-9]{32}$/i, messageText('validation.md5'));
@@ -29,7 +30,7 @@ export function fieldValueSchema(field: FieldDef): z.ZodType {
     case 'textarea':
       return z.string().max(field.max ?? 2000);
     case 'phone':
-      return z.string().trim().regex(/^(1\d{10}|0\d{2,3}-?\d{7,8})$/, messageText('validation.phone'));
+      return phoneSchema(field.phoneKind);
     case 'number': {
       // Whole numbers are stored in `integer` columns: undeclared bounds are the column's.
       const isInteger = field.integer !== false;

@@ -55,7 +55,7 @@ export const School = defineResource({
     salesTeamId: { kind: 'reference', family: 'SalesTeam', display: 'name', label: { zh: '销售团队', en: 'Sales team' }, filter: 'equals', list: false },
     isDirect: { kind: 'bool', label: { zh: '直营', en: 'Direct' }, filter: 'equals', defaultValue: false, trueLabel: { zh: '直营', en: 'Direct' }, falseLabel: { zh: '代理', en: 'Via agent' } },
     contactName: { kind: 'text', label: { zh: '联系人', en: 'Contact' }, max: 50 },
-    contactPhone: { kind: 'phone', label: { zh: '联系电话', en: 'Contact phone' } },
+    contactPhone: { kind: 'phone', phoneKind: 'serviceLine', label: { zh: '联系电话', en: 'Contact phone' } },
     adminLoginName: { kind: 'text', label: { zh: '学校管理员账号', en: 'School admin account' }, max: 64, list: false, readOnly: true, exported: true },
     createdAt: { kind: 'datetime', label: { zh: '创建时间', en: 'Created' }, readOnly: true, sortable: true, filter: 'range' },
   },

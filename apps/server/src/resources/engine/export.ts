@@ -115,10 +115,3 @@ export async function exportWorkbook(
   run().catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
   return stream;
 }
-
-/** A Content-Disposition value carrying a UTF-8 file name. */
-export function attachmentHeader(baseName: string): string {
-  const stamp = new Date().toISOString().slice(0, 10);
-  const name = `${baseName}-${stamp}.xlsx`;
-  return `attachment; filename="${encodeURIComponent(name)}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}

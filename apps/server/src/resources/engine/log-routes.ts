@@ -21,7 +21,8 @@ import { badRequest, msg, notFound } from '../../platform/errors.js';
 import { XLSX_CONTENT_TYPE, ok } from '../../platform/envelope.js';
 import { documentedCall, documentedExport } from '../../platform/route-docs.js';
 import type { EngineContext, Row } from './context.js';
-import { attachmentHeader, exportWorkbook } from './export.js';
+import { exportWorkbook } from './export.js';
+import { exportAttachmentHeader } from '../../platform/attachments.js';
 import { cursorAt, decodeCursor, keyCondition, logDefOf, logOrder, logWhere } from './log.js';
 import { COUNT_CAP, allConditions, columnOf, scopeWhere, selectPage, selectRows, toWire, viewConditions } from './query.js';
 import { tableOf } from './registry.js';
@@ -101,7 +102,7 @@ export function registerLogRoutes(parent: FastifyInstance, def: ResourceDef, kit
     const workbook = await exportWorkbook(ctx, where, {}, maxCount, paging);
     reply
       .header('Content-Type', XLSX_CONTENT_TYPE)
-      .header('Content-Disposition', attachmentHeader(def.label[ctx.locale]));
+      .header('Content-Disposition', exportAttachmentHeader(ctx.view.frame, ctx.locale, ctx.clock.now()));
     return reply.send(workbook);
   });
 

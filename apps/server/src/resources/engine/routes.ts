@@ -35,7 +35,8 @@ import { XLSX_CONTENT_TYPE, ok } from '../../platform/envelope.js';
 import { documentedCall, documentedExport } from '../../platform/route-docs.js';
 import { getRequestState } from '../../platform/caller-state.js';
 import { resolveContext, type EngineContext, type Row } from './context.js';
-import { attachmentHeader, exportWorkbook } from './export.js';
+import { exportWorkbook } from './export.js';
+import { exportAttachmentHeader } from '../../platform/attachments.js';
 import { readLinks } from './links.js';
 import { registerTreeRoutes } from './tree-routes.js';
 import { hooksOf } from './hooks.js';
@@ -168,7 +169,7 @@ export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef
     const workbook = await exportWorkbook(ctx, where, { field: sortField, order: sortOrder }, maxCount);
     reply
       .header('Content-Type', XLSX_CONTENT_TYPE)
-      .header('Content-Disposition', attachmentHeader(def.label[ctx.locale]));
+      .header('Content-Disposition', exportAttachmentHeader(ctx.view.frame, ctx.locale, ctx.clock.now()));
     return reply.send(workbook);
   });
 

@@ -115,6 +115,7 @@ export const en: Record<MessageKey, string> = {
   'field.lastLoginAt': 'Last login',
 
   'validate.phone': 'Enter an 11-digit mobile number',
+  'validate.serviceLine': 'Enter a mobile, a landline with its area code or a 400/800 number',
   'validate.smsCode': 'Enter the 6-digit code',
   'validate.passwordStrength': 'At least 8 characters, with both letters and digits',
   'validate.passwordMismatch': 'The two passwords do not match',
@@ -285,7 +286,6 @@ export const en: Record<MessageKey, string> = {
   'resource.minValue': '{field} must be at least {min}',
   'resource.maxValue': '{field} must be at most {max}',
   'resource.invalidFormat': '{field} has an invalid format',
-  'resource.phone': 'Enter a mobile or landline number',
   'resource.chooseSchoolFirst': 'Choose a school first',
   'resource.details': 'Details',
   'resource.addChild': 'Add child',

@@ -116,6 +116,7 @@ export const zhCN = {
   'field.lastLoginAt': '上次登录',
 
   'validate.phone': '请输入11位手机号',
+  'validate.serviceLine': '请输入手机号、带区号的固定电话或 400/800 电话',
   'validate.smsCode': '请输入6位数字验证码',
   'validate.passwordStrength': '密码至少8位，且须同时包含字母和数字',
   'validate.passwordMismatch': '两次输入的密码不一致',
@@ -286,7 +287,6 @@ export const zhCN = {
   'resource.minValue': '{field}不能小于 {min}',
   'resource.maxValue': '{field}不能大于 {max}',
   'resource.invalidFormat': '{field}格式不正确',
-  'resource.phone': '请输入手机号或座机号',
   'resource.chooseSchoolFirst': '请先选择学校',
   'resource.details': '基本信息',
   'resource.addChild': '添加下级',

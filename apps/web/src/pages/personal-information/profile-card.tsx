@@ -78,7 +78,7 @@ export function ProfileCard({ info, queryKey }: { info: LoginUserInfo | undefine
             <Input />
           </Form.Item>
           {SERVICE_PHONES.map((name, position) => (
-            <Form.Item key={name} name={name} label={t('field.servicePhone', { n: position + 1 })} rules={[rules.phone]}>
+            <Form.Item key={name} name={name} label={t('field.servicePhone', { n: position + 1 })} rules={[rules.serviceLine]}>
               <Input maxLength={11} inputMode="numeric" />
             </Form.Item>
           ))}
