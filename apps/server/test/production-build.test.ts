@@ -85,7 +85,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the production build', () =
     }
     expect(ready?.status, output).toBe(200);
     expect(ready!.headers.get('x-request-id')).toBe('prod-build-readyz');
-    expect((await ready!.json()).data).toEqual({ status: 'ready', database: 'reachable', migrations: 'applied' });
+    expect(((await ready!.json()) as { data: unknown }).data).toEqual({ status: 'ready', database: 'reachable', migrations: 'applied' });
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     // One JSON line per request, carrying the id the caller sent.
     await expect.poll(() => output.split('\n').some((line) => line.includes('"reqId":"prod-build-readyz"') && line.includes('"statusCode":200'))).toBe(true);

@@ -22,11 +22,9 @@ describe('health, readiness and request ids', () => {
   });
 
   it('answers 503 with Retry-After while the newest migration is not applied', async () => {
-    const [newest] = (await t.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations) returning id, hash, created_at`)).rows as {
-      id: number;
-      hash: string;
-      created_at: string;
-    }[];
+    type MigrationRow = { id: number; hash: string; created_at: string };
+    const deleted = (await t.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations) returning id, hash, created_at`)) as unknown as { rows: MigrationRow[] };
+    const [newest] = deleted.rows;
     try {
       const response = await t.app.inject({ method: 'GET', url: '/readyz', headers: { 'accept-language': 'en' } });
       expect(response.statusCode).toBe(503);
