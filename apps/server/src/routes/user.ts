@@ -7,7 +7,8 @@ import {
   totpEnrolmentSchema,
   TWO_FACTOR_ACCOUNT_TYPES,
   endSessionRequestSchema,
-  sessionInfoSchema,
+  sessionPageSchema,
+  sessionsQuerySchema,
   loginUserInfoSchema,
   smsCodeSentSchema,
   updateLoginUserInfoRequestSchema,
@@ -31,6 +32,7 @@ import { hashPassword, verifyPassword } from '../platform/passwords.js';
 import { isRefundOperator } from '../platform/refund-password.js';
 import { getRequestState } from '../platform/caller-state.js';
 import { endSession, endSessionsOfUser } from '../platform/sessions.js';
+import { describeUserAgent } from '../platform/user-agents.js';
 import { consumeSmsCode, issueSmsCode, maskPhone } from '../platform/sms.js';
 import { accountLockedUntil, recordLoginAttempt } from '../platform/login-throttle.js';
 import { beginTotpEnrolment, checkSecondFactor, confirmTotpEnrolment, disableTotp, twoFactorStatus } from '../platform/two-factor.js';
@@ -288,27 +290,37 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['User'],
-        summary: "The caller's active sessions, newest first, marking the one making this call",
-        response: { 200: envelopeSchema(z.array(sessionInfoSchema)) },
+        summary: "A page of the caller's active sessions: this one first, then by last activity; browser and system in words",
+        querystring: sessionsQuerySchema,
+        response: { 200: envelopeSchema(sessionPageSchema) },
       },
     },
     async (request) => {
-      const rows = await app.db
-        .select()
-        .from(sessions)
-        .where(and(eq(sessions.userId, request.user.id), gt(sessions.expiresAt, app.clock.now())))
-        .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
-      return ok(
-        rows.map((row) => ({
+      const { pageIndex, pageSize } = request.query;
+      const active = and(eq(sessions.userId, request.user.id), gt(sessions.expiresAt, app.clock.now()));
+      const [rows, [counted]] = await Promise.all([
+        app.db
+          .select()
+          .from(sessions)
+          .where(active)
+          .orderBy(desc(sql`${sessions.id} = ${request.user.sessionId}`), desc(sessions.lastSeenAt), desc(sessions.id))
+          .limit(pageSize)
+          .offset((pageIndex - 1) * pageSize),
+        app.db.select({ total: sql<number>`count(*)::int` }).from(sessions).where(active),
+      ]);
+      return ok({
+        total: Number(counted?.total ?? 0),
+        items: rows.map((row) => ({
           id: row.id,
           createdAt: row.createdAt.toISOString(),
           lastSeenAt: row.lastSeenAt.toISOString(),
           expiresAt: row.expiresAt.toISOString(),
           ip: row.ip,
           userAgent: row.userAgent,
+          ...describeUserAgent(row.userAgent),
           isCurrent: row.id === request.user.sessionId,
         })),
-      );
+      });
     },
   );
 

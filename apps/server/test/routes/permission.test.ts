@@ -1,7 +1,7 @@
 import { frameOf, type GrantTree } from '@campus/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5Hex } from '../../src/platform/passwords.js';
-import { CAPTCHA_CODE, createTestApp, type TestApp } from '../helpers/test-app.js';
+import { CAPTCHA_CODE, createTestApp, demoPassword, type TestApp } from '../helpers/test-app.js';
 import { userIdOf } from '../resources/fixtures.js';
 
 type Row = Record<string, unknown>;
@@ -231,20 +231,50 @@ describe('sessions of the caller', () => {
   it('lists the active sessions, marks this one and ends the others', async () => {
     const first = await t.loginAs('agent2');
     const second = await t.loginAs('agent2');
-    const listed = (await call(second, 'GET', '/api/User/GetSessions')).json().data as Row[];
+    const listed = (await call(second, 'GET', '/api/User/GetSessions')).json().data.items as Row[];
     expect(listed.length).toBeGreaterThanOrEqual(2);
     expect(listed.filter((session) => session.isCurrent)).toHaveLength(1);
 
     const ended = await call(second, 'POST', '/api/User/EndOtherSessions');
     expect(ended.json().data.ended).toBeGreaterThanOrEqual(1);
     expect((await call(first, 'GET', '/api/User/GetLoginUserInfo')).statusCode).toBe(401);
-    expect((await call(second, 'GET', '/api/User/GetSessions')).json().data).toHaveLength(1);
+    expect((await call(second, 'GET', '/api/User/GetSessions')).json().data).toMatchObject({ total: 1, items: [{ isCurrent: true }] });
+  });
+
+  it('names the browser and system in words and pages the sessions, this one first', async () => {
+    const login = async (userAgent: string) => {
+      const captcha = await t.app.inject({ method: 'GET', url: '/api/Account/GetVerificationCode' });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/Account/Login_web',
+        headers: { 'user-agent': userAgent },
+        payload: { userName: 'sales2', password: md5Hex(demoPassword('sales2')), vcId: captcha.json().data.vcId, vcCode: CAPTCHA_CODE },
+      });
+      return response.json().data.Token as string;
+    };
+    await login('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.49(0x18003129) NetType/WIFI Language/zh_CN');
+    await login('curl/8.5.0');
+    const mine = await login('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36');
+    const firstPage = (await call(mine, 'GET', '/api/User/GetSessions?pageIndex=1&pageSize=2')).json().data;
+    expect(firstPage.total).toBe(3);
+    expect(firstPage.items).toHaveLength(2);
+    expect(firstPage.items[0]).toMatchObject({ isCurrent: true, browser: 'Chrome 131', system: 'Windows 10', device: 'desktop' });
+    const secondPage = (await call(mine, 'GET', '/api/User/GetSessions?pageIndex=2&pageSize=2')).json().data;
+    expect(secondPage.items).toHaveLength(1);
+    const others = [...firstPage.items.slice(1), ...secondPage.items] as Row[];
+    expect(others.map((session) => [session.browser, session.system, session.device])).toEqual(
+      expect.arrayContaining([
+        ['WeChat 8', 'iOS 17.5', 'mobile'],
+        [null, null, null],
+      ]),
+    );
+    expect((await call(mine, 'GET', '/api/User/GetSessions?pageSize=101')).statusCode).toBe(400);
   });
 
   it("ends one chosen session, never another account's", async () => {
     const other = await t.loginAs('agent2');
     const mine = await t.loginAs('agent2');
-    const sessions = (await call(mine, 'GET', '/api/User/GetSessions')).json().data as Row[];
+    const sessions = (await call(mine, 'GET', '/api/User/GetSessions')).json().data.items as Row[];
     // The newest other session is `other` (the test clock stands still, so ids tell the order).
     const target = sessions.filter((session) => !session.isCurrent).sort((a, b) => Number(b.id) - Number(a.id))[0]!;
     expect((await call(admin, 'POST', '/api/User/EndSession', { id: target.id })).statusCode).toBe(404);

@@ -116,6 +116,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/Account/SendSmsCode',
   'POST /api/Account/UpdateUserPassword',
   'GET /api/health',
+  'GET /healthz',
+  'GET /readyz',
   'GET /uploads/*',
   'GET /api/AppVersion/Latest',
   // WeChat Pay calls it; the signature is its guard (routes/pay.ts).

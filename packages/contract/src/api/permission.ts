@@ -154,10 +154,27 @@ export const sessionInfoSchema = z.object({
   lastSeenAt: z.string(),
   expiresAt: z.string(),
   ip: z.string().nullable(),
+  /** The raw User-Agent header, for the tooltip. */
   userAgent: z.string().nullable(),
+  /** The browser and its major version in words (`Chrome 131`); null when the header names none. */
+  browser: z.string().nullable(),
+  /** The operating system in words (`Windows 10`, `iOS 17.5`); null when unknown. */
+  system: z.string().nullable(),
+  device: z.enum(['desktop', 'mobile', 'tablet', 'tv']).nullable(),
   isCurrent: z.boolean(),
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+/** Query of User/GetSessions: a page of the caller's sessions, this one always first. */
+export const sessionsQuerySchema = z.object({
+  pageIndex: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type SessionsQuery = z.infer<typeof sessionsQuerySchema>;
+
+/** Answer of User/GetSessions. */
+export const sessionPageSchema = z.object({ items: z.array(sessionInfoSchema), total: z.number() });
+export type SessionPage = z.infer<typeof sessionPageSchema>;
 
 export const endSessionRequestSchema = z.object({ id: strictIdSchema });
 

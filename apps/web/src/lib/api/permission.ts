@@ -7,7 +7,7 @@ import {
   type GrantTree,
   type ProbeSettings,
   type SalesTeamMember,
-  type SessionInfo,
+  type SessionPage,
   type UserType,
 } from '@campus/contract';
 import { http } from '../request';
@@ -26,7 +26,8 @@ export const permissionApi = {
 };
 
 export const sessionApi = {
-  list: () => http.get<SessionInfo[]>(API_PATHS.sessions),
+  /** A page of the caller's sessions, this one first. */
+  list: (pageIndex: number, pageSize: number) => http.get<SessionPage>(API_PATHS.sessions, { pageIndex, pageSize }),
   end: (id: number) => http.post<null>(API_PATHS.endSession, { id }),
   endOthers: () => http.post<{ ended: number }>(API_PATHS.endOtherSessions),
 };
