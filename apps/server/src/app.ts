@@ -19,7 +19,8 @@ import { logDestination, loggerLevelFor } from './platform/log-destination.js';
 import { createPlatformLogSink } from './platform/platform-log-sink.js';
 import { requestIdOf, requestIdPlugin } from './platform/request-id.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
-import { OutboxSmsProvider, type SmsProvider } from './platform/sms.js';
+import type { SmsProvider } from './platform/sms.js';
+import { createSmsProvider } from './platform/sms-providers/index.js';
 import { mediaUrlsPlugin } from './platform/media-urls.js';
 import { uploadsPlugin, type UploadStorage } from './platform/uploads.js';
 import { terminalSecretsPlugin } from './terminals/secrets.js';
@@ -44,7 +45,7 @@ import { preferenceRoutes } from './routes/preferences.js';
 export interface BuildAppOptions {
   env: Env;
   database: DatabaseHandle;
-  /** Defaults to OutboxSmsProvider (writes to sms_outbox). */
+  /** Defaults to the provider SMS_PROVIDER names (the outbox, written to sms_outbox, unless set). */
   smsProvider?: SmsProvider;
   /** Defaults to the system clock; tests pass one they move by hand. */
   clock?: Clock;
@@ -89,7 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     dbKind: database.kind,
     env,
     clock,
-    sms: options.smsProvider ?? new OutboxSmsProvider(database.db, app.log),
+    sms: options.smsProvider ?? createSmsProvider(env, database.db, app.log),
     payments: createPaymentProviders(env, database.db, clock, app.log, options.paymentProviders),
   });
   await app.register(requestIdPlugin);

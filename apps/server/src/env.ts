@@ -179,6 +179,14 @@ const envSchema = z
     /** The public address of POST /api/Pay/Notify/WechatPay, sent with each payment and refund. */
     WECHATPAY_NOTIFY_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https$/, error: 'must be an https:// address' }).optional()),
     WECHATPAY_BASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/, error: 'must be an http(s):// address' }).default('https://api.mch.weixin.qq.com')),
+    SMS_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['outbox', 'tencent']).default('outbox')),
+    TENCENT_SMS_SECRET_ID: z.preprocess(emptyAsUndefined, z.string().min(8, 'must be a SecretId').optional()),
+    TENCENT_SMS_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().min(8, 'must be a SecretKey').optional()),
+    TENCENT_SMS_SDK_APP_ID: z.preprocess(emptyAsUndefined, z.string().regex(/^\d{6,12}$/, 'must be the SmsSdkAppId (digits)').optional()),
+    TENCENT_SMS_SIGN_NAME: z.preprocess(emptyAsUndefined, z.string().max(60).optional()),
+    TENCENT_SMS_TEMPLATE_ID: z.preprocess(emptyAsUndefined, z.string().regex(/^\d{1,12}$/, 'must be the verification-code template id (digits)').optional()),
+    TENCENT_SMS_REGION: z.preprocess(emptyAsUndefined, z.string().regex(/^[a-z]+(-[a-z]+)+$/, 'must be a region such as ap-guangzhou').default('ap-guangzhou')),
+    TENCENT_SMS_ENDPOINT: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/, error: 'must be an http(s):// address' }).default('https://sms.tencentcloudapi.com')),
     /** How long one call to WeChat Pay may take before its outcome counts as unknown. */
     WECHATPAY_TIMEOUT: z.preprocess(
       emptyAsUndefined,
@@ -192,6 +200,11 @@ const envSchema = z
         if (env[name] === undefined) context.addIssue({ code: 'custom', path: [name], message: 'is required when WeChat Pay is configured (PAYMENT_PROVIDER=wechatpay or WECHATPAY_MCH_ID set)' });
       }
     }
+    if (env.SMS_PROVIDER === 'tencent') {
+      for (const name of TENCENT_SMS_REQUIRED) {
+        if (env[name] === undefined) context.addIssue({ code: 'custom', path: [name], message: 'is required when SMS_PROVIDER=tencent' });
+      }
+    }
     if (env.NODE_ENV === 'production' && env.CAPTCHA_FIXED_CODE !== undefined) {
       context.addIssue({
         code: 'custom',
@@ -200,6 +213,8 @@ const envSchema = z
       });
     }
   });
+
+const TENCENT_SMS_REQUIRED = ['TENCENT_SMS_SECRET_ID', 'TENCENT_SMS_SECRET_KEY', 'TENCENT_SMS_SDK_APP_ID', 'TENCENT_SMS_SIGN_NAME', 'TENCENT_SMS_TEMPLATE_ID'] as const;
 
 const WECHATPAY_REQUIRED = [
   'WECHATPAY_MCH_ID',
@@ -237,7 +252,7 @@ export type Env = Omit<z.infer<typeof envSchema>, 'DATA_DIR' | 'UPLOAD_DIR'> & {
 };
 
 /** Variables whose value must not be echoed in the error line. */
-const SECRET_VARIABLES = new Set(['ADMIN_INITIAL_PASSWORD', 'DATABASE_URL', 'REDIS_URL', 'CAPTCHA_FIXED_CODE', 'WECHATPAY_PRIVATE_KEY', 'WECHATPAY_APIV3_KEY']);
+const SECRET_VARIABLES = new Set(['TENCENT_SMS_SECRET_KEY', 'ADMIN_INITIAL_PASSWORD', 'DATABASE_URL', 'REDIS_URL', 'CAPTCHA_FIXED_CODE', 'WECHATPAY_PRIVATE_KEY', 'WECHATPAY_APIV3_KEY']);
 
 /** Thrown by loadEnv; its message is the one line main.ts prints before exiting. */
 export class EnvError extends Error {

@@ -52,6 +52,7 @@ export const SERVER_MESSAGES = {
   'auth.tokenInvalid': m('登录已失效，请重新登录', 'token invalid'),
   'auth.tokenExpired': m('登录已过期，请重新登录', 'token expired'),
   'error.sessionNotFound': m('会话不存在', 'session not found'),
+  'error.smsNotSent': m('短信发送失败，请稍后再试', 'the text message could not be sent; please try again later'),
   'error.notReady': m('服务尚未就绪：数据库不可达或迁移未完成', 'not ready: the database does not answer or is not migrated'),
   'error.serverBusy': m('服务器繁忙，请稍后再试', 'the server is busy; please try again in a moment'),
 

@@ -3,23 +3,36 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import { smsCodes, smsOutbox, type SmsPurpose } from '../db/schema/index.js';
-import { tooManyRequests, msg } from './errors.js';
+import { ErrorCode } from '@campus/contract';
+import { AppError, tooManyRequests, msg } from './errors.js';
 
-/** Sends a text message; the default writes to sms_outbox, a real gateway implements the same. */
-export interface SmsProvider {
-  send(phone: string, content: string): Promise<void>;
+/**
+ * A verification code to send. Gateways send approved templates with parameters (`template`,
+ * `params`); `text` is the same message written out, for the outbox and the log.
+ */
+export interface SmsMessage {
+  phone: string;
+  template: 'verificationCode';
+  params: { code: string; minutes: number };
+  purpose: SmsPurpose;
+  text: string;
 }
 
-/** The default provider: messages land in the sms_outbox table (an admin can read them) and the log. */
+/** Sends a text message; the default writes to sms_outbox, a gateway (sms-providers/) implements the same. */
+export interface SmsProvider {
+  send(message: SmsMessage): Promise<void>;
+}
+
+/** The default provider: messages land in the sms_outbox table (a company admin reads them on a page) and the log. */
 export class OutboxSmsProvider implements SmsProvider {
   constructor(
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async send(phone: string, content: string): Promise<void> {
-    await this.db.insert(smsOutbox).values({ phone, content });
-    this.log.info({ phone: maskPhone(phone) }, 'sms written to sms_outbox');
+  async send(message: SmsMessage): Promise<void> {
+    await this.db.insert(smsOutbox).values({ phone: message.phone, content: message.text });
+    this.log.info({ phone: maskPhone(message.phone) }, 'sms written to sms_outbox');
   }
 }
 
@@ -70,16 +83,37 @@ export async function issueSmsCode(
     .limit(1);
   if (recent) throw tooManyRequests(msg('error.smsTooSoon'));
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await db.insert(smsCodes).values({
+  const [issued] = await db.insert(smsCodes).values({
     phone: input.phone,
     purpose: input.purpose,
     codeHash: hashCode(input.phone, input.purpose, code),
     createdAt: now,
     expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MS),
     ip: input.ip ?? null,
-  });
+  }).returning({ id: smsCodes.id });
   if (input.deliver) {
-    await context.sms.send(input.phone, `【Campus Ops】验证码 ${code}，5分钟内有效。Your verification code is ${code}, valid for 5 minutes.`);
+    const minutes = SMS_CODE_TTL_MS / 60_000;
+    await sendOrForget(context, issued!.id, {
+      phone: input.phone,
+      template: 'verificationCode',
+      params: { code, minutes },
+      purpose: input.purpose,
+      text: `【Campus Ops】验证码 ${code}，${minutes}分钟内有效。Your verification code is ${code}, valid for ${minutes} minutes.`,
+    });
+  }
+}
+
+/**
+ * Sends the code; when the gateway refuses or does not answer, the code is deleted (it was never
+ * received, so it must not hold the one-a-minute limit) and the caller is told to try again later.
+ */
+async function sendOrForget(context: SmsContext, codeId: number, message: SmsMessage): Promise<void> {
+  try {
+    await context.sms.send(message);
+  } catch {
+    // The provider logged the gateway's reason (a warning, so also in the platform log); the caller gets no gateway detail.
+    await context.db.delete(smsCodes).where(eq(smsCodes.id, codeId));
+    throw new AppError(503, ErrorCode.ServiceUnavailable, msg('error.smsNotSent'));
   }
 }
 
