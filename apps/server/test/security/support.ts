@@ -125,8 +125,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   ...SIGNED_ROUTES,
 ]);
 
-/** Groups of calls any signed-in user makes about itself (its profile, menu, badges, uploads, log-out). */
-const SESSION_GROUPS: ReadonlySet<string> = new Set(['Home', 'User', 'Account', 'File']);
+/** Groups of calls any signed-in user makes about itself (its profile, menu, badges, uploads, table preferences, log-out). */
+const SESSION_GROUPS: ReadonlySet<string> = new Set(['Home', 'User', 'Account', 'File', 'Preference']);
 
 /** The hand-written routes guarded by a page: the same frame and button their `requireFrame` names. */
 const CUSTOM_FRAME_ROUTES: Readonly<Record<string, { frame: string; button?: ButtonValue; userTypes?: readonly UserType[] }>> = {
