@@ -7,6 +7,10 @@ import './device.js';
 import { feverThresholdRoutes } from './fever-alert.js';
 import './maintenance.js';
 import './nvr.js';
+import './feedback.js';
+import './app-screens.js';
+import './partners.js';
+import './music.js';
 import './developer.js';
 import { nationalCalendarRoutes } from './holiday.js';
 import './order.js';
@@ -21,6 +25,7 @@ import './terminal-upgrades.js';
 import '../terminals/upgrades.js';
 import { salesTeamMemberRoutes } from './sales.js';
 import { registerResourceRoutes } from './engine/routes.js';
+import { homeNoticeRoutes } from './home-notices.js';
 
 export async function resourceRoutes(app: FastifyInstance): Promise<void> {
   for (const def of Object.values(RESOURCES)) registerResourceRoutes(app, def);
@@ -28,4 +33,5 @@ export async function resourceRoutes(app: FastifyInstance): Promise<void> {
   await app.register(nationalCalendarRoutes);
   await app.register(appVersionRoutes);
   await app.register(feverThresholdRoutes);
+  await app.register(homeNoticeRoutes);
 }

@@ -8,6 +8,7 @@ import {
   UPLOAD_URL_PREFIX,
   UPLOAD_PACKAGE_TYPES,
   UPLOAD_VIDEO_TYPES,
+  UPLOAD_AUDIO_TYPES,
   packageUploadAnswerSchema,
   uploadAnswerSchema,
   type PackageExtension,
@@ -40,6 +41,17 @@ const videoPolicy = (env: Env): UploadPolicy => ({
   types: { ...byContentType(UPLOAD_VIDEO_TYPES), 'video/x-m4v': 'mp4' },
   typeList: { zh: 'MP4、WebM 或 MOV 视频', en: 'an MP4, WebM or MOV (QuickTime) video' },
   maxBytes: Math.floor(env.UPLOAD_VIDEO_MAX_MB * MEGABYTE),
+});
+
+/** Largest audio file UploadAudios stores: a song of ten minutes at 320 kbit/s is 24 MB. */
+const AUDIO_MAX_BYTES = 30 * MEGABYTE;
+
+const audioPolicy = (): UploadPolicy => ({
+  noun: { zh: '音频', en: 'audio file' },
+  // file-type names some kinds by older or vendor types: each is mapped to the extension served.
+  types: { ...byContentType(UPLOAD_AUDIO_TYPES), 'audio/x-m4a': 'm4a', 'audio/vnd.wave': 'wav', 'audio/x-wav': 'wav', 'audio/x-flac': 'flac' },
+  typeList: { zh: 'MP3、M4A、WAV、OGG 或 FLAC 音频', en: 'an MP3, M4A, WAV, OGG or FLAC audio file' },
+  maxBytes: AUDIO_MAX_BYTES,
 });
 
 /** Local file headers (PK\x03\x04) start every zip, jar and APK; an empty archive is only its end record (PK\x05\x06). */
@@ -134,6 +146,11 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const videos = videoPolicy(app.env);
   app.post(API_PATHS.uploadVideos, { schema: uploadSchema('Upload videos: MP4, WebM or MOV (QuickTime)', videos) }, async (request) =>
     ok(await signed(await receiveUploads(request, app.uploads, videos, app.clock.now()))),
+  );
+
+  const audios = audioPolicy();
+  app.post(API_PATHS.uploadAudios, { schema: uploadSchema('Upload audio: MP3, M4A, WAV, OGG or FLAC (music of albums and terminals)', audios) }, async (request) =>
+    ok(await signed(await receiveUploads(request, app.uploads, audios, app.clock.now()))),
   );
 
   const packages = packagePolicy(app.env);

@@ -4,7 +4,7 @@
  * (terminals/upgrades.ts). Each part registers its handlers once at start; the intake calls them
  * inside the request's transaction, so what a device is handed and what it reports commit together.
  */
-import type { CommandAckBody, IntakeCommand, IntakeUpgrade, UpgradeProgressBody } from '@campus/contract';
+import type { CommandAckBody, IntakeAd, IntakeCommand, IntakeUpgrade, UpgradeProgressBody } from '@campus/contract';
 import type { Transaction } from '../db/client.js';
 import { notFound } from '../platform/errors.js';
 import type { MediaUrlSigner } from '../platform/media-urls.js';
@@ -30,6 +30,11 @@ export interface UpgradeHandlers {
   reportUpgradeProgress(tx: Transaction, device: IntakeDevice, body: UpgradeProgressBody, now: Date): Promise<void>;
 }
 
+export interface ScreenHandlers {
+  /** What the device's screen shows now: its ads (terminalAd) and its texts (setChatContent). */
+  screenFor(tx: Transaction, device: IntakeDevice, now: Date, signer: MediaUrlSigner): Promise<{ ads: IntakeAd[]; screenTexts: string[] }>;
+}
+
 // Until a part registers, a device is handed nothing and whatever it reports names nothing known.
 let commandHandlers: CommandHandlers = {
   commandsFor: async () => [],
@@ -43,6 +48,18 @@ let upgradeHandlers: UpgradeHandlers = {
     throw notFound();
   },
 };
+
+let screenHandlers: ScreenHandlers = { screenFor: async () => ({ ads: [], screenTexts: [] }) };
+
+/** Registers the screen side of the heartbeat (once, at import of terminals/screen-content.ts). */
+export function registerScreenHandlers(handlers: ScreenHandlers): void {
+  screenHandlers = handlers;
+}
+
+/** The screen handlers the intake calls. */
+export function screenHandlersOf(): ScreenHandlers {
+  return screenHandlers;
+}
 
 /** Registers the remote-command side of the heartbeat and of CommandAck (once, at import of terminals/commands.ts). */
 export function registerCommandHandlers(handlers: CommandHandlers): void {

@@ -22,7 +22,7 @@ import { ok } from '../platform/envelope.js';
 import { claimNonce, touchTerminal, verifyIntakeCall } from './intake-auth.js';
 import { parseIntakeBody, validIntakeBody } from './intake-body.js';
 import { insertEvents, personNames, schoolUploadScope } from './intake-events.js';
-import { commandHandlersOf, upgradeHandlersOf } from './intake-handlers.js';
+import { commandHandlersOf, screenHandlersOf, upgradeHandlersOf } from './intake-handlers.js';
 import { insertLogs } from './intake-logs.js';
 import { openGaps, recordSerials } from './serial-gaps.js';
 import { recordSnapshots, removeSnapshots, storeSnapshots } from './snapshots.js';
@@ -66,7 +66,16 @@ export async function intakeRoutes(app: FastifyInstance): Promise<void> {
         await openGaps(tx, call.terminalId),
         await upgradeHandlersOf().pendingUpgradeFor(tx, call.device, body.firmwareVersion, call.now, signer),
       ];
-      return { intervalSeconds: call.intervalSeconds, serverTime: call.now.toISOString(), commands, resendEvents, ...(upgrade ? { upgrade } : {}) };
+      const { ads, screenTexts } = await screenHandlersOf().screenFor(tx, call.device, call.now, signer);
+      return {
+        intervalSeconds: call.intervalSeconds,
+        serverTime: call.now.toISOString(),
+        commands,
+        resendEvents,
+        ...(upgrade ? { upgrade } : {}),
+        ...(ads.length > 0 ? { ads } : {}),
+        ...(screenTexts.length > 0 ? { screenTexts } : {}),
+      };
     });
     return ok(answer);
   });

@@ -17,6 +17,9 @@ beforeAll(async () => {
   t = await createTestApp();
   // agent1 holds every button: what it cannot reach below is kept from it by scope alone.
   await grantEverything(t, 'agent1');
+  // The child's own grant reaches every page too (its effective grant is still cut to agent1's), so
+  // families no child account holds by default (the Operations pages) are compared as well.
+  await grantEverything(t, 'child1');
   await grantReadOnly(t, 'sales2', [...new Set(families.flatMap((f) => f.views.map((v) => frameOf(v.frame).fixedId)))]);
   [admin, agent1, child1, readOnlyUser] = await Promise.all([t.loginAs('admin'), t.loginAs('agent1'), t.loginAs('child1'), t.loginAs('sales2')]);
   [agent1Schools, agent2Schools] = await Promise.all([schoolIdsOf(t, 'agent1'), schoolIdsOf(t, 'agent2')]);

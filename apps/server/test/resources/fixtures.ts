@@ -4,6 +4,8 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { appChargeItems, deviceClasses, deviceDeliveries, devices, feverAlerts, grants, schools, students, terminalAppVersions, uploadedFiles, users } from '../../src/db/schema/index.js';
 import { md5Hex } from '../../src/platform/passwords.js';
 import { ensureAccount, postEntries } from '../../src/finance/ledger.js';
@@ -52,6 +54,36 @@ export async function schoolLike(t: TestApp, schoolId: number): Promise<number> 
     .values({ schoolName: `财务测试学校${unique()}`, province: '浙江省', city: '杭州市', area: '滨江区', schoolType: 1, agentId: school!.agentId })
     .returning({ id: schools.id });
   return created!.id;
+}
+
+/** A WAV file of `seconds` of silence (8 kHz, 8-bit, mono): the smallest audio every parser reads. */
+export function silentWav(seconds: number): Buffer {
+  const samples = 8000 * seconds;
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + samples, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(8000, 24);
+  header.writeUInt32LE(8000, 28);
+  header.writeUInt16LE(1, 32);
+  header.writeUInt16LE(8, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(samples, 40);
+  return Buffer.concat([header, Buffer.alloc(samples, 0x80)]);
+}
+
+/** Stores bytes as an upload of the company scope (as an upload call would) and answers its address. */
+export async function storedUpload(t: TestApp, bytes: Buffer, ext: string): Promise<string> {
+  const key = `2026/03/${randomBytes(16).toString('base64url')}.${ext}`;
+  const staged = path.join(t.app.uploads.stagingDir, `${randomBytes(8).toString('hex')}.part`);
+  await fs.mkdir(t.app.uploads.stagingDir, { recursive: true });
+  await fs.writeFile(staged, bytes);
+  await t.app.uploads.put(key, staged);
+  await t.db.insert(uploadedFiles).values({ key, scopeKey: 'company', size: bytes.length, sha256: 'ab'.repeat(32) });
+  return `/uploads/${key}`;
 }
 
 /** An uploaded package's address, recorded like UploadPackages records one (company scope). */
@@ -183,6 +215,32 @@ export async function validAddBody(t: TestApp, def: ResourceDef, schoolId: numbe
       const [item] = await t.db.select({ id: appChargeItems.id }).from(appChargeItems).limit(1);
       return { name: `综合套餐${n}`, bundlePrice: 15_000, items: [{ chargeItemId: item!.id, quantity: 1 }] };
     }
+    case 'UserFeedback':
+      return { schoolId, parentName: `家长${n}`, phoneNum: '13800001111', category: 2, content: `考勤推送延迟${n}` };
+    case 'LiveFeedback':
+      return { schoolId, className: '大一班', parentName: `家长${n}`, phoneNum: '13800002222', kind: 1, content: `直播卡顿${n}` };
+    case 'SysNotice':
+      return { title: `系统维护通知${n}`, audience: 1, content: '本周六凌晨系统维护', startDate: '2026-11-01', endDate: '2026-12-31' };
+    case 'AppNoticeTemplate':
+      return { name: `入园模板${n}`, kind: 1, title: '{studentName}已入园', content: '{studentName}于{time}到达{schoolName}，体温{temperature}℃' };
+    case 'AppContent':
+      return { title: `育儿文章${n}`, category: 1, body: '<p>正文<strong>加粗</strong></p>', sort: 1 };
+    case 'UserHelp':
+      return { category: 1, title: `如何登录${n}`, content: '<p>使用手机号登录</p>', sort: 1 };
+    case 'Question':
+      return { category: 2, question: `如何查看考勤${n}`, answer: '在首页点击考勤', sort: 1 };
+    case 'AppStartupPage':
+      return { image: 'https://example.com/start.png', name: `启动页${n}`, appType: 1, displaySeconds: 3, startDate: '2026-11-01', endDate: '2026-12-31' };
+    case 'Poster':
+      return { kind: 1, image: 'https://example.com/poster.png', title: `海报${n}`, displaySeconds: 10, startDate: '2026-11-01', endDate: '2026-12-31', audience: 3, schoolIds: [schoolId] };
+    case 'AppFrame':
+      return { name: `功能${n}`, code: `fn${n}` };
+    case 'ScreenChatContent':
+      return { schoolId, content: `欢迎来到幼儿园${n}`, startDate: '2026-11-01', endDate: '2026-12-31' };
+    case 'AppMusic':
+      return { name: `儿歌${n}`, singer: '童声合唱团', style: 4, usedBy: 3, file: await storedUpload(t, silentWav(2), 'wav') };
+    case 'AppCooperationPlatform':
+      return { name: `合作平台${n}`, platformType: 1, merchantNo: `M${n}`, appId: `wx${n}`, apiKey: `key-${n}-secret-value` };
     default:
       throw new Error(`no fixture for ${def.name}`);
   }
@@ -274,6 +332,10 @@ export async function sampleTransitionFields(t: TestApp, def: ResourceDef, trans
   switch (`${def.name}.${transition.verb}`) {
     case 'School.Examine':
       return { isPassed: true, remark: '资料齐全' };
+    case 'UserFeedback.Reply':
+      return { reply: '已收到，我们会尽快处理' };
+    case 'LiveFeedback.Handle':
+      return { result: '已联系直播服务商' };
     case 'MaintenanceTicket.Assign':
       return { assigneeId: await userIdOf(t, 'admin'), remark: '请尽快处理' };
     // The refund password's MD5: the caller may have none, so the call is refused, but only after its scope.

@@ -1,12 +1,12 @@
 /** The form control of image and file fields: uploads one file and holds its URL as the field value. */
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { API_PATHS, UPLOAD_IMAGE_TYPES, UPLOAD_PACKAGE_TYPES, UPLOAD_VIDEO_TYPES, isMediaUrl, mediaFileName, type UploadAnswer } from '@campus/contract';
+import { API_PATHS, UPLOAD_AUDIO_TYPES, UPLOAD_IMAGE_TYPES, UPLOAD_PACKAGE_TYPES, UPLOAD_VIDEO_TYPES, isMediaUrl, mediaFileName, type UploadAnswer } from '@campus/contract';
 import { Button, Image, Typography, Upload, type UploadFile, type UploadProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../lib/i18n';
 import { uploadFiles } from '../lib/upload';
 
-export type UploadFieldKind = 'image' | 'file' | 'package';
+export type UploadFieldKind = 'image' | 'file' | 'audio' | 'package';
 
 export interface UploadFieldProps {
   /** 'image' uploads pictures (picture card with preview); 'file' uploads videos; 'package' app or firmware packages. */
@@ -22,11 +22,12 @@ export interface UploadFieldProps {
 const CALLS = {
   image: { path: API_PATHS.uploadImages, accept: Object.values(UPLOAD_IMAGE_TYPES).join(',') },
   file: { path: API_PATHS.uploadVideos, accept: Object.values(UPLOAD_VIDEO_TYPES).join(',') },
+  audio: { path: API_PATHS.uploadAudios, accept: Object.values(UPLOAD_AUDIO_TYPES).join(',') },
   // Packages are checked by name and bytes; browsers know no content type for a firmware .bin.
   package: { path: API_PATHS.uploadPackages, accept: Object.keys(UPLOAD_PACKAGE_TYPES).map((ext) => `.${ext}`).join(',') },
 } as const;
 
-const HINTS = { image: 'upload.imageHint', file: 'upload.videoHint', package: 'upload.packageHint' } as const;
+const HINTS = { image: 'upload.imageHint', file: 'upload.videoHint', audio: 'upload.audioHint', package: 'upload.packageHint' } as const;
 
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';

@@ -5,7 +5,9 @@ import { UploadField } from '../components/upload-field';
 import type { Locale, Translate } from '../lib/i18n';
 import { DATETIME_FORMAT } from './field-values';
 import { boolLabels, labelText } from './labels';
+import { PlaceholderField } from './placeholder-field';
 import { ReferenceSelect, isPickable } from './reference-select';
+import { RichTextField } from './rich-text-field';
 import { PlacesSelect, RegionSelect, type RegionParents } from './region-select';
 
 /** Enums with this many options or fewer are radio buttons in forms; longer lists are selects. */
@@ -40,6 +42,8 @@ export function FormControl({ field, options, ...injected }: { field: FieldDef; 
   const placeholder = t('resource.inputPlaceholder');
   switch (field.kind) {
     case 'textarea':
+      if (field.rich) return <RichTextField {...injected} />;
+      if (field.placeholders) return <PlaceholderField {...injected} placeholders={field.placeholders} max={field.max} />;
       return <Input.TextArea {...injected} rows={3} showCount maxLength={field.max} placeholder={placeholder} />;
     case 'number':
       return <InputNumber {...injected} style={{ width: '100%' }} min={field.min} max={field.max} precision={field.integer === false ? undefined : 0} />;
@@ -87,7 +91,7 @@ export function FormControl({ field, options, ...injected }: { field: FieldDef; 
     case 'image':
       return <UploadField {...injected} kind="image" />;
     case 'file':
-      return <UploadField {...injected} kind={field.files === 'package' ? 'package' : 'file'} />;
+      return <UploadField {...injected} kind={field.files === 'package' ? 'package' : field.files === 'audio' ? 'audio' : 'file'} />;
     case 'region':
       return <RegionSelect {...injected} part={field.part} parents={options.regionParents ?? {}} allowClear={!field.required} placeholder={t('resource.selectPlaceholder')} />;
     case 'places':

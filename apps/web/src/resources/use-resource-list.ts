@@ -99,8 +99,11 @@ export function useResourceList({
     refetchInterval: refreshSeconds ? refreshSeconds * 1000 : false,
   });
   const answer = search.data;
-  /** Every list of the family (also other pages and drawer tabs showing it) reads again. */
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['resource', def.name] });
+  /**
+   * Every list of the family (also other pages and drawer tabs showing it) reads again, and the menu's
+   * badge counts: a write (a reply to feedback) may have taken a pending item away.
+   */
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: ['resource', def.name] }), queryClient.invalidateQueries({ queryKey: ['badgeCounts'] })]);
   const exporter = useExport(api, familyLabel);
 
   /**

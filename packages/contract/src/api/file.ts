@@ -14,6 +14,9 @@ export const UPLOAD_IMAGE_TYPES = { jpg: 'image/jpeg', png: 'image/png', gif: 'i
 /** Videos UploadVideos accepts, by stored extension → served content type. */
 export const UPLOAD_VIDEO_TYPES = { mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime' } as const;
 
+/** Audio UploadAudios accepts (music of albums and terminals), by stored extension → served content type. */
+export const UPLOAD_AUDIO_TYPES = { mp3: 'audio/mpeg', m4a: 'audio/mp4', wav: 'audio/wav', ogg: 'audio/ogg', flac: 'audio/flac' } as const;
+
 /**
  * App and firmware packages UploadPackages accepts, by stored extension → served content type: .zip
  * and .apk must be zip archives (checked by their bytes); .bin firmware may be any bytes.
@@ -22,7 +25,7 @@ export const UPLOAD_PACKAGE_TYPES = { zip: 'application/zip', apk: 'application/
 export type PackageExtension = keyof typeof UPLOAD_PACKAGE_TYPES;
 
 /** Every stored extension with the content type it is served with. */
-export const UPLOAD_CONTENT_TYPES = { ...UPLOAD_IMAGE_TYPES, ...UPLOAD_VIDEO_TYPES, ...UPLOAD_PACKAGE_TYPES } as const;
+export const UPLOAD_CONTENT_TYPES = { ...UPLOAD_IMAGE_TYPES, ...UPLOAD_VIDEO_TYPES, ...UPLOAD_AUDIO_TYPES, ...UPLOAD_PACKAGE_TYPES } as const;
 export type UploadExtension = keyof typeof UPLOAD_CONTENT_TYPES;
 
 /** Files one upload call takes at most. */

@@ -31,3 +31,15 @@ export const badgeCountsSchema = z.partialRecord(z.enum(BADGE_KEYS), z.number())
 export type BadgeCounts = z.infer<typeof badgeCountsSchema>;
 
 export const signCardModeSchema = z.boolean();
+
+/** A notice flagged for the console's home page (SysNotice with showOnHome), as the home page lists it. */
+export const homeNoticeSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  audience: z.number().int(),
+  startDate: z.string(),
+  endDate: z.string(),
+});
+export type HomeNotice = z.infer<typeof homeNoticeSchema>;
+export const homeNoticesSchema = z.array(homeNoticeSchema);

@@ -91,6 +91,22 @@ export interface HeartbeatAnswer {
   resendEvents: SerialGap[];
   /** The package this device should install now, when an upgrade plan has released it to the device. */
   upgrade?: IntakeUpgrade;
+  /** The ads this device shows now (terminalAd), in order; absent where none reaches it. */
+  ads?: IntakeAd[];
+  /** The texts this device's screen shows now (setChatContent), its own first; absent where none. */
+  screenTexts?: string[];
+}
+
+/** A terminal ad as a device plays it: an image, a video or both (the video first), for `displaySeconds`. */
+export interface IntakeAd {
+  id: number;
+  title: string;
+  /** Signed upload address (or an outside address), as the device downloads it. */
+  imageUrl?: string;
+  videoUrl?: string;
+  displaySeconds: number;
+  /** The ad's window, so a device that goes offline stops showing it on time. */
+  endDate: string;
 }
 
 export const UPGRADE_ALGORITHMS = ['full', 'differential'] as const;

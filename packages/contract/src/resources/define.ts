@@ -68,7 +68,13 @@ interface FieldCommon {
 export type FieldDef = FieldCommon &
   (
     | { kind: 'text'; max?: number; min?: number; pattern?: string; patternMessage?: Label }
-    | { kind: 'textarea'; max?: number }
+    /**
+     * `rich`: HTML written in a rich-text editor; the server keeps only the allow-listed tags and
+     * attributes (no script, event handler or javascript: address) and the page previews it as the
+     * app renders it. `placeholders`: the `{name}`s the text may hold (a notice template's
+     * `{studentName}`); any other is refused, and the preview fills them with their samples.
+     */
+    | { kind: 'textarea'; max?: number; rich?: boolean; placeholders?: readonly PlaceholderDef[] }
     /** `phoneKind` says which numbers it takes (phones.ts): a mobile, or any service line. */
     | { kind: 'phone'; phoneKind: PhoneKind }
     /** `multiple`: a list of numbers in one array column (the operation log's row ids), answered as an array. */
@@ -108,8 +114,8 @@ export type FieldDef = FieldCommon &
         follows?: { reference: string; field: string };
       }
     | { kind: 'image' }
-    /** An uploaded file: a video (UploadVideos, the default) or an app / firmware package (UploadPackages). */
-    | { kind: 'file'; files?: 'video' | 'package' }
+    /** An uploaded file: a video (UploadVideos, the default), audio (UploadAudios) or an app / firmware package (UploadPackages). */
+    | { kind: 'file'; files?: 'video' | 'audio' | 'package' }
     /** One part of a province/city/area address; the three parts are joined for display. */
     | { kind: 'region'; part: RegionPart }
     /**
@@ -141,6 +147,13 @@ export type FieldDef = FieldCommon &
     /** Structured data written by the server (an operation's changes): shown as a diff or JSON. */
     | { kind: 'json' }
   );
+
+/** A `{name}` a text may hold, with the value a preview fills in. */
+export interface PlaceholderDef {
+  name: string;
+  label: Label;
+  sample: string;
+}
 
 /**
  * The link table of a multiple reference: `(owner, target)` rows, the owner's id first. `owner` and

@@ -22,6 +22,12 @@ import { TerminalAppUpgrade, TerminalAppVersion } from './upgrades.js';
 import { AgentFund, AgentFundEntry, AppChargeItem, ComprehensiveCharge, PaymentRecord, SchoolCharge, ServiceConfig } from './finance.js';
 import { TerminalConfig } from './terminal-config.js';
 import { Refund } from './refund.js';
+import { LiveFeedback, UserFeedback } from './feedback.js';
+import { AppNoticeTemplate, SysNotice } from './notices.js';
+import { AppContent, Question, UserHelp } from './app-content.js';
+import { AppFrame, AppStartupPage, Poster, ScreenChatContent } from './app-screens.js';
+import { AppCooperationPlatform } from './partners.js';
+import { AppMusic } from './music.js';
 
 export * from './define.js';
 export * from './schemas.js';
@@ -54,6 +60,12 @@ export * from './payment-providers.js';
 export * from './finance.js';
 export * from './upgrades.js';
 export * from './refund.js';
+export * from './feedback.js';
+export * from './notices.js';
+export * from './app-content.js';
+export * from './app-screens.js';
+export * from './partners.js';
+export * from './music.js';
 
 /** Every declared family but the operation log, which lists them (and itself) as its `family` options. */
 const FAMILIES: readonly ResourceDef[] = [
@@ -102,6 +114,19 @@ const FAMILIES: readonly ResourceDef[] = [
   TerminalAppUpgrade,
   Developer,
   TerminalConfig,
+  UserFeedback,
+  LiveFeedback,
+  SysNotice,
+  AppNoticeTemplate,
+  AppContent,
+  UserHelp,
+  Question,
+  AppStartupPage,
+  Poster,
+  AppFrame,
+  ScreenChatContent,
+  AppCooperationPlatform,
+  AppMusic,
 ];
 
 export const OperationLog = declareOperationLog(FAMILIES);

@@ -17,6 +17,22 @@ export function joinPlaces(text: string): string {
   return [...new Set(text.split(/[,，、\s]+/).filter(Boolean))].join(',');
 }
 
+/** The `{name}`s of a text, in order of first appearance. */
+export function placeholdersIn(text: string): string[] {
+  return [...new Set([...text.matchAll(/\{([^{}\s]{1,40})\}/g)].map((match) => match[1]!))];
+}
+
+/** The `{name}`s of a text that are not among the allowed ones. */
+export function unknownPlaceholders(text: string, allowed: readonly string[]): string[] {
+  return placeholdersIn(text).filter((name) => !allowed.includes(name));
+}
+
+/** A text with each placeholder replaced by its sample: what a template's preview shows. */
+export function fillPlaceholders(text: string, placeholders: readonly { name: string; sample: string }[]): string {
+  const samples = new Map(placeholders.map((placeholder) => [placeholder.name, placeholder.sample]));
+  return text.replace(/\{([^{}\s]{1,40})\}/g, (whole, name: string) => samples.get(name) ?? whole);
+}
+
 /** The schema of one field's value as written by a client (Add / Update). */
 export function fieldValueSchema(field: FieldDef): z.ZodType {
   switch (field.kind) {
@@ -27,8 +43,15 @@ export function fieldValueSchema(field: FieldDef): z.ZodType {
       if (field.pattern) s = s.regex(new RegExp(field.pattern), field.patternMessage ? messageText('validation.pattern', { text: field.patternMessage }) : messageText('validation.format'));
       return s;
     }
-    case 'textarea':
-      return z.string().max(field.max ?? 2000);
+    case 'textarea': {
+      const text = z.string().max(field.max ?? 2000);
+      const allowed = field.placeholders?.map((placeholder) => placeholder.name);
+      if (!allowed) return text;
+      return text.superRefine((value, context) => {
+        const unknown = unknownPlaceholders(value, allowed);
+        if (unknown.length > 0) context.addIssue({ code: 'custom', message: messageText('validation.unknownPlaceholder', { names: unknown, allowed }) });
+      });
+    }
     case 'phone':
       return phoneSchema(field.phoneKind);
     case 'number': {

@@ -17,3 +17,4 @@ export * from './payment-providers.js';
 export * from './finance.js';
 export * from './open-api.js';
 export * from './preferences.js';
+export * from './operations.js';

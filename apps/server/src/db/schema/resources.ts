@@ -41,6 +41,19 @@ import {
   TerminalLog,
   TerminalCommand,
   TerminalConfig,
+  UserFeedback,
+  LiveFeedback,
+  SysNotice,
+  AppNoticeTemplate,
+  AppContent,
+  UserHelp,
+  Question,
+  AppStartupPage,
+  Poster,
+  AppFrame,
+  ScreenChatContent,
+  AppCooperationPlatform,
+  AppMusic,
   type FieldDef,
   type ResourceDef,
 } from '@campus/contract';
@@ -169,6 +182,20 @@ export const agentFundEntries = register(resourceTable(AgentFundEntry, foreignKe
 export const schoolCharges = register(resourceTable(SchoolCharge, foreignKey), SchoolCharge.name);
 export const comprehensiveCharges = register(resourceTable(ComprehensiveCharge, foreignKey), ComprehensiveCharge.name);
 export const comprehensiveChargeItems = registerLines(ComprehensiveCharge, 'items');
+// Operations: what the app and the terminals show, and what parents tell the company.
+export const userFeedbacks = register(resourceTable(UserFeedback, foreignKey), UserFeedback.name);
+export const liveFeedbacks = register(resourceTable(LiveFeedback, foreignKey), LiveFeedback.name);
+export const sysNotices = register(resourceTable(SysNotice, foreignKey), SysNotice.name);
+export const appNoticeTemplates = register(resourceTable(AppNoticeTemplate, foreignKey), AppNoticeTemplate.name);
+export const appContents = register(resourceTable(AppContent, foreignKey), AppContent.name);
+export const userHelps = register(resourceTable(UserHelp, foreignKey), UserHelp.name);
+export const commonQuestions = register(resourceTable(Question, foreignKey), Question.name);
+export const appStartupPages = register(resourceTable(AppStartupPage, foreignKey), AppStartupPage.name);
+export const posters = register(resourceTable(Poster, foreignKey), Poster.name);
+export const appFrames = register(resourceTable(AppFrame, foreignKey), AppFrame.name);
+export const screenChatContents = register(resourceTable(ScreenChatContent, foreignKey), ScreenChatContent.name);
+export const appCooperationPlatforms = register(resourceTable(AppCooperationPlatform, foreignKey), AppCooperationPlatform.name);
+export const appMusics = register(resourceTable(AppMusic, foreignKey), AppMusic.name);
 
 /** The table of a declared family. */
 export function familyTable(name: string): ResourceTable {

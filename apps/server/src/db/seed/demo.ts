@@ -6,6 +6,7 @@ import { seedDemoDirectories } from './demo-directories.js';
 import { seedDemoFamilies } from './demo-families.js';
 import { seedDemoFinance } from './demo-finance.js';
 import { seedDemoRefunds } from './demo-refunds.js';
+import { seedDemoOperations } from './demo-operations.js';
 import { agentAreas, salesAreas, salesTeamMembers, salesTeams, schools, settings, userSchools, users } from '../schema/index.js';
 
 /** Marks a database that has received the demo data, so a second start seeds nothing twice. */
@@ -163,6 +164,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
     await seedDemoDirectories(tx);
     await seedDemoFinance(tx, schoolRows.map((school) => ({ id: school.id, agentId: school.agentId! })), new Date());
     await seedDemoRefunds(tx, new Date());
+    await seedDemoOperations(tx, schoolRows, new Date());
 
     await tx.insert(settings).values({ key: DEMO_SEEDED_KEY, value: new Date().toISOString() });
     return true;

@@ -19,6 +19,7 @@ import { writeLinks } from './links.js';
 import { deleteTreeRows, placeTreeNode } from './tree.js';
 import { checkWithin } from './within.js';
 import { checkUploadedFiles } from './uploaded-files.js';
+import { sanitizeRichFields } from './rich-text.js';
 
 /** A database handle inside or outside a transaction. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -105,7 +106,7 @@ export async function recordOperation(db: Executor, ctx: EngineContext, action: 
 async function prepare(ctx: EngineContext, db: Executor, op: WriteOperation, values: Row, existing?: Row): Promise<Row> {
   // A workflow's row starts in its initial state: only transitions move it (the schemas never accept it).
   const initial = op === 'add' && ctx.def.workflow ? { [ctx.def.workflow.field]: ctx.def.workflow.initial } : {};
-  const fixed = { ...values, ...(op === 'add' ? (ctx.view.fixed ?? {}) : {}), ...initial };
+  const fixed = sanitizeRichFields(ctx.def, { ...values, ...(op === 'add' ? (ctx.view.fixed ?? {}) : {}), ...initial });
   const hooks = hooksOf(ctx.def);
   const located = await applyFollows(ctx, db, checkAddress(ctx.def, fixed, existing), existing);
   const adjusted = hooks.beforeWrite ? await hooks.beforeWrite({ ...ctx, db: db as Database }, { op, values: located, existing }) : located;

@@ -368,6 +368,22 @@ export const zhCN = {
   'holiday.publicHoliday': '放假',
   'holiday.workedWeekend': '调休上班',
   'holiday.yearUnknown': '{year} 年的国家安排尚未发布，暂按周末计算',
+
+  'index.noticesTitle': '通知公告',
+  'index.noticesEmpty': '暂无首页通知',
+  'richText.bold': '加粗',
+  'richText.italic': '斜体',
+  'richText.underline': '下划线',
+  'richText.strike': '删除线',
+  'richText.bulletList': '无序列表',
+  'richText.orderedList': '有序列表',
+  'richText.link': '插入链接',
+  'richText.image': '插入图片',
+  'richText.preview': '预览',
+  'richText.previewTitle': 'App 中的显示效果',
+  'placeholder.unknown': '未知的占位符：{names}',
+  'placeholder.preview': '预览',
+  'upload.audioHint': '支持 MP3、M4A、WAV、OGG、FLAC 格式的音频',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

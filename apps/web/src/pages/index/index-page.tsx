@@ -10,6 +10,7 @@ import { useOpenPage } from '../../hooks/use-open-page';
 import { localTitle, useLocale, useT, type MessageKey } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { isPageRegistered } from '../registry';
+import { HomeNotices } from './home-notices';
 import './index-page.css';
 
 const titlesOf = (frame: NavigationFrame) => ({ zh: frame.title, en: frame.titleEn });
@@ -99,6 +100,8 @@ export default function IndexPage() {
           </Card>
         </Col>
       </Row>
+
+      <HomeNotices />
 
       {shortcuts.length > 0 && (
         <Card title={t('index.shortcutsTitle')} className="index-card">

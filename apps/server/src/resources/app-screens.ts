@@ -1,0 +1,65 @@
+/**
+ * Rules of what the app and the terminals show: one startup page in use per app; a poster has an
+ * image or a video and an audience it can reach; every window runs forwards.
+ */
+import { AppStartupPage, POSTER_AUDIENCE_AREA, POSTER_AUDIENCE_SCHOOLS, Poster, ScreenChatContent, SysNotice } from '@campus/contract';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { appStartupPages } from '../db/schema/index.js';
+import { badRequest, msg } from '../platform/errors.js';
+import { defineFamilyHooks } from './engine/hooks.js';
+import { valueAfter } from './engine/lookup.js';
+import { checkDateWindow } from './schedule.js';
+import '../terminals/screen-content.js';
+
+export const appStartupPageHooks = defineFamilyHooks(AppStartupPage, {
+  beforeWrite(_ctx, { values, existing }) {
+    checkDateWindow(values, existing);
+    if (!valueAfter(values, existing, 'image')) throw badRequest([{ path: 'image', ...msg('startupPage.imageRequired') }]);
+    return values;
+  },
+  /**
+   * Turning pages on turns the app's other pages off, in the write's transaction: the app asks for
+   * "the page in use" and must get one answer. Two pages of one app turned on at once are refused.
+   */
+  async afterWrite(ctx, { ids, values }) {
+    if (values.isUsing !== true) return;
+    const turnedOn = await ctx.db.select({ id: appStartupPages.id, appType: appStartupPages.appType }).from(appStartupPages).where(inArray(appStartupPages.id, ids));
+    const appTypes = new Set(turnedOn.map((page) => page.appType));
+    if (appTypes.size < turnedOn.length) throw badRequest([{ path: 'isUsing', ...msg('startupPage.twoInUse') }], msg('startupPage.twoInUse'));
+    for (const appType of appTypes) {
+      await ctx.db
+        .update(appStartupPages)
+        .set({ isUsing: false })
+        .where(and(eq(appStartupPages.appType, appType), eq(appStartupPages.isUsing, true), notInArray(appStartupPages.id, ids)));
+    }
+  },
+});
+
+export const posterHooks = defineFamilyHooks(Poster, {
+  beforeWrite(_ctx, { values, existing }) {
+    checkDateWindow(values, existing);
+    if (!valueAfter(values, existing, 'image') && !valueAfter(values, existing, 'video')) throw badRequest([{ path: 'image', ...msg('poster.mediaRequired') }]);
+    const audience = Number(valueAfter(values, existing, 'audience'));
+    if (audience === POSTER_AUDIENCE_AREA && !valueAfter(values, existing, 'province')) throw badRequest([{ path: 'province', ...msg('poster.provinceRequired') }]);
+    // On update the stored schools are not in `existing`: an Update that leaves schoolIds out keeps them.
+    const schoolIds = values.schoolIds;
+    const isSchoolsMissing = schoolIds !== undefined && schoolIds !== null ? schoolIds.length === 0 : existing === undefined || Number(existing.audience) !== POSTER_AUDIENCE_SCHOOLS;
+    if (audience === POSTER_AUDIENCE_SCHOOLS && isSchoolsMissing) throw badRequest([{ path: 'schoolIds', ...msg('poster.schoolsRequired') }]);
+    return values;
+  },
+});
+
+export const screenChatContentHooks = defineFamilyHooks(ScreenChatContent, {
+  beforeWrite(_ctx, { values, existing }) {
+    checkDateWindow(values, existing);
+    return values;
+  },
+});
+
+export const sysNoticeHooks = defineFamilyHooks(SysNotice, {
+  beforeWrite(_ctx, { values, existing }) {
+    checkDateWindow(values, existing);
+    return values;
+  },
+});
+

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { silentWav, storedUpload, unique } from '../resources/fixtures.js';
+
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.loginAs('admin');
+});
+afterAll(() => t.close());
+
+const add = (file: string) =>
+  t.injectAs(admin, { method: 'POST', url: '/api/AppMusic/Add?view=appMusicManage', payload: { name: `儿歌${unique()}`, style: 1, usedBy: 2, file } });
+
+describe('POST /api/AppMusic/Add', () => {
+  it('reads the duration from the uploaded file itself', async () => {
+    const response = await add(await storedUpload(t, silentWav(3), 'wav'));
+    expect(response.statusCode, response.body).toBe(200);
+    const row = (await t.injectAs(admin, { method: 'GET', url: `/api/AppMusic/Get?id=${response.json().data.id}&view=appMusicManage` })).json().data;
+    expect(row.durationSeconds).toBe(3);
+  });
+
+  it('refuses an outside address and a file whose audio cannot be read, on the file field', async () => {
+    for (const file of ['https://example.com/song.mp3', await storedUpload(t, Buffer.from('not audio at all, just text'), 'mp3')]) {
+      const response = await add(file);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().data.errors.map((e: { path: string }) => e.path)).toEqual(['file']);
+    }
+  });
+
+  it('answers a real audio upload through UploadAudios and refuses a picture sent as audio', async () => {
+    const form = (bytes: Buffer, name: string) => {
+      const boundary = 'x-boundary-x';
+      const body = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return t.injectAs(admin, { method: 'POST', url: '/api/File/UploadAudios', payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    };
+    const stored = await form(silentWav(1), 'song.wav');
+    expect(stored.statusCode, stored.body).toBe(200);
+    expect(stored.json().data[0].url).toMatch(/^\/uploads\/.+\.wav\?e=/);
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    expect((await form(png, 'song.mp3')).statusCode).toBe(400);
+  });
+});
