@@ -34,7 +34,7 @@ export const AppContent = defineResource({
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
     cover: { kind: 'image', label: { zh: '封面', en: 'Cover' }, width: 70 },
-    title: { kind: 'text', label: { zh: '标题', en: 'Title' }, required: true, max: 100, filter: 'contains', sortable: true },
+    title: { kind: 'text', label: { zh: '标题', en: 'Title' }, required: true, max: 100, filter: 'name', sortable: true },
     category: { kind: 'enum', options: APP_CONTENT_CATEGORY_OPTIONS, label: { zh: '分类', en: 'Category' }, required: true, filter: 'equals', width: 110 },
     summary: { kind: 'text', label: { zh: '摘要', en: 'Summary' }, max: 200, list: false },
     body: { kind: 'textarea', rich: true, label: { zh: '正文', en: 'Body' }, required: true, max: 50_000, list: false, exported: false },
@@ -63,7 +63,7 @@ export const UserHelp = defineResource({
   defaultSort: { field: 'sort', order: 'asc' },
   fields: {
     category: { kind: 'enum', options: HELP_CATEGORY_OPTIONS, label: { zh: '分类', en: 'Category' }, required: true, filter: 'equals', width: 120 },
-    title: { kind: 'text', label: { zh: '标题', en: 'Title' }, required: true, max: 100, filter: 'contains' },
+    title: { kind: 'text', label: { zh: '标题', en: 'Title' }, required: true, max: 100, filter: 'name' },
     content: { kind: 'textarea', rich: true, label: { zh: '内容', en: 'Content' }, required: true, max: 20_000, list: false, exported: false },
     sort: sortField(),
     published: publishedField(),
@@ -81,7 +81,7 @@ export const Question = defineResource({
   defaultSort: { field: 'sort', order: 'asc' },
   fields: {
     category: { kind: 'enum', options: HELP_CATEGORY_OPTIONS, label: { zh: '分类', en: 'Category' }, required: true, filter: 'equals', width: 120 },
-    question: { kind: 'text', label: { zh: '问题', en: 'Question' }, required: true, max: 200, filter: 'contains' },
+    question: { kind: 'text', label: { zh: '问题', en: 'Question' }, required: true, max: 200, filter: 'name' },
     answer: { kind: 'textarea', label: { zh: '解答', en: 'Answer' }, required: true, max: 2000 },
     sort: sortField(),
     published: publishedField(),

@@ -28,7 +28,7 @@ export const AppStartupPage = defineResource({
   fields: {
     // Required of every write by the family's rule, not the column: the demo's pages ship no uploaded image.
     image: { kind: 'image', label: { zh: '图片', en: 'Image' }, width: 70 },
-    name: { kind: 'text', label: { zh: '名称', en: 'Name' }, required: true, max: 50, filter: 'contains' },
+    name: { kind: 'text', label: { zh: '名称', en: 'Name' }, required: true, max: 50, filter: 'name' },
     appType: { kind: 'enum', options: APP_TYPE_OPTIONS, label: { zh: '应用', en: 'App' }, required: true, filter: 'equals', width: 100 },
     link: urlField({ zh: '跳转链接', en: 'Link' }),
     displaySeconds: { kind: 'number', label: { zh: '展示秒数', en: 'Seconds shown' }, required: true, min: 1, max: 15, defaultValue: 3, width: 100 },
@@ -81,7 +81,7 @@ export const Poster = defineResource({
     kind: { kind: 'enum', options: POSTER_KIND_OPTIONS, label: { zh: '类型', en: 'Kind' }, required: true, filter: 'equals', width: 100 },
     image: { kind: 'image', label: { zh: '图片', en: 'Image' }, width: 70, help: { zh: '图片或视频至少一项', en: 'An image, a video or both' } },
     video: { kind: 'file', files: 'video', label: { zh: '视频', en: 'Video' }, list: false },
-    title: { kind: 'text', label: { zh: '标题', en: 'Title' }, required: true, max: 100, filter: 'contains' },
+    title: { kind: 'text', label: { zh: '标题', en: 'Title' }, required: true, max: 100, filter: 'name' },
     link: urlField({ zh: '跳转链接', en: 'Link' }),
     displaySeconds: { kind: 'number', label: { zh: '展示秒数', en: 'Seconds shown' }, required: true, min: 1, max: 600, defaultValue: 10, width: 100 },
     startDate: { kind: 'date', label: { zh: '开始日期', en: 'From' }, required: true, filter: 'range', width: 120 },
@@ -116,7 +116,7 @@ export const AppFrame = defineResource({
   defaultSort: { field: 'sortOrder', order: 'asc' },
   tree: { parentField: 'parentId', orderField: 'sortOrder' },
   fields: {
-    name: { kind: 'text', label: { zh: '功能名称', en: 'Name' }, required: true, max: 30, filter: 'contains', width: 200 },
+    name: { kind: 'text', label: { zh: '功能名称', en: 'Name' }, required: true, max: 30, filter: 'name', width: 200 },
     parentId: {
       kind: 'reference',
       family: 'AppFrame',
@@ -168,7 +168,7 @@ export const ScreenChatContent = defineResource({
       filter: 'equals',
       width: 160,
     },
-    content: { kind: 'text', label: { zh: '文案', en: 'Text' }, required: true, max: 100, filter: 'contains' },
+    content: { kind: 'text', label: { zh: '文案', en: 'Text' }, required: true, max: 100, filter: 'code' },
     startDate: { kind: 'date', label: { zh: '开始日期', en: 'From' }, required: true, filter: 'range', width: 120 },
     endDate: { kind: 'date', label: { zh: '结束日期', en: 'Until' }, required: true, width: 120 },
     enabled: enabledField(),

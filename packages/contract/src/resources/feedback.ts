@@ -34,10 +34,10 @@ export const UserFeedback = defineResource({
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
     schoolId: schoolRef(),
-    parentName: { kind: 'text', label: { zh: '家长', en: 'Parent' }, required: true, max: 50, filter: 'contains', width: 110 },
+    parentName: { kind: 'text', label: { zh: '家长', en: 'Parent' }, required: true, max: 50, filter: 'name', width: 110 },
     phoneNum: { kind: 'phone', phoneKind: 'mobile', label: { zh: '手机号', en: 'Phone' }, required: true, filter: 'equals', width: 130 },
     category: { kind: 'enum', options: FEEDBACK_CATEGORY_OPTIONS, label: { zh: '类型', en: 'Category' }, required: true, defaultValue: 2, filter: 'equals', width: 100 },
-    content: { kind: 'textarea', label: { zh: '反馈内容', en: 'Feedback' }, required: true, max: 1000, filter: 'contains' },
+    content: { kind: 'textarea', label: { zh: '反馈内容', en: 'Feedback' }, required: true, max: 1000, filter: 'code' },
     photo1: { kind: 'image', label: { zh: '图片1', en: 'Image 1' }, width: 70 },
     photo2: { kind: 'image', label: { zh: '图片2', en: 'Image 2' }, list: false },
     photo3: { kind: 'image', label: { zh: '图片3', en: 'Image 3' }, list: false },
@@ -95,8 +95,8 @@ export const LiveFeedback = defineResource({
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
     schoolId: schoolRef(),
-    className: { kind: 'text', label: { zh: '班级', en: 'Class' }, max: 50, filter: 'contains', width: 110 },
-    parentName: { kind: 'text', label: { zh: '家长', en: 'Parent' }, required: true, max: 50, filter: 'contains', width: 110 },
+    className: { kind: 'text', label: { zh: '班级', en: 'Class' }, max: 50, filter: 'name', width: 110 },
+    parentName: { kind: 'text', label: { zh: '家长', en: 'Parent' }, required: true, max: 50, filter: 'name', width: 110 },
     phoneNum: { kind: 'phone', phoneKind: 'mobile', label: { zh: '手机号', en: 'Phone' }, required: true, filter: 'equals', width: 130 },
     kind: { kind: 'enum', options: LIVE_FEEDBACK_KIND_OPTIONS, label: { zh: '问题类型', en: 'Kind' }, required: true, defaultValue: 1, filter: 'equals', width: 110 },
     content: { kind: 'textarea', label: { zh: '反馈内容', en: 'Feedback' }, required: true, max: 1000 },

@@ -31,8 +31,8 @@ export const AppMusic = defineResource({
   titleField: 'name',
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
-    name: { kind: 'text', label: { zh: '歌曲名称', en: 'Title' }, required: true, max: 100, filter: 'contains', sortable: true },
-    singer: { kind: 'text', label: { zh: '演唱者', en: 'Artist' }, max: 50, filter: 'contains', width: 130 },
+    name: { kind: 'text', label: { zh: '歌曲名称', en: 'Title' }, required: true, max: 100, filter: 'name', sortable: true },
+    singer: { kind: 'text', label: { zh: '演唱者', en: 'Artist' }, max: 50, filter: 'name', width: 130 },
     style: { kind: 'enum', options: MUSIC_STYLE_OPTIONS, label: { zh: '风格', en: 'Style' }, required: true, filter: 'equals', width: 100 },
     usedBy: { kind: 'enum', options: MUSIC_USE_OPTIONS, label: { zh: '用于', en: 'Used by' }, required: true, defaultValue: 3, filter: 'equals', width: 120 },
     file: { kind: 'file', files: 'audio', label: { zh: '音频文件', en: 'Audio file' }, required: true, width: 200 },

@@ -20,7 +20,7 @@ export const SysNotice = defineResource({
   titleField: 'title',
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
-    title: { kind: 'text', label: { zh: '标题', en: 'Title' }, required: true, max: 100, filter: 'contains', sortable: true },
+    title: { kind: 'text', label: { zh: '标题', en: 'Title' }, required: true, max: 100, filter: 'name', sortable: true },
     audience: { kind: 'enum', options: NOTICE_AUDIENCE_OPTIONS, label: { zh: '对象', en: 'Audience' }, required: true, defaultValue: 1, filter: 'equals', width: 100 },
     content: { kind: 'textarea', label: { zh: '内容', en: 'Content' }, required: true, max: 5000, list: false, exported: true },
     startDate: { kind: 'date', label: { zh: '开始日期', en: 'From' }, required: true, filter: 'range', sortable: true, width: 120 },
@@ -72,7 +72,7 @@ export const AppNoticeTemplate = defineResource({
   titleField: 'name',
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
-    name: { kind: 'text', label: { zh: '模板名称', en: 'Name' }, required: true, max: 50, unique: true, filter: 'contains', sortable: true },
+    name: { kind: 'text', label: { zh: '模板名称', en: 'Name' }, required: true, max: 50, unique: true, filter: 'name', sortable: true },
     kind: { kind: 'enum', options: NOTICE_TEMPLATE_KIND_OPTIONS, label: { zh: '类型', en: 'Kind' }, required: true, filter: 'equals', width: 110 },
     title: {
       kind: 'textarea',

@@ -27,7 +27,7 @@ export const AppCooperationPlatform = defineResource({
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
     logo: { kind: 'image', label: { zh: '标志', en: 'Logo' }, width: 70 },
-    name: { kind: 'text', label: { zh: '平台名称', en: 'Name' }, required: true, max: 50, filter: 'contains', sortable: true },
+    name: { kind: 'text', label: { zh: '平台名称', en: 'Name' }, required: true, max: 50, filter: 'name', sortable: true },
     platformType: { kind: 'enum', options: PLATFORM_TYPE_OPTIONS, label: { zh: '平台类型', en: 'Type' }, required: true, filter: 'equals', width: 130 },
     merchantNo: { kind: 'text', label: { zh: '商户号', en: 'Merchant no.' }, required: true, max: 64, filter: 'equals', width: 150 },
     appId: { kind: 'text', label: { zh: 'AppID', en: 'App ID' }, required: true, max: 64, width: 150 },
