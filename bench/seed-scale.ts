@@ -4,6 +4,7 @@
  *   npm run seed:scale -- --students 1000000                                  # PGlite in ./data-bench
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/campus_bench npm run seed:scale -- --students 1000000
  *   ... --recognitions 10000000     # also recognition records over 90 days (again later: tops up to N)
+ *   ... --payments 1000000          # also payments over 12 months, posted to the ledger, 2 % partly refunded (tops up too)
  *
  * 1,000 schools over the two demo agents and 20 sales people in 4 teams, 12 classes per school,
  * N students, 1.5 × N parents and 60,000 devices (scaled up above 1M students). It migrates, loads the
@@ -20,6 +21,7 @@ import { seedDemo } from '@campus/server/src/db/seed/demo.js';
 import { loadEnv } from '@campus/server/src/env.js';
 import { sql } from 'drizzle-orm';
 import { parseArgs } from 'node:util';
+import { PAYMENT_MONTHS, loadPayments } from './payment-load.js';
 import { RECOGNITION_DAYS, loadRecognitions } from './recognition-load.js';
 
 const MARKER_KEY = 'seed.scale';
@@ -31,6 +33,8 @@ const TEAM_SIZE = 5;
 interface Plan {
   /** Recognition records to top up to (recognition-load.ts); not part of the marker's figures. */
   recognitions: number;
+  /** Payments to top up to (payment-load.ts); not part of the marker's figures either. */
+  payments: number;
   students: number;
   parents: number;
   devices: number;
@@ -44,6 +48,7 @@ function readPlan(): Plan {
       devices: { type: 'string' },
       batch: { type: 'string' },
       recognitions: { type: 'string', default: '0' },
+      payments: { type: 'string', default: '0' },
     },
   });
   const students = Number(values.students);
@@ -53,7 +58,9 @@ function readPlan(): Plan {
   const batch = values.batch ? Number(values.batch) : 100_000;
   const recognitions = Number(values.recognitions);
   if (!Number.isInteger(recognitions) || recognitions < 0) throw new Error('--recognitions must be a non-negative integer');
-  return { recognitions, students, parents: Math.round(students * 1.5), devices, batch };
+  const payments = Number(values.payments);
+  if (!Number.isInteger(payments) || payments < 0) throw new Error('--payments must be a non-negative integer');
+  return { recognitions, payments, students, parents: Math.round(students * 1.5), devices, batch };
 }
 
 const started = performance.now();
@@ -222,6 +229,14 @@ async function seedClasses(db: Database): Promise<void> {
   await run(db, `select setval(pg_get_serial_sequence('school_classes', 'id'), (select max(id) from school_classes))`);
 }
 
+/** `--payments N`: tops payment_records up to N over 12 months, with their ledger entries, refunds and rollups. */
+async function seedPayments(handle: DatabaseHandle, plan: Plan): Promise<void> {
+  if (plan.payments === 0) return;
+  const t0 = performance.now();
+  const total = await loadPayments(handle.db, plan.payments, log);
+  log(`payment_records: ${total.toLocaleString('en')} rows over ${PAYMENT_MONTHS} months (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+}
+
 /** `--recognitions N`: tops recognition_records up to N rows over 90 days (the same figures again add nothing). */
 async function seedRecognitions(handle: DatabaseHandle, plan: Plan): Promise<void> {
   if (plan.recognitions === 0) return;
@@ -249,6 +264,7 @@ async function main(): Promise<void> {
       if (same) {
         log(`already seeded at ${marker.value.at} with these figures`);
         await seedRecognitions(handle, plan);
+        await seedPayments(handle, plan);
         return;
       }
       throw new Error(
@@ -326,6 +342,7 @@ async function main(): Promise<void> {
       from ${schoolIds} sids, generate_series(${from}, ${to}) d, lateral (select ${hash('d', 727)} % 100 < 8 as in_stock) x`);
 
     await seedRecognitions(handle, plan);
+    await seedPayments(handle, plan);
     const t0 = performance.now();
     await run(db, 'vacuum analyze');
     log(`vacuum analyze in ${((performance.now() - t0) / 1000).toFixed(1)} s`);

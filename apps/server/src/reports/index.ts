@@ -3,6 +3,7 @@ import { REPORTS } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import './device-statistics.js';
 import './mis-identify-person.js';
+import './transaction-statistics.js';
 import { registerReportRoutes } from './routes.js';
 
 export async function reportRoutes(app: FastifyInstance): Promise<void> {

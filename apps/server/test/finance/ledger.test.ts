@@ -101,8 +101,10 @@ describe('recordPayment', () => {
 
   it('stores a retried notification once', async () => {
     const tradeNo = `T${unique()}`;
-    const first = await pay(agent1School, 500, '2026-04-01T09:00:00+08:00', tradeNo);
-    const again = await pay(agent1School, 500, '2026-04-01T09:00:00+08:00', tradeNo);
+    // A school without a service config: the company keeps the whole payment.
+    const schoolId = await schoolLike(t, agent1School);
+    const first = await pay(schoolId, 500, '2026-04-01T09:00:00+08:00', tradeNo);
+    const again = await pay(schoolId, 500, '2026-04-01T09:00:00+08:00', tradeNo);
     expect(again).toMatchObject({ isNew: false, payment: { id: first.payment.id } });
     expect(await legsOf(first.payment.id)).toEqual([[1, 500]]);
   });

@@ -95,7 +95,9 @@ describe('refunds (refundManage)', () => {
     expect((await refund(first, 2000)).json().data).toMatchObject({ state: REFUND_REFUNDING });
     expect((await refund(second, 1000)).statusCode).toBe(409);
     t.clock.advance(60_000);
-    expect(await queryRefundsInFlight(t.db, t.app.payments, () => t.clock.now(), t.app.log)).toBe(1);
+    // The job settles it (and any demo refund in flight that is due).
+    expect(await queryRefundsInFlight(t.db, t.app.payments, () => t.clock.now(), t.app.log)).toBeGreaterThanOrEqual(1);
+    expect((await refundRow(first)).state).toBe(REFUND_SUCCEEDED);
     const tooMuch = await refund(second, 3001);
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().data.errors).toEqual([expect.objectContaining({ path: 'refundAmount', key: 'refund.exceedsPayment' })]);

@@ -13,6 +13,7 @@ import { createDatabase, type DatabaseHandle } from '../../src/db/client.js';
 import { migrateDatabase } from '../../src/db/migrate.js';
 import { seedDefaults } from '../../src/db/seed/defaults.js';
 import { seedDemo } from '../../src/db/seed/demo.js';
+import { createTestClock } from '../helpers/test-clock.js';
 import { IN_MEMORY_DATA_DIR } from '../../src/env.js';
 
 declare module 'vitest' {
@@ -27,7 +28,8 @@ declare module 'vitest' {
 async function migrateAndSeed(database: DatabaseHandle, url?: string): Promise<void> {
   await migrateDatabase(database, url);
   await seedDefaults(database.db);
-  await seedDemo(database.db);
+  // The demo's payments end on the test clock's day, as they end today in a real start.
+  await seedDemo(database.db, createTestClock().now());
 }
 
 /** Builds the PGlite dump; answers the teardown that removes it. */

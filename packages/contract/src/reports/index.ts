@@ -1,14 +1,16 @@
 import type { ReportDef } from './define.js';
 import { DeviceStatistics, WarehouseStatistics } from './device-statistics.js';
 import { MisIdentifyPerson } from './mis-identify-person.js';
+import { TransactionMonthStatistics, TransactionStatistics } from './transaction-statistics.js';
 
 export * from './define.js';
 export * from './schemas.js';
 export * from './device-statistics.js';
 export * from './mis-identify-person.js';
+export * from './transaction-statistics.js';
 
 /** Every declared report, by name. */
-export const REPORTS: Readonly<Record<string, ReportDef>> = Object.fromEntries([DeviceStatistics, WarehouseStatistics, MisIdentifyPerson].map((r) => [r.name, r as ReportDef]));
+export const REPORTS: Readonly<Record<string, ReportDef>> = Object.fromEntries([DeviceStatistics, WarehouseStatistics, MisIdentifyPerson, TransactionStatistics, TransactionMonthStatistics].map((r) => [r.name, r as ReportDef]));
 
 /** The report shown on a page (route index), if any. */
 export function reportOfFrame(frame: string): ReportDef | undefined {

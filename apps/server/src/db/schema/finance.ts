@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { id, timestamptz } from './columns.js';
 
 /**
@@ -14,3 +14,42 @@ export const ledgerChecks = pgTable('ledger_checks', {
   /** The accounts whose balance is not the sum of their entries and the payments not equal to their legs. */
   mismatches: jsonb('mismatches').notNull(),
 });
+
+/**
+ * The transaction summaries' rollups (transactionSummaryDay / transactionSummaryMonth): per business
+ * day or month (Asia/Shanghai), school, the payment's agent, channel and charge item — payments and
+ * what they paid, refunds and what they took back, and the net shares of the split. Kept by a
+ * statement trigger on `agent_fund_entries` (migration `*_transaction-totals-trigger.sql`): every
+ * payment posts its legs and every succeeded refund its reversal in the transaction that records it,
+ * so the rollups move with the money or not at all. A refund counts on the day it settled. Agent 0
+ * and charge item 0 stand for none, so the keys have no nulls.
+ */
+function transactionTotals(name: string, periodColumn: 'day' | 'month') {
+  return pgTable(
+    name,
+    {
+      period: date(periodColumn, { mode: 'string' }).notNull(),
+      schoolId: integer('school_id').notNull(),
+      agentId: integer('agent_id').notNull(),
+      channel: text('channel').notNull(),
+      chargeItemId: integer('charge_item_id').notNull(),
+      payments: integer('payments').notNull().default(0),
+      paid: bigint('paid', { mode: 'number' }).notNull().default(0),
+      refunds: integer('refunds').notNull().default(0),
+      refunded: bigint('refunded', { mode: 'number' }).notNull().default(0),
+      companyShare: bigint('company_share', { mode: 'number' }).notNull().default(0),
+      agentShare: bigint('agent_share', { mode: 'number' }).notNull().default(0),
+      schoolShare: bigint('school_share', { mode: 'number' }).notNull().default(0),
+    },
+    (t) => [
+      primaryKey({ columns: [t.period, t.schoolId, t.agentId, t.channel, t.chargeItemId] }),
+      // Scoped callers read their schools' periods; company-wide callers read the primary key by period.
+      index(`${name}_school_id_${periodColumn}_idx`).on(t.schoolId, t.period),
+    ],
+  );
+}
+
+/** Per business day: transactionSummaryDay. */
+export const transactionDayTotals = transactionTotals('transaction_day_totals', 'day');
+/** Per month (its first day): transactionSummaryMonth, a month reading a few rows per school instead of thirty. */
+export const transactionMonthTotals = transactionTotals('transaction_month_totals', 'month');

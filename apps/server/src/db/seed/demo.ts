@@ -97,9 +97,11 @@ async function insertAccounts(tx: Transaction, hashes: Map<string, string>): Pro
 
 /**
  * Loads the demo accounts, sales team and schools in one transaction, once per database: the
- * settings marker makes a second call (a second start) a no-op. Answers whether it seeded.
+ * settings marker makes a second call (a second start) a no-op. Answers whether it seeded. `now`
+ * ends the demo's months of payments and refunds (the tests pass their clock's, so the reports'
+ * default periods hold them).
  */
-export async function seedDemo(db: Database): Promise<boolean> {
+export async function seedDemo(db: Database, now: Date = new Date()): Promise<boolean> {
   const isSeeded = async (reader: Database) => (await reader.select().from(settings).where(eq(settings.key, DEMO_SEEDED_KEY))).length > 0;
   if (await isSeeded(db)) return false;
   // Hashed before the transaction and in parallel: scrypt is slow on purpose.
@@ -162,9 +164,14 @@ export async function seedDemo(db: Database): Promise<boolean> {
     await tx.insert(userSchools).values({ userId: userId('external1'), schoolId: sunshine.id });
     await seedDemoFamilies(tx, schoolRows.map((school) => ({ id: school.id, agentId: school.agentId! })));
     await seedDemoDirectories(tx);
+<<<<<<< HEAD
     await seedDemoFinance(tx, schoolRows.map((school) => ({ id: school.id, agentId: school.agentId! })), new Date());
     await seedDemoRefunds(tx, new Date());
     await seedDemoOperations(tx, schoolRows, new Date());
+=======
+    await seedDemoFinance(tx, schoolRows.map((school) => ({ id: school.id, agentId: school.agentId! })), now);
+    await seedDemoRefunds(tx, now);
+>>>>>>> aeb926e (Add the daily and monthly transaction summaries (TransactionStatistics) from rollups the ledger trigger keeps with every payment and refund, and seed:scale --payments)
 
     await tx.insert(settings).values({ key: DEMO_SEEDED_KEY, value: new Date().toISOString() });
     return true;
