@@ -7,6 +7,7 @@ import './badges/split-rule-unset.js';
 import './badges/school-license-unset.js';
 import './badges/maintenance-open.js';
 import './badges/refund-applied.js';
+import './finance/payment-notifications.js';
 import './finance/refund-notifications.js';
 import { swaggerPlugin } from './plugins/external/swagger.js';
 import { webAppPlugin } from './plugins/external/web-app.js';

@@ -174,6 +174,7 @@ export const SERVER_MESSAGES = {
   'finance.adjustmentZero': m('调整金额不能为 0', 'the adjustment cannot be 0'),
   'finance.refundExceedsPayment': m('退款总额不能超过支付金额（可退 {refundable} 分）', 'refunds cannot exceed the payment ({refundable} fen refundable)'),
   'finance.paymentNotFound': m('支付记录不存在', 'payment not found'),
+  'finance.notificationWithoutOrder': m('支付通知缺少订单信息（学校、金额或交易号）', 'the payment notification names no order (school, amount or trade number)'),
   'lines.noPrice': m('{field}尚未定价', '{field} has no price yet'),
   'schedule.endBeforeStart': m('结束日期不能早于开始日期', 'must not be before the start date'),
   'startupPage.imageRequired': m('请上传启动页图片', 'upload the startup image'),

@@ -4,7 +4,6 @@ import { REFUND_REFUNDING, REFUND_SUCCEEDED } from '@campus/contract';
 import { demoProviderRefunds, paymentNotifications, paymentProviderCalls, refunds } from '../../src/db/schema/index.js';
 import { checkLedger } from '../../src/finance/ledger-check.js';
 import { recordPayment } from '../../src/finance/payments.js';
-import { onProviderNotification } from '../../src/finance/notifications.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { fixture, wechatEnv } from './wechatpay-fixture.js';
 
@@ -55,13 +54,9 @@ describe('the demo payment provider', () => {
 
 describe('POST /api/Pay/Notify/WechatPay', () => {
   let t: TestApp;
-  const applied: string[] = [];
   beforeAll(async () => {
     // The test clock starts at the fixture's recording time, so the recorded signatures are fresh.
     t = await createTestApp({ env: wechatEnv });
-    onProviderNotification('payment', async (_tx, notification) => {
-      applied.push(notification.id);
-    });
   });
   afterAll(() => t.close());
 
@@ -75,7 +70,15 @@ describe('POST /api/Pay/Notify/WechatPay', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
     expect(answers[0]!.json()).toMatchObject({ code: 200 });
     expect((await deliver('paymentSuccess')).statusCode).toBe(200);
-    expect(applied).toEqual(['EV-2026030200000003']);
+    // Recorded once, for the order its attach names, with its split posted in the same transaction.
+    const stored = (await t.db.execute(sql`select id, school_id as "schoolId", charge_item_id as "chargeItemId", amount, channel, out_trade_no as "outTradeNo", to_char(paid_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') as "paidAt"
+      from payment_records where trade_no = '1217752501201407033233368018'`)) as unknown as { rows: Record<string, unknown>[] };
+    expect(stored.rows).toEqual([
+      { id: expect.any(Number), schoolId: 1, chargeItemId: 1, amount: 10_000, channel: 'wechat', outTradeNo: 'PAY202603020001', paidAt: '2026-03-02T00:59:00' },
+    ]);
+    const legs = (await t.db.execute(sql`select coalesce(sum(amount), 0)::int as total from agent_fund_entries where payment_id = ${stored.rows[0]!.id}`)) as unknown as { rows: { total: number }[] };
+    expect(legs.rows[0]!.total).toBe(10_000);
+    expect((await checkLedger(t.db)).isConsistent).toBe(true);
     const [row] = await t.db.select().from(paymentNotifications).where(and(eq(paymentNotifications.provider, 'wechatpay'), eq(paymentNotifications.notificationId, 'EV-2026030200000003')));
     expect(row).toMatchObject({ kind: 'payment', reference: 'PAY202603020001', deliveries: 5, processedAt: expect.any(Date) });
     const calls = await callsOf(t, 'PAY202603020001');

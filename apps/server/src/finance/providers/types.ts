@@ -9,6 +9,8 @@ export interface PayRequest {
   outTradeNo: string;
   amount: number;
   description: string;
+  /** What the order is for, returned verbatim with the payment's notification (finance/payment-notifications.ts `paymentAttachOf`). */
+  attach?: string;
 }
 
 export interface PayAnswer {

@@ -195,6 +195,7 @@ export class WechatPayProvider implements PaymentProvider {
       description: request.description,
       out_trade_no: request.outTradeNo,
       notify_url: this.config.notifyUrl,
+      ...(request.attach ? { attach: request.attach } : {}),
       amount: { total: request.amount, currency: 'CNY' },
     });
     if (answer.kind === 'unknown') return { outcome: 'unknown', message: answer.message };
