@@ -164,14 +164,9 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<bo
     await tx.insert(userSchools).values({ userId: userId('external1'), schoolId: sunshine.id });
     await seedDemoFamilies(tx, schoolRows.map((school) => ({ id: school.id, agentId: school.agentId! })));
     await seedDemoDirectories(tx);
-<<<<<<< HEAD
-    await seedDemoFinance(tx, schoolRows.map((school) => ({ id: school.id, agentId: school.agentId! })), new Date());
-    await seedDemoRefunds(tx, new Date());
-    await seedDemoOperations(tx, schoolRows, new Date());
-=======
     await seedDemoFinance(tx, schoolRows.map((school) => ({ id: school.id, agentId: school.agentId! })), now);
     await seedDemoRefunds(tx, now);
->>>>>>> aeb926e (Add the daily and monthly transaction summaries (TransactionStatistics) from rollups the ledger trigger keeps with every payment and refund, and seed:scale --payments)
+    await seedDemoOperations(tx, schoolRows, new Date());
 
     await tx.insert(settings).values({ key: DEMO_SEEDED_KEY, value: new Date().toISOString() });
     return true;
