@@ -17,6 +17,7 @@ export const BUTTON_VALUES = [
   'password',
   'grant',
   'adjust',
+  'import',
 ] as const;
 export type ButtonValue = (typeof BUTTON_VALUES)[number];
 
@@ -68,6 +69,8 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
 
 const CRUD: readonly ButtonValue[] = ['add', 'update', 'delete', 'export'];
 const READ: readonly ButtonValue[] = ['export'];
+/** Pages whose rows may also be imported from Excel (the family declares `import`). */
+const CRUD_IMPORT: readonly ButtonValue[] = [...CRUD, 'import'];
 
 type FrameRow = [
   fixedId: number,
@@ -89,15 +92,15 @@ const rows: FrameRow[] = [
   [106, 'homeCustomization', '首页定制', 'Home customization', 'CUSTOM', ['update']],
   // Users
   [201, 'personSearch', '人员查询', 'Person search', 'CUSTOM', []],
-  [202, 'studentInfo', '学生信息', 'Students', 'CRUD', CRUD],
-  [203, 'parentUser', '家长用户', 'Parents', 'CRUD', [...CRUD, 'password', 'enable']],
-  [204, 'teacherInfo', '教师信息', 'Teachers', 'CRUD', CRUD],
-  [205, 'pickupInfo', '接送人信息', 'Pick-up persons', 'CRUD', CRUD],
+  [202, 'studentInfo', '学生信息', 'Students', 'CRUD', CRUD_IMPORT],
+  [203, 'parentUser', '家长用户', 'Parents', 'CRUD', [...CRUD_IMPORT, 'password', 'enable']],
+  [204, 'teacherInfo', '教师信息', 'Teachers', 'CRUD', CRUD_IMPORT],
+  [205, 'pickupInfo', '接送人信息', 'Pick-up persons', 'CRUD', CRUD_IMPORT],
   [206, 'misIdentifyPerson', '误识别人员', 'Misidentified persons', 'LOG', READ],
   [207, 'userTemperature', '体温异常', 'Temperature alerts', 'LOG', [...READ, 'examine'], 'feverUnacknowledged'],
   [208, 'developManage', '开发者管理', 'Developers', 'CRUD', [...CRUD, 'enable']],
   // Sales
-  [301, 'schoolManage', '学校管理', 'Schools', 'CRUD', [...CRUD, 'state', 'examine', 'password'], 'schoolLicenseUnset'],
+  [301, 'schoolManage', '学校管理', 'Schools', 'CRUD', [...CRUD_IMPORT, 'state', 'examine', 'password'], 'schoolLicenseUnset'],
   [302, 'salesTeam', '销售团队', 'Sales teams', 'CRUD', CRUD],
   [303, 'sellArea', '销售区域', 'Sales areas', 'CRUD', CRUD],
   [304, 'agencyArea', '代理区域', 'Agent areas', 'CRUD', CRUD],
@@ -150,7 +153,7 @@ const rows: FrameRow[] = [
   [445, 'userStatistics', '用户统计', 'User statistics', 'REPORT', READ],
   // Inventory
   [501, 'singleProManage', '单品管理', 'Product models', 'CRUD', CRUD],
-  [502, 'deviceInformation', '设备信息', 'Devices', 'CRUD', CRUD, 'licenseUnset'],
+  [502, 'deviceInformation', '设备信息', 'Devices', 'CRUD', CRUD_IMPORT, 'licenseUnset'],
   [503, 'orderManage', '订单管理', 'Device orders', 'CRUD', [...CRUD, 'examine', 'send', 'state', 'close']],
   [504, 'equipmentDelivery', '设备发货', 'Deliveries', 'CRUD', CRUD],
   [505, 'warrantyManage', '质保管理', 'Warranties', 'CRUD', CRUD],

@@ -216,6 +216,28 @@ export const SERVER_MESSAGES = {
   'tree.cycle': m('不能移动到自身或其下级节点之下', 'cannot move a node under itself or one of its descendants'),
   'tree.hasChildren': m('“{title}”下还有子节点，请先删除或移走它们', '{title} has children: delete or move them first'),
 
+  // Excel import
+  'import.notXlsx': m('请上传 .xlsx 格式的 Excel 文件', 'upload an Excel workbook (.xlsx)'),
+  'import.noFile': m('请选择要导入的文件', 'choose the file to import'),
+  'import.fileTooLarge': m('文件不能超过 {size}', 'the file must not exceed {size}'),
+  'import.zipTooLarge': m('文件解压后过大（超过 {size}），已拒绝', 'the workbook unpacks to more than {size}: refused'),
+  'import.zipRatio': m('文件压缩比异常（超过 {ratio} 倍），已拒绝', 'the workbook is compressed more than {ratio} times: refused'),
+  'import.zipEntries': m('文件包含的条目过多（超过 {max} 个），已拒绝', 'the workbook holds more than {max} parts: refused'),
+  'import.noSheet': m('文件中没有工作表', 'the workbook has no sheet'),
+  'import.noHeader': m('第一行应为列名，请使用导入模板', 'the first row must hold the column names: use the import template'),
+  'import.unknownColumn': m('无法识别的列“{name}”，请使用导入模板', 'unknown column “{name}”: use the import template'),
+  'import.duplicateColumn': m('列“{name}”重复', 'the column “{name}” appears twice'),
+  'import.missingColumn': m('缺少必填列“{name}”', 'the required column “{name}” is missing'),
+  'import.noRows': m('文件中没有数据行', 'the file holds no rows'),
+  'import.tooManyRows': m('一次最多导入 {max} 行', 'at most {max} rows can be imported at once'),
+  'import.hasErrors': m('有 {count} 行数据有误，未导入任何数据', '{count} row(s) have errors: nothing was imported'),
+  'import.nothingValid': m('没有可导入的有效行', 'no valid row to import'),
+  'import.ambiguous': m('“{name}”对应多条{field}，请改用唯一的名称或编码', '“{name}” matches several rows of {field}: use a unique name or code'),
+  'import.duplicateInFile': m('与第 {row} 行重复', 'repeats row {row}'),
+  'import.notOneOf': m('应为以下之一：{values}', 'must be one of {values}'),
+  'import.notDate': m('应为日期，如 2024-09-01', 'must be a date such as 2024-09-01'),
+  'import.notYesNo': m('应为“{yes}”或“{no}”', 'must be “{yes}” or “{no}”'),
+
   // Grants
   'grant.onlyManagers': m('仅公司管理员和代理商可以管理权限', 'only company administrators and agents manage grants'),
   'grant.accountNotFound': m('账号 {id} 不存在', 'account {id} not found'),

@@ -33,7 +33,7 @@ const AGENT_FRAMES: [number, readonly ButtonValue[]][] = [
   full('pickupInfo'),
   full('misIdentifyPerson'),
   full('userTemperature'),
-  only('schoolManage', ['add', 'update', 'export', 'state', 'password']),
+  only('schoolManage', ['add', 'import', 'update', 'export', 'state', 'password']),
   readOnly('deviceInformation'),
   // Agents order devices for their schools; the company confirms, ships and completes them.
   only('orderManage', ['add', 'update', 'delete', 'export']),
@@ -79,7 +79,7 @@ export const DEFAULT_TYPE_GRANTS: Record<UserType, GrantSpec> = {
     readOnly('parentUser'),
     readOnly('teacherInfo'),
     readOnly('pickupInfo'),
-    only('schoolManage', ['add', 'update', 'export']),
+    only('schoolManage', ['add', 'import', 'update', 'export']),
     readOnly('salesTeam'),
     readOnly('sellArea'),
     readOnly('agencyArea'),

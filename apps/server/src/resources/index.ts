@@ -26,9 +26,11 @@ import '../terminals/upgrades.js';
 import { salesTeamMemberRoutes } from './sales.js';
 import { registerResourceRoutes } from './engine/routes.js';
 import { homeNoticeRoutes } from './home-notices.js';
+import { importRoutes } from './engine/import/routes.js';
 
 export async function resourceRoutes(app: FastifyInstance): Promise<void> {
   for (const def of Object.values(RESOURCES)) registerResourceRoutes(app, def);
+  await app.register(importRoutes);
   await app.register(salesTeamMemberRoutes);
   await app.register(nationalCalendarRoutes);
   await app.register(appVersionRoutes);

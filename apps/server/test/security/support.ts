@@ -181,6 +181,10 @@ function buttonOfVerb(def: ResourceDef, verb: string): ButtonValue | null | unde
       return 'export';
     case 'Hide':
       return 'hide';
+    case 'ImportTemplate':
+    case 'ImportPreview':
+    case 'Import':
+      return def.import ? 'import' : undefined;
   }
   return (
     def.toggles?.find((toggle) => toggleVerb(toggle.field) === verb)?.button ??

@@ -366,6 +366,22 @@ export interface ResourceDef {
   tree?: TreeDef;
   /** Only these user types may call the family at all, whatever their grant (the login log: company staff). */
   userTypes?: readonly UserType[];
+  /** Rows may be imported from .xlsx (see `ImportDef`): template, dry run and import under the `import` button. */
+  import?: ImportDef;
+}
+
+/**
+ * Excel import of a family: `GET /api/{Family}/ImportTemplate`, `POST /api/{Family}/ImportPreview`
+ * (a dry run answering errors per row and cell) and `POST /api/{Family}/Import` (one transaction). The
+ * columns are the fields Add accepts (files, passwords and lines excepted) and the school a reference
+ * follows; references are written by their name or code.
+ */
+export interface ImportDef {
+  /**
+   * Rows of the template's example sheet, in wire form (enum values, cents, YYYY-MM-DD). References are
+   * left out: the template names rows of the caller's own scope there, so the examples import as they are.
+   */
+  examples: readonly Readonly<Record<string, string | number | boolean>>[];
 }
 
 /** Declares a family; the identity function keeps literal types and reads well at the call site. */

@@ -70,6 +70,13 @@ export const Device = defineResource({
     installedAt: { kind: 'datetime', label: { zh: '安装时间', en: 'Installed at' }, readOnly: true },
   },
   indexes: [['schoolId', 'state'], ['deviceClassCode']],
+  // The serial must start with the product model's prefix: the examples name no model, so they show the shape only.
+  import: {
+    examples: [
+      { serialNumber: 'G3900001', imeiOrMac: '00:1A:2B:3C:4D:5E', state: 1 },
+      { serialNumber: 'G3900002', state: 1 },
+    ],
+  },
 });
 
 export const DeviceDelivery = defineResource({

@@ -31,6 +31,7 @@ import { AppMusic } from './music.js';
 
 export * from './define.js';
 export * from './schemas.js';
+export * from './import.js';
 export * from './row-schemas.js';
 export * from './row-types.js';
 export * from './answer-schemas.js';

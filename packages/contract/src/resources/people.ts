@@ -62,6 +62,12 @@ export const Student = defineResource({
     state: { kind: 'enum', options: STUDENT_STATE_OPTIONS, label: { zh: '状态', en: 'State' }, filter: 'equals', defaultValue: 1 },
   },
   indexes: [['schoolId', 'name'], ['schoolId', 'studentNo'], ['cardNo'], ['studentNo']],
+  import: {
+    examples: [
+      { name: '王雨桐', studentNo: '20240101', cardNo: '0012345678', gender: 2, birthDate: '2017-05-12', state: 1 },
+      { name: '李浩然', studentNo: '20240102', gender: 1, birthDate: '2017-09-03', state: 1 },
+    ],
+  },
 });
 
 export const Parent = defineResource({
@@ -96,6 +102,12 @@ export const Parent = defineResource({
   },
   toggles: [{ field: 'enabled', button: 'enable' }],
   indexes: [['schoolId', 'name']],
+  import: {
+    examples: [
+      { phoneNum: '13800000001', name: '王建国', relation: 1, enabled: true },
+      { phoneNum: '13800000002', name: '刘芳', relation: 2, enabled: true },
+    ],
+  },
 });
 
 export const Teacher = defineResource({
@@ -116,6 +128,12 @@ export const Teacher = defineResource({
     enabled: enabledField(),
   },
   indexes: [['schoolId', 'name'], ['cardNo']],
+  import: {
+    examples: [
+      { name: '张老师', phoneNum: '13900000001', cardNo: '0087654321', enabled: true },
+      { name: '陈老师', phoneNum: '13900000002', enabled: true },
+    ],
+  },
 });
 
 export const PickUpPerson = defineResource({
@@ -137,4 +155,10 @@ export const PickUpPerson = defineResource({
     validUntil: { kind: 'date', label: { zh: '有效期至', en: 'Valid until' }, sortable: true, filter: 'range' },
   },
   indexes: [['schoolId', 'name'], ['studentId']],
+  import: {
+    examples: [
+      { name: '王建国', relation: 1, phoneNum: '13800000001', validUntil: '2026-07-31' },
+      { name: '赵阿姨', relation: 9, phoneNum: '13700000003' },
+    ],
+  },
 });

@@ -98,4 +98,9 @@ export const School = defineResource({
     },
   ],
   indexes: [['agentId'], ['sellerId'], ['salesTeamId'], ['province', 'city']],
+  import: {
+    examples: [
+      { schoolName: '示例实验小学', province: '广东省', city: '深圳市', area: '南山区', schoolAddress: '科技园路 1 号', schoolType: 2, licenseKeyRequired: 1, licenseMode: 1, isDirect: false, contactName: '李校长', contactPhone: '0755-86000000' },
+    ],
+  },
 });

@@ -119,4 +119,5 @@ export const BUTTON_LABELS: Record<ButtonValue, Label> = {
   password: { zh: '密码', en: 'Password' },
   grant: { zh: '授权', en: 'Grant' },
   adjust: { zh: '资金调整', en: 'Adjust funds' },
+  import: { zh: '导入', en: 'Import' },
 };
