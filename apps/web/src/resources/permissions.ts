@@ -5,6 +5,8 @@ export interface ToolbarButtons {
   add: boolean;
   batchDelete: boolean;
   export: boolean;
+  /** Excel import: the family declares it and the caller holds `import`. */
+  import: boolean;
   /** Toggles switchable from the row and for the selection. */
   toggles: readonly ToggleDef[];
 }
@@ -25,6 +27,7 @@ export function allowedToolbar(def: ResourceDef, can: Can): ToolbarButtons {
     add: can('add'),
     batchDelete: can('delete'),
     export: can('export'),
+    import: def.import !== undefined && can('import'),
     toggles: (def.toggles ?? []).filter((toggle) => can(toggle.button)),
   };
 }

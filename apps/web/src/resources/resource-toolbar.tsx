@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { SubmitButton } from '../components/submit-button';
 import { useLocale, useT } from '../lib/i18n';
 import type { ResourceColumn } from './columns';
+import { ImportButton } from './import-dialog';
 import { toggleValuesOf } from './labels';
 import { orderedColumns } from './arrange-columns';
 import { TableSettings } from './table-settings';
@@ -121,6 +122,7 @@ export function ResourceToolbar({ list, onAdd, columns, settings, children }: Re
         <BatchDeleteButton list={list} />
         <BatchToggleButtons list={list} />
         <ExportButton list={list} />
+        <ImportButton list={list} />
         {children}
         <SelectionText list={list} />
       </Space>
