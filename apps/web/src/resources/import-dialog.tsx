@@ -8,7 +8,8 @@ import { IMPORT_LIMITS, resourcePath, type ImportAnswer, type ImportCellError, t
 import { Alert, Button, Modal, Space, Spin, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useLocale, useT } from '../lib/i18n';
-import { RequestError, buildUrl, downloadFile, saveFile, uploadFiles } from '../lib/request';
+import { RequestError, buildUrl, downloadFile, saveFile } from '../lib/request';
+import { uploadFiles } from '../lib/upload';
 import { showToast } from '../lib/toast';
 import type { ResourceList } from './use-resource-list';
 
