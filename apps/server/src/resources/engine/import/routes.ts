@@ -17,7 +17,6 @@ import { AppError, badRequest, msg } from '../../../platform/errors.js';
 import { documentedCall, operationIdOf } from '../../../platform/route-docs.js';
 import { megabytesText } from '../../../platform/uploads.js';
 import { resolveContext, type EngineContext } from '../context.js';
-import { attachmentHeader } from '../export.js';
 import { previewImport, runImport } from './run-import.js';
 import { importTemplate } from './template.js';
 
@@ -83,8 +82,9 @@ function registerImportRoutes(app: FastifyInstance, def: ResourceDef): void {
     async (request, reply) => {
       const ctx = contextOf(request);
       const workbook = await importTemplate(ctx);
-      const name = ctx.locale === 'zh' ? `${def.label.zh}导入模板` : `${def.label.en} import template`;
-      reply.header('Content-Type', XLSX_CONTENT_TYPE).header('Content-Disposition', attachmentHeader(name));
+      const name = `${ctx.locale === 'zh' ? `${def.label.zh}导入模板` : `${def.label.en} import template`}.xlsx`;
+      const disposition = `attachment; filename="${def.name}-import-template.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`;
+      reply.header('Content-Type', XLSX_CONTENT_TYPE).header('Content-Disposition', disposition);
       return reply.send(workbook);
     },
   );
