@@ -76,6 +76,8 @@ function probeOf(route: RouteEntry, requirement: Requirement): Probe {
         return { request: { method: 'GET', url: `${url}?limit=5` }, allowed: 200 };
       case 'Export':
         return { request: { method: 'GET', url: `${url}?maxCount=5` }, allowed: 200 };
+      case 'ImportTemplate':
+        return { request: { method: 'GET', url }, allowed: 200 };
       case 'Update':
         // A stale version: an allowed caller in scope is told of the conflict and nothing is written.
         return { request: { method: 'POST', url, payload: { id, version: 999_999 } }, allowed: sample ? 409 : 404, row };
