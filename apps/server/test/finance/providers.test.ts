@@ -71,7 +71,7 @@ describe('POST /api/Pay/Notify/WechatPay', () => {
     expect(answers[0]!.json()).toMatchObject({ code: 200 });
     expect((await deliver('paymentSuccess')).statusCode).toBe(200);
     // Recorded once, for the order its attach names, with its split posted in the same transaction.
-    const stored = (await t.db.execute(sql`select id, school_id as "schoolId", charge_item_id as "chargeItemId", amount, channel, out_trade_no as "outTradeNo", to_char(paid_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') as "paidAt"
+    const stored = (await t.db.execute(sql`select id, school_id as "schoolId", charge_item_id as "chargeItemId", amount::int as amount, channel, out_trade_no as "outTradeNo", to_char(paid_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') as "paidAt"
       from payment_records where trade_no = '1217752501201407033233368018'`)) as unknown as { rows: Record<string, unknown>[] };
     expect(stored.rows).toEqual([
       { id: expect.any(Number), schoolId: 1, chargeItemId: 1, amount: 10_000, channel: 'wechat', outTradeNo: 'PAY202603020001', paidAt: '2026-03-02T00:59:00' },

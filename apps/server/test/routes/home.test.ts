@@ -24,7 +24,7 @@ describe('GET /api/Home/GetNavigationTree', () => {
     const tree = await treeOf(await t.loginAs('admin'));
     expect(tree.map((group) => group.key)).toEqual(['home', 'users', 'sales', 'operations', 'inventory', 'maintenance', 'finance', 'system']);
     const school = tree.flatMap((group) => group.children).find((frame) => frame.index === 'schoolManage')!;
-    expect(school).toMatchObject({ fixedId: 301, badge: 'schoolLicenseUnset', buttons: ['add', 'update', 'delete', 'export', 'state', 'examine', 'password'] });
+    expect(school).toMatchObject({ fixedId: 301, badge: 'schoolLicenseUnset', buttons: ['add', 'update', 'delete', 'export', 'import', 'state', 'examine', 'password'] });
   });
 
   it('gives an agent only its frames and buttons, in sort order, without empty groups', async () => {

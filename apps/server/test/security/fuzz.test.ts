@@ -32,7 +32,7 @@ const tokens = new Map<FuzzCaller, string>();
  * Groups in the order they run: families and reports first, then the platform calls, whose
  * fuzzed grants, passwords and log-outs could take the admin's reach away from the others.
  */
-const GROUPS = [...Object.keys(RESOURCES), ...Object.keys(REPORTS), 'Home', 'File', 'uploads', 'health', 'SalesTeam', 'User', 'Permission', 'Account', 'Person', 'Log', 'Pay', 'Open'];
+const GROUPS = [...Object.keys(RESOURCES), ...Object.keys(REPORTS), 'Home', 'File', 'uploads', 'health', 'SalesTeam', 'User', 'Permission', 'Account', 'Person', 'Log', 'Pay', 'Open', 'Preference'];
 const groupOf = (route: RouteEntry) => (GROUPS.includes(route.group) ? route.group : 'other');
 
 async function fuzzRoute(route: RouteEntry): Promise<void> {
