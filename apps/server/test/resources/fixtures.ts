@@ -287,6 +287,9 @@ export async function insertLogSample(t: TestApp, def: ResourceDef, schoolId: nu
     case 'PlatformLog':
       row = { level: 'error', message: `sample failure ${n}`, requestId: `req-${n}`, method: 'POST', route: '/api/School/Search', statusCode: 500, userId: await userIdOf(t, 'admin'), stack: 'Error: sample\n    at test' };
       break;
+    case 'SmsOutbox':
+      row = { phone: `1380000${String(Number(n) % 10_000).padStart(4, '0')}`, content: `【校园】验证码 ${String(Number(n) % 1_000_000).padStart(6, '0')}，5 分钟内有效。`, createdAt: new Date() };
+      break;
     case 'PaymentProviderCall':
       row = {
         createdAt: new Date(),

@@ -12,6 +12,7 @@ import { RecognitionRecord } from './recognition.js';
 import { Nvr } from './nvr.js';
 import { SchoolHoliday } from './holiday.js';
 import { PlatformLog } from './platform-log.js';
+import { SmsOutbox } from './sms-outbox.js';
 import { FeverAlert } from './fever-alert.js';
 import { Developer } from './developer.js';
 import { AppVersion } from './versions.js';
@@ -100,6 +101,7 @@ const FAMILIES: readonly ResourceDef[] = [
   Nvr,
   SchoolHoliday,
   PlatformLog,
+  SmsOutbox,
   // Refund first: the page of refundManage is its family's; the provider call log is its second tab.
   Refund,
   PaymentProviderCall,

@@ -63,6 +63,7 @@ import { resourceTable, type ReferenceTarget, type ResourceTable } from '../../r
 import { timestamptz } from './columns.js';
 import { loginAttempts, operationLog } from './logs.js';
 import { salesTeams } from './sales.js';
+import { smsOutbox } from './sms.js';
 import { users } from './users.js';
 
 const familyTables = new Map<string, ResourceTable>();
@@ -87,6 +88,7 @@ const handWrittenTables: Readonly<Record<string, () => unknown>> = {
   SalesTeam: () => salesTeams,
   LoginLog: () => loginAttempts,
   OperationLog: () => operationLog,
+  SmsOutbox: () => smsOutbox,
 };
 
 /** Foreign keys resolve lazily: tables reference each other in any order. */

@@ -32,5 +32,12 @@ export const smsOutbox = pgTable(
     content: text('content').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (table) => [index('sms_outbox_phone_created_at_idx').on(table.phone, table.createdAt)],
+  (table) => [
+    // The SMS outbox page (SmsOutbox, a log family) reads a time range newest first by (created_at, id);
+    // the phone filter (`digits`) leads its own, text_pattern_ops serving a prefix (engine/log-table.ts).
+    index('sms_outbox_created_at_id_idx').on(table.createdAt, table.id),
+    index('sms_outbox_phone_created_at_id_idx').on(table.phone.op('text_pattern_ops'), table.createdAt, table.id),
+    // 4+ digits match any part of the phone (ILIKE): a trigram index serves that.
+    index('sms_outbox_phone_trgm_idx').using('gin', table.phone.op('gin_trgm_ops')),
+  ],
 );
