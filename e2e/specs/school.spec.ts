@@ -124,7 +124,7 @@ describe('admin: add, find, edit, export and delete a school', () => {
     const downloading = page.waitForEvent('download', { timeout: 60_000 });
     await schools.getByRole('button', { name: buttonText('导出') }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/^学校-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(download.suggestedFilename()).toMatch(/^学校管理-\d{4}-\d{2}-\d{2}\.xlsx$/);
     mkdirSync(ARTIFACTS_DIR, { recursive: true });
     const file = path.join(ARTIFACTS_DIR, 'school-export.xlsx');
     await download.saveAs(file);
