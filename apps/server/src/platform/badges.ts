@@ -1,9 +1,11 @@
 import { FRAMES, type BadgeKey, type BadgeCounts } from '@campus/contract';
+import { and, count, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import type { AuthUser } from './auth.js';
 import type { EffectiveGrant } from './permissions.js';
-import type { SchoolScope } from './scope.js';
+import { scopeCondition, type SchoolScope } from './scope.js';
 
 export interface BadgeContext {
   db: Database;
@@ -19,6 +21,14 @@ const counters = new Map<BadgeKey, BadgeCounter>();
 /** Adds (or replaces) the counter of a badge key; families call this when their module loads. */
 export function registerBadge(key: BadgeKey, counter: BadgeCounter): void {
   counters.set(key, counter);
+}
+
+/** Registers a badge counting the rows of `table` that `pending` selects, within the caller's schools (`schoolId`). */
+export function registerPendingRowsBadge(key: BadgeKey, table: PgTable, schoolId: SQLWrapper, pending: SQL): void {
+  registerBadge(key, async ({ db, scope }) => {
+    const [row] = await db.select({ total: count() }).from(table).where(and(pending, scopeCondition(scope, schoolId)));
+    return row?.total ?? 0;
+  });
 }
 
 /** Frame fixedIds showing each badge key. */

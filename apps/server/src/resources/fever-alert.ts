@@ -11,17 +11,16 @@ import {
   feverThresholdSchema,
   type FeverThreshold,
 } from '@campus/contract';
-import { and, count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client.js';
 import { operationLog } from '../db/schema/index.js';
 import { feverAlerts } from '../db/schema/resources.js';
-import { registerBadge } from '../platform/badges.js';
+import { registerPendingRowsBadge } from '../platform/badges.js';
 import { envelopeSchema, ok } from '../platform/envelope.js';
 import { conflict, forbidden, msg, notFound } from '../platform/errors.js';
 import { requireFrame } from '../platform/permissions.js';
-import { scopeCondition } from '../platform/scope.js';
 import { getSetting, setSetting } from '../platform/settings.js';
 import { allConditions, scopeWhere } from './engine/query.js';
 import { defineFamilyHooks } from './engine/hooks.js';
@@ -54,13 +53,7 @@ defineFamilyHooks(FeverAlert, {
 });
 
 /** Fever alerts in scope nobody has acknowledged yet (`(school_id, acknowledged, time, id)` serves it). */
-registerBadge('feverUnacknowledged', async ({ db, scope }) => {
-  const [row] = await db
-    .select({ total: count() })
-    .from(feverAlerts)
-    .where(and(eq(feverAlerts.acknowledged, false), scopeCondition(scope, feverAlerts.schoolId)));
-  return row?.total ?? 0;
-});
+registerPendingRowsBadge('feverUnacknowledged', feverAlerts, feverAlerts.schoolId, eq(feverAlerts.acknowledged, false));
 
 async function companyOnly(request: FastifyRequest): Promise<void> {
   if (request.user.type !== 'company') throw forbidden();
