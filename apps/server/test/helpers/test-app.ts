@@ -2,12 +2,15 @@ import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../../src/app.js';
 import { createDatabase, type Database, type DatabaseHandle } from '../../src/db/client.js';
 import { DEMO_ACCOUNTS } from '../../src/db/seed/demo.js';
 import { IN_MEMORY_DATA_DIR, loadEnv, type Env } from '../../src/env.js';
+import { AppError } from '../../src/platform/errors.js';
 import { md5Hex } from '../../src/platform/passwords.js';
+import { translatePgError } from '../../src/platform/pg-errors.js';
 import { createTestClock, type TestClock } from './test-clock.js';
 
 export const CAPTCHA_CODE = '1234';
@@ -76,6 +79,20 @@ function answerInEnglishByDefault(app: App): void {
 }
 
 /**
+ * The test logger is silent, and a 500 answers only its request id: a rare 500 on a busy CI machine
+ * would leave nothing to read. Each unexpected failure is printed with its stack, so the run's output
+ * says what failed.
+ */
+function printServerErrors(app: App): void {
+  // onError runs before the error handler: leave out what the handler answers as the client's fault.
+  app.addHook('onError', async (request, _reply, error) => {
+    const status = (error as { statusCode?: number }).statusCode;
+    const expected = error instanceof AppError || hasZodFastifySchemaValidationErrors(error) || translatePgError(error) || (status !== undefined && status < 500);
+    if (!expected) console.error(`server error on ${request.method} ${request.url} (${request.id}):`, error);
+  });
+}
+
+/**
  * A migrated, demo-seeded app on a database of its own: in-memory PGlite, or (TEST_DB=postgres) a
  * new PostgreSQL database dropped again by close(). Captcha answers are always '1234'; time is a
  * TestClock the test moves by hand.
@@ -100,6 +117,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const clock = createTestClock();
   const app = await buildApp({ env, database, clock });
   answerInEnglishByDefault(app);
+  printServerErrors(app);
   await options.extend?.(app);
   await app.ready();
 
