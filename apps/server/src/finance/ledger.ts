@@ -59,23 +59,27 @@ export function splitAmount(amount: number, split: SplitPercents, hasAgent: bool
 }
 
 /**
- * What a refund takes back from each leg: proportional to the refunded total, each non-company leg
+ * What a refund takes back from each leg: proportional to the refunded total, each leg but one
  * floored on the cumulative total (so partial refunds that add up to the payment reverse exactly its
- * legs), the remainder from the company's leg. Answers amounts as positive fen to subtract.
+ * legs), the remainder from the company's leg. A payment that gave the company nothing has no company
+ * leg, and its largest leg takes the remainder instead: it never exceeds that leg's proportional
+ * share by more than the fen the others' floors left, so no account gives back more than it received.
+ * Answers amounts as positive fen to subtract.
  */
 export function reversalOf(legs: readonly PostedLeg[], paymentAmount: number, refundedBefore: number, refundAmount: number): Map<number, number> {
+  const largest = legs.reduce<PostedLeg | undefined>((kept, leg) => (kept && kept.amount >= leg.amount ? kept : leg), undefined);
+  const remainderLeg = legs.find((leg) => leg.accountType === FUND_ACCOUNT_COMPANY) ?? largest;
+  if (!remainderLeg) throw new Error('a payment without legs');
   const after = refundedBefore + refundAmount;
   const taken = new Map<number, number>();
   let others = 0;
   for (const leg of legs) {
-    if (leg.accountType === FUND_ACCOUNT_COMPANY) continue;
+    if (leg === remainderLeg) continue;
     const share = floorShare(leg.amount, after, paymentAmount) - floorShare(leg.amount, refundedBefore, paymentAmount);
     taken.set(leg.accountId, (taken.get(leg.accountId) ?? 0) + share);
     others += share;
   }
-  const company = legs.find((leg) => leg.accountType === FUND_ACCOUNT_COMPANY);
-  if (!company) throw new Error('a payment without a company leg');
-  taken.set(company.accountId, (taken.get(company.accountId) ?? 0) + refundAmount - others);
+  taken.set(remainderLeg.accountId, (taken.get(remainderLeg.accountId) ?? 0) + refundAmount - others);
   return taken;
 }
 

@@ -119,7 +119,7 @@ export async function recordPayment(tx: Executor, input: PaymentInput): Promise<
   return { payment, isNew: true };
 }
 
-/** The entries of a payment's split: the company always has a leg (it takes the rounding remainder). */
+/** The entries of a payment's split; a share of 0 posts no leg (a refund's remainder then comes from the largest leg). */
 async function paymentLegs(tx: Executor, payment: PaymentRow): Promise<EntryInput[]> {
   const shares = splitAmount(payment.amount, payment, payment.agentId !== null);
   const common = { kind: FUND_ENTRY_PAYMENT, postedAt: payment.paidAt, paymentId: payment.id };

@@ -125,6 +125,25 @@ describe('postRefundReversal', () => {
     const [stored] = await rowsOf(sql`select refunded_amount from payment_records where id = ${payment.id}`);
     expect(Number(stored!.refunded_amount)).toBe(1001);
   });
+
+  it('refunds a payment that gave the company nothing, never taking from an account more than its leg', async () => {
+    const schoolId = await schoolWithRules([{ effectiveFrom: '2026-01-01', companyPercent: 0, agentPercent: 30, schoolPercent: 70 }]);
+    const { payment } = await pay(schoolId, 1000, '2026-05-02T10:00:00+08:00');
+    expect(await legsOf(payment.id)).toEqual([
+      [2, 300],
+      [3, 700],
+    ]);
+    // 0.3 and 0.7 fen: the floors leave one fen over, which must not come from the company's empty leg.
+    await t.db.transaction((tx) => postRefundReversal(tx, payment, 1, 1));
+    const reversed = await rowsOf(sql`select account_type as type, amount from agent_fund_entries where payment_id = ${payment.id} and kind = 2 and amount <> 0`);
+    expect(reversed.map((row) => [Number(row.type), Number(row.amount)])).toEqual([[3, -1]]);
+    await t.db.transaction((tx) => postRefundReversal(tx, payment, 2, 333));
+    await t.db.transaction((tx) => postRefundReversal(tx, payment, 3, 666));
+    expect(await legsOf(payment.id)).toEqual([
+      [2, 0],
+      [3, 0],
+    ]);
+  });
 });
 
 describe('the ledger itself', () => {
