@@ -1,4 +1,4 @@
-import { RecognitionRecord } from '@campus/contract';
+import { FeverAlert, RecognitionRecord } from '@campus/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../lib/i18n';
@@ -107,5 +107,42 @@ describe('<LogPage> of recognition records', { timeout: 40_000 }, () => {
     const failure = await screen.findByTestId('search-failed', undefined, RENDER_WAIT);
     fireEvent.click(within(failure).getByRole('button', { name: /Retry/ }));
     expect(await screen.findByText('周一', undefined, RENDER_WAIT)).toBeTruthy();
+  });
+});
+
+const alert = (id: number, personName: string, acknowledged: boolean) => ({
+  id,
+  recognizedAt: '2026-11-20T00:30:00.000Z',
+  createdAt: '2026-11-20T00:30:01.000Z',
+  snapshot: null,
+  personName,
+  personKind: 1,
+  personId: 7,
+  schoolId: 11,
+  schoolIdLabel: '阳光幼儿园',
+  deviceId: 5,
+  deviceIdLabel: 'G3B0001',
+  direction: 1,
+  temperature: 38.1,
+  threshold: 37.3,
+  recognitionId: id,
+  acknowledged,
+  acknowledgedBy: acknowledged ? 1 : null,
+  acknowledgedAt: acknowledged ? '2026-11-20T01:00:00.000Z' : null,
+});
+
+describe('<LogPage> of fever alerts', { timeout: 40_000 }, () => {
+  beforeEach(() => setLocale('en'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('offers Acknowledge only on alerts nobody has acknowledged', async () => {
+    stubServer({
+      '/api/FeverAlert/Search': () => ({ items: [alert(1, '王子涵', false), alert(2, '李欣怡', true)], hasMore: false, nextCursor: null, prevCursor: null, range: { from: '2026-11-16T16:00:00.000Z', to: null } }),
+    });
+    renderPage(<LogPage def={FeverAlert} frame="userTemperature" />, { frame: { fixedId: 207, index: 'userTemperature' }, buttons: ['examine'] });
+    const open = (await screen.findByText('王子涵', undefined, RENDER_WAIT)).closest('tr')!;
+    const done = screen.getByText('李欣怡').closest('tr')!;
+    expect(within(open).getByRole('button', { name: 'Acknowledge' })).toBeTruthy();
+    expect(within(done).queryByRole('button', { name: 'Acknowledge' })).toBeNull();
   });
 });

@@ -6,7 +6,7 @@
  * actions without a form (Acknowledge) likewise.
  */
 import { ExportOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { familiesOfFrame, type FieldDef, type ResourceDef } from '@campus/contract';
+import { actionOffered, familiesOfFrame, type FieldDef, type ResourceDef } from '@campus/contract';
 import { Button, Card, Col, DatePicker, Form, Popconfirm, Row, Select, Space, Table, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -110,7 +110,7 @@ export function LogPage({ def: declared, frame, isEmbedded = false }: LogPagePro
     render: (_: unknown, row: ResourceRow) => (
       // Clicking the action must not also open the drawer of the row.
       <Space size="small" onClick={(event) => event.stopPropagation()}>
-        {rowActions.map((action) => {
+        {rowActions.filter((action) => actionOffered(action, row)).map((action) => {
           const label = labelText(action.label, locale);
           return (
             <Popconfirm

@@ -1,4 +1,4 @@
-import { MaintenanceTicket, Order, TICKET_STATE_OPTIONS, type ButtonValue } from '@campus/contract';
+import { FeverAlert, MaintenanceTicket, Order, TICKET_STATE_OPTIONS, type ButtonValue } from '@campus/contract';
 import { describe, expect, it } from 'vitest';
 import { allowedRowActions } from './permissions';
 import type { ResourceRow } from './resource-api';
@@ -55,5 +55,15 @@ describe('needsForm', () => {
     const verbs = MaintenanceTicket.workflow.transitions.filter((transition) => needsForm(transition)).map((transition) => transition.verb);
     expect(verbs).toEqual(['Assign', 'Complete', 'Close']);
     expect(needsForm({ ...MaintenanceTicket.workflow.transitions[1]!, reauth: 'refundPassword' })).toBe(true);
+  });
+});
+
+describe('rowActionsFor on a family without a workflow', () => {
+  it("drops a declared action the row's values rule out (an acknowledged fever alert)", () => {
+    const items: RowActionItem[] = allowedRowActions(FeverAlert, holding('examine')).map((spec) => ({ spec }));
+    const verbs = (acknowledged: boolean) =>
+      rowActionsFor(FeverAlert, items, { id: 1, version: 1, acknowledged }).map((item) => ('spec' in item && item.spec.kind === 'action' ? item.spec.action.verb : ''));
+    expect(verbs(false)).toEqual(['Acknowledge']);
+    expect(verbs(true)).toEqual([]);
   });
 });

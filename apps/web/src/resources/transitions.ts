@@ -1,5 +1,5 @@
 /** Which workflow transitions a row offers: those whose `from` holds the row's current state. */
-import type { ResourceDef, StateValue, TransitionDef } from '@campus/contract';
+import { actionOffered, type ResourceDef, type StateValue, type TransitionDef } from '@campus/contract';
 import type { RowActionItem } from './row-actions';
 import type { ResourceRow } from './resource-api';
 
@@ -15,11 +15,13 @@ function isInStates(def: ResourceDef, row: ResourceRow, states: readonly StateVa
 }
 
 /**
- * The row's actions: the caller's allowed items without what its state does not allow — transitions
- * that do not start from it, edit and delete outside `editableIn` / `deletableIn`. Where edit is
- * gone, History stays the way to the row's timeline.
+ * The row's actions: the caller's allowed items without what its values do not allow — declared
+ * actions outside their `offeredWhen`, transitions that do not start from its state, edit and delete
+ * outside `editableIn` / `deletableIn`. Where edit is gone, History stays the way to the row's timeline.
  */
 export function rowActionsFor(def: ResourceDef, items: readonly RowActionItem[], row: ResourceRow): readonly RowActionItem[] {
+  // Declared actions the row's values rule out (`offeredWhen`: an alert already acknowledged).
+  items = items.filter((item) => !('spec' in item) || item.spec.kind !== 'action' || actionOffered(item.spec.action, row));
   if (!def.workflow) return items;
   const isEditable = isInStates(def, row, def.workflow.editableIn);
   const offersEdit = isEditable && items.some((item) => 'spec' in item && item.spec.kind === 'edit');

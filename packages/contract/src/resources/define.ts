@@ -224,6 +224,16 @@ export interface ActionDef {
    * `field` names it in the answer's data; the web shows it in a modal with a copy button.
    */
   reveal?: { field: string; label: Label; help: Label };
+  /**
+   * The action applies only to rows whose fields hold these values (an alert not yet acknowledged):
+   * the web offers it on those rows only; the family's handler refuses the others with 409.
+   */
+  offeredWhen?: Record<string, string | number | boolean>;
+}
+
+/** Whether a row offers the action: every `offeredWhen` field holds its value (compared as text: the wire may carry either). */
+export function actionOffered(action: ActionDef, row: Record<string, unknown>): boolean {
+  return Object.entries(action.offeredWhen ?? {}).every(([field, value]) => String(row[field]) === String(value));
 }
 
 /**

@@ -54,6 +54,7 @@ export const FeverAlert = defineResource({
       button: 'examine',
       label: { zh: '确认', en: 'Acknowledge' },
       confirm: { zh: '确认已处理该体温异常？', en: 'Mark this temperature alert as handled?' },
+      offeredWhen: { acknowledged: false },
     },
   ],
 });

@@ -82,6 +82,9 @@ const registry = new Map<string, FamilyHooks>();
 export function defineFamilyHooks<D extends ResourceDef>(def: D, hooks: FamilyHooks<D>): FamilyHooks<D> {
   for (const action of def.actions ?? []) {
     if (!hooks.actions?.[action.verb]) throw new Error(`${def.name}: action '${action.verb}' is declared but has no handler`);
+    for (const field of Object.keys(action.offeredWhen ?? {})) {
+      if (!def.fields[field]) throw new Error(`${def.name}: action '${action.verb}' is offered by '${field}', which is not a field`);
+    }
   }
   for (const verb of [...Object.keys(hooks.transitions ?? {}), ...Object.keys(hooks.afterTransitions ?? {})]) {
     if (!def.workflow?.transitions.some((transition) => transition.verb === verb)) throw new Error(`${def.name}: hook for undeclared transition '${verb}'`);
