@@ -1,17 +1,19 @@
-import { Spin } from 'antd';
 import { Suspense, lazy, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { PageSpinner } from '../components/page-spinner';
 import { clearSession, useSession } from '../lib/session';
 import { PUBLIC_PAGES } from './public-pages';
 import { decideBeforeShell } from './public-route-guard';
 
-// The shell is its own chunk, with the rest of the guard: the login page does not download the console.
-const ShellRoute = lazy(() => import('./layout/shell-route').then((module) => ({ default: module.ShellRoute })));
+// The shell is its own chunk, with the rest of the guard and antd's provider: the login page downloads neither.
+const ShellRoute = lazy(() =>
+  Promise.all([import('./antd-root'), import('./layout/shell-route')]).then(([root, shell]) => ({ default: root.withAntdRoot(shell.ShellRoute) })),
+);
 
 function FullPageSpinner() {
   return (
     <div style={{ height: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-      <Spin size="large" />
+      <PageSpinner />
     </div>
   );
 }

@@ -1,24 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider, message, type ThemeConfig } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
-import { antdLocaleOf, useLocale } from '../lib/i18n';
 import { RequestError } from '../lib/request';
-import { bindToastApi } from '../lib/toast';
 import { AppRoutes } from './app-routes';
 import { RequestEventBridge } from './request-event-bridge';
-
-const THEME: ThemeConfig = {
-  token: {
-    colorPrimary: '#1677ff',
-    borderRadius: 6,
-    fontFamily:
-      "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Helvetica Neue', Arial, sans-serif",
-  },
-  components: {
-    Menu: { itemHeight: 38, itemBorderRadius: 6, itemSelectedBg: '#e8f1ff' },
-  },
-};
 
 function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -34,27 +19,17 @@ function createQueryClient(): QueryClient {
 }
 
 /**
- * Routes toasts through a message instance under the provider, so they follow the theme and locale.
- * Not antd's App: its modal and notification hooks are the shell's (ShellRoute), not /login's bytes.
+ * The entry's part of the app: routing, queries and the request client's events. antd's provider
+ * (AntdRoot) comes with the routes that draw antd (public-pages.ts, app-routes.tsx), not from here.
  */
-function ToastHost() {
-  const [messageApi, contextHolder] = message.useMessage();
-  useEffect(() => bindToastApi(messageApi), [messageApi]);
-  return contextHolder;
-}
-
 export function App() {
-  const locale = useLocale();
   const [queryClient] = useState(createQueryClient);
   return (
-    <ConfigProvider locale={antdLocaleOf(locale)} theme={THEME}>
-      <ToastHost />
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <RequestEventBridge />
-          <AppRoutes />
-        </BrowserRouter>
-      </QueryClientProvider>
-    </ConfigProvider>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <RequestEventBridge />
+        <AppRoutes />
+      </BrowserRouter>
+    </QueryClientProvider>
   );
 }

@@ -1,25 +1,29 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
-import { Suspense, forwardRef, lazy, useState, type ComponentProps } from 'react';
+import { Suspense, forwardRef, lazy, useState, type ButtonHTMLAttributes } from 'react';
 import { useLocale, useT, type Locale } from '../lib/i18n';
+import './language-switch.css';
 
 const SHORT_LABEL: Record<Locale, string> = { 'zh-CN': '中', en: 'EN' };
 
 const loadMenu = () => import('./language-menu');
 const LanguageMenu = lazy(loadMenu);
 
-interface SwitchButtonProps extends ComponentProps<typeof Button> {
+interface SwitchButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   compact: boolean;
 }
 
-/** The switch's button; the dropdown (when loaded) attaches its handlers and ref to it. */
-const SwitchButton = forwardRef<HTMLButtonElement, SwitchButtonProps>(function SwitchButton({ compact, ...props }, ref) {
+/**
+ * The switch's button, drawn like antd's text Button in plain markup (it is on /login, which carries no
+ * antd); the dropdown (when loaded) attaches its handlers and ref to it.
+ */
+const SwitchButton = forwardRef<HTMLButtonElement, SwitchButtonProps>(function SwitchButton({ compact, className, ...props }, ref) {
   const t = useT();
   const locale = useLocale();
   return (
-    <Button ref={ref} type="text" icon={<GlobalOutlined />} aria-label={t('locale.label')} data-testid="language-switch" className="language-switch" {...props}>
-      {compact ? SHORT_LABEL[locale] : locale === 'en' ? t('locale.en') : t('locale.zh')}
-    </Button>
+    <button ref={ref} type="button" aria-label={t('locale.label')} data-testid="language-switch" className={`language-switch${className ? ` ${className}` : ''}`} {...props}>
+      <GlobalOutlined />
+      <span>{compact ? SHORT_LABEL[locale] : locale === 'en' ? t('locale.en') : t('locale.zh')}</span>
+    </button>
   );
 });
 

@@ -8,13 +8,16 @@ import { RequestError } from './request';
  * Answers whether the error carried field errors.
  */
 export function applyFieldErrors(form: FormInstance, error: unknown): boolean {
-  if (!(error instanceof RequestError) || error.errors.length === 0) return false;
-  const byField = new Map<string, { name: (string | number)[]; errors: string[] }>();
-  for (const { path, message } of error.errors as FieldError[]) {
-    const entry = byField.get(path) ?? { name: path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)), errors: [] };
-    entry.errors.push(message);
-    byField.set(path, entry);
-  }
-  form.setFields([...byField.values()]);
+  const byPath = fieldErrorsByPath(error);
+  if (!byPath) return false;
+  form.setFields([...byPath].map(([path, errors]) => ({ name: path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)), errors })));
   return true;
+}
+
+/** The server's validation errors by field path ("servicePhones.0"), or null when the error carried none. */
+export function fieldErrorsByPath(error: unknown): Map<string, string[]> | null {
+  if (!(error instanceof RequestError) || error.errors.length === 0) return null;
+  const byPath = new Map<string, string[]>();
+  for (const { path, message } of error.errors as FieldError[]) byPath.set(path, [...(byPath.get(path) ?? []), message]);
+  return byPath;
 }

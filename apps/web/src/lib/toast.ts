@@ -1,18 +1,32 @@
-import { message as staticMessage } from 'antd';
 import { TOAST_SECONDS } from '@campus/contract';
 
 export type ToastLevel = 'error' | 'warning' | 'success' | 'info';
 export type ToastApi = Record<ToastLevel, (config: { content: string; duration: number; key?: string }) => unknown>;
 
-// The static antd API works before the provider mounts; App binds its themed, localised instance.
-let toastApi: ToastApi = staticMessage;
+/** The themed, localised instance of the mounted antd provider (AntdRoot), if one is mounted. */
+let boundApi: ToastApi | null = null;
 
-/** Lets the app route toasts through antd's `App.useApp().message`, which follows the theme. */
-export function bindToastApi(api: ToastApi): void {
-  toastApi = api;
+/**
+ * Routes toasts through a message instance under antd's provider, so they follow the theme and locale.
+ * Answers the unbinding, for when that provider unmounts (leaving the console for /login).
+ */
+export function bindToastApi(api: ToastApi): () => void {
+  boundApi = api;
+  return () => {
+    if (boundApi === api) boundApi = null;
+  };
 }
 
-/** Shows a toast for TOAST_SECONDS (5 s, SEED-SPEC section 8); the same text is not stacked twice. */
+/**
+ * Shows a toast for TOAST_SECONDS (5 s, SEED-SPEC section 8); the same text is not stacked twice.
+ * Outside antd's provider (/login is drawn without antd) antd's static message is downloaded on the
+ * first toast, so the page's own bytes stay free of it.
+ */
 export function showToast(level: ToastLevel, content: string): void {
-  toastApi[level]({ content, duration: TOAST_SECONDS, key: `${level}:${content}` });
+  const config = { content, duration: TOAST_SECONDS, key: `${level}:${content}` };
+  if (boundApi) {
+    boundApi[level](config);
+    return;
+  }
+  void import('./static-toast').then(({ staticToast }) => staticToast()[level](config));
 }

@@ -71,6 +71,8 @@ export const en: Record<MessageKey, string> = {
   'login.welcome': 'Welcome back, please sign in to your account',
   'login.userName': 'User name',
   'login.password': 'Password',
+  'login.showPassword': 'Show password',
+  'login.hidePassword': 'Hide password',
   'login.captcha': 'Verification code',
   'login.captchaRefresh': 'Hard to read? Click the image for a new one',
   'login.submit': 'Sign in',

@@ -72,6 +72,8 @@ export const zhCN = {
   'login.welcome': '欢迎回来，请登录您的账号',
   'login.userName': '用户名',
   'login.password': '密码',
+  'login.showPassword': '显示密码',
+  'login.hidePassword': '隐藏密码',
   'login.captcha': '验证码',
   'login.captchaRefresh': '看不清？点击图片换一张',
   'login.submit': '登 录',

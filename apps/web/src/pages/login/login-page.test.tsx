@@ -85,4 +85,31 @@ describe('LoginPage', () => {
     await waitFor(() => expect(screen.getByPlaceholderText('Password')).toBeTruthy(), WAIT);
     expect(accountApi.getCaptcha).toHaveBeenCalledTimes(2);
   }, TEST_TIMEOUT);
+
+  it('asks for every empty field without calling the server, and shows the server\'s field errors under their fields', async () => {
+    const login = vi.spyOn(accountApi, 'login').mockRejectedValueOnce(
+      new RequestError({ message: 'invalid', status: 400, code: 400, errors: [{ path: 'userName', message: 'at most 50 characters' }], url: '', kind: 'http', data: null }),
+    );
+    renderLogin();
+    await waitFor(() => expect(screen.getByAltText('Verification code')).toBeTruthy(), WAIT);
+    fill('User name', '   ');
+    fireEvent.submit(screen.getByPlaceholderText('User name').closest('form')!);
+    await waitFor(() => expect(screen.getByText('Please enter User name')).toBeTruthy(), WAIT);
+    expect(screen.getByText('Please enter Password')).toBeTruthy();
+    expect(screen.getByText('Please enter Verification code')).toBeTruthy();
+    expect(screen.getByPlaceholderText('User name').getAttribute('aria-invalid')).toBe('true');
+    expect(login).not.toHaveBeenCalled();
+
+    fill('User name', 'admin');
+    fill('Password', 'Admin@123');
+    fill('Verification code', '1234');
+    expect(screen.queryByText('Please enter User name')).toBeNull();
+    fireEvent.submit(screen.getByPlaceholderText('User name').closest('form')!);
+    await waitFor(() => expect(screen.getByText('at most 50 characters')).toBeTruthy(), WAIT);
+    // The image code is spent: its field is emptied and a new image asked for.
+    expect((screen.getByPlaceholderText('Verification code') as HTMLInputElement).value).toBe('');
+    expect(accountApi.getCaptcha).toHaveBeenCalledTimes(2);
+    // The password is sent as its MD5, never as typed.
+    expect(login).toHaveBeenCalledWith(expect.objectContaining({ userName: 'admin', password: '0e7517141fb53f21ee439b355b5a1d0a' }));
+  }, TEST_TIMEOUT);
 });

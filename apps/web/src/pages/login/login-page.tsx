@@ -1,34 +1,30 @@
 import { KeyOutlined, LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import type { LoginResponse, SecondFactorChallenge } from '@campus/contract';
-import { Alert, Button, Form, Input, Spin } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { PageSpinner } from '../../components/page-spinner';
 import { PublicPageFrame } from '../../components/public-page-frame';
-import { SubmitButton } from '../../components/submit-button';
 import { usePreventDoubleClick } from '../../hooks/use-prevent-double-click';
 import { accountApi } from '../../lib/api/account';
-import { applyFieldErrors } from '../../lib/form-errors';
 import { useT } from '../../lib/i18n';
-import { hashPassword } from '../../lib/md5';
 import { RequestError } from '../../lib/request';
 import { onRequestEvent } from '../../lib/request-events';
 import { saveSession, sessionFromLogin } from '../../lib/session';
-import { formRules } from '../../lib/validation-rules';
+import { PlainButton, PlainErrorAlert, PlainField } from './plain-controls';
+import { requiredCheck, usePlainForm } from './use-plain-form';
 import { useCaptcha } from './use-captcha';
-
-interface LoginForm {
-  userName: string;
-  password: string;
-  vcCode: string;
-}
-
-interface SecondFactorForm {
-  code: string;
-}
 
 function isChallenge(data: unknown): data is SecondFactorChallenge {
   return typeof data === 'object' && data !== null && typeof (data as { challenge?: unknown }).challenge === 'string';
+}
+
+/** The submit event's default is a page load: every form of the page sends through the request client instead. */
+function onSubmitOf(run: () => void) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    run();
+  };
 }
 
 /**
@@ -37,39 +33,59 @@ function isChallenge(data: unknown): data is SecondFactorChallenge {
  */
 function SecondFactorStep({ challenge, onSignedIn, onBack }: { challenge: string; onSignedIn: (answer: LoginResponse) => void; onBack: () => void }) {
   const t = useT();
-  const rules = formRules(t);
-  const [form] = Form.useForm<SecondFactorForm>();
-  const submit = usePreventDoubleClick(async (values: SecondFactorForm) => {
+  const form = usePlainForm({ code: '' }, { code: requiredCheck(t('common.required', { field: t('login.secondFactorCode') })) });
+  const submit = usePreventDoubleClick(async (values: { code: string }) => {
     try {
       onSignedIn(await accountApi.loginSecondFactor({ challenge, code: values.code.trim() }));
     } catch (error) {
-      applyFieldErrors(form, error);
-      form.setFieldValue('code', '');
+      form.showServerErrors(error);
+      form.set({ code: '' });
     }
   });
+  const send = () => {
+    const values = form.validate();
+    if (values) submit.run(values);
+  };
   return (
-    <Form form={form} layout="vertical" size="large" requiredMark={false} onFinish={submit.run} autoComplete="off" data-testid="second-factor-form">
-      <p className="card-hint-block">{t('login.secondFactorHint')}</p>
-      <Form.Item name="code" rules={[rules.required(t('login.secondFactorCode'))]}>
-        <Input prefix={<KeyOutlined />} placeholder={t('login.secondFactorCode')} autoComplete="one-time-code" inputMode="text" maxLength={16} autoFocus />
-      </Form.Item>
-      <SubmitButton guard={submit} type="primary" htmlType="submit" block>
+    <form onSubmit={onSubmitOf(send)} autoComplete="off" noValidate data-testid="second-factor-form">
+      <p className="login-hint">{t('login.secondFactorHint')}</p>
+      <PlainField
+        id="code"
+        value={form.values.code}
+        onChange={(value) => form.change('code', value)}
+        errors={form.errors.code}
+        icon={<KeyOutlined />}
+        placeholder={t('login.secondFactorCode')}
+        autoComplete="one-time-code"
+        inputMode="text"
+        maxLength={16}
+        autoFocus
+      />
+      <PlainButton variant="primary" htmlType="submit" isLoading={submit.isRunning} disabled={submit.isBlocked && !submit.isRunning}>
         {t('login.secondFactorSubmit')}
-      </SubmitButton>
-      <Button type="link" block onClick={onBack} style={{ marginTop: 8 }}>
+      </PlainButton>
+      <PlainButton variant="link" onClick={onBack} style={{ marginTop: 8 }}>
         {t('login.secondFactorBack')}
-      </Button>
-    </Form>
+      </PlainButton>
+    </form>
   );
 }
 
-/** /login: user name, password (sent as MD5) and the image code; then the second factor when the account has one. */
+type LoginFieldName = 'userName' | 'password' | 'vcCode';
+
+/**
+ * /login: user name, password (sent as MD5) and the image code; then the second factor when the account
+ * has one. Drawn in plain markup (./plain-controls): the first page of most visits carries no antd.
+ */
 export default function LoginPage() {
   const t = useT();
-  const rules = formRules(t);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<LoginForm>();
+  const required = (field: string) => requiredCheck(t('common.required', { field }));
+  const form = usePlainForm<LoginFieldName>(
+    { userName: '', password: '', vcCode: '' },
+    { userName: required(t('login.userName')), password: required(t('login.password')), vcCode: required(t('login.captcha')) },
+  );
   const { captcha, refresh: refreshCaptcha } = useCaptcha();
   const [loginMessage, setLoginMessage] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<string | null>(null);
@@ -84,9 +100,11 @@ export default function LoginPage() {
     navigate('/index', { replace: true });
   };
 
-  const submit = usePreventDoubleClick(async (values: LoginForm) => {
+  const submit = usePreventDoubleClick(async (values: Record<LoginFieldName, string>) => {
     setLoginMessage(null);
     try {
+      // MD5 is needed only once someone signs in: its module stays out of the page's first bytes.
+      const { hashPassword } = await import('../../lib/md5');
       const answer = await accountApi.login({
         userName: values.userName.trim(),
         password: hashPassword(values.password),
@@ -100,13 +118,17 @@ export default function LoginPage() {
         setChallenge(error.data.challenge);
         return;
       }
-      applyFieldErrors(form, error);
-      form.setFieldValue('vcCode', '');
+      form.showServerErrors(error);
+      form.set({ vcCode: '' });
       void refreshCaptcha();
     }
   });
+  const send = () => {
+    const values = form.validate();
+    if (values) submit.run(values);
+  };
 
-  const message = loginMessage ? <Alert type="error" showIcon title={loginMessage} style={{ marginBottom: 16 }} data-testid="login-message" /> : null;
+  const message = loginMessage ? <PlainErrorAlert data-testid="login-message">{loginMessage}</PlainErrorAlert> : null;
 
   if (challenge) {
     return (
@@ -118,7 +140,7 @@ export default function LoginPage() {
           onBack={() => {
             setChallenge(null);
             setLoginMessage(null);
-            form.setFieldsValue({ password: '', vcCode: '' });
+            form.set({ password: '', vcCode: '' });
             void refreshCaptcha();
           }}
         />
@@ -126,40 +148,40 @@ export default function LoginPage() {
     );
   }
 
+  const field = (name: LoginFieldName) => ({ id: name, value: form.values[name], onChange: (value: string) => form.change(name, value), errors: form.errors[name] });
   return (
     <PublicPageFrame title={t('login.title')} subtitle={t('login.welcome')}>
-      <Form form={form} layout="vertical" size="large" requiredMark={false} onFinish={submit.run} autoComplete="on">
-        <Form.Item name="userName" rules={[rules.required(t('login.userName'))]}>
-          <Input prefix={<UserOutlined />} placeholder={t('login.userName')} autoComplete="username" autoFocus />
-        </Form.Item>
-        <Form.Item name="password" rules={[rules.required(t('login.password'))]}>
-          <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} autoComplete="current-password" />
-        </Form.Item>
-        <Form.Item required extra={t('login.captchaRefresh')}>
-          <div className="captcha-row">
-            <Form.Item name="vcCode" noStyle rules={[rules.required(t('login.captcha'))]}>
-              <Input prefix={<SafetyCertificateOutlined />} placeholder={t('login.captcha')} autoComplete="off" maxLength={16} />
-            </Form.Item>
+      <form onSubmit={onSubmitOf(send)} autoComplete="on" noValidate>
+        <PlainField {...field('userName')} icon={<UserOutlined />} placeholder={t('login.userName')} autoComplete="username" autoFocus />
+        <PlainField {...field('password')} type="password" icon={<LockOutlined />} placeholder={t('login.password')} autoComplete="current-password" />
+        <PlainField
+          {...field('vcCode')}
+          icon={<SafetyCertificateOutlined />}
+          placeholder={t('login.captcha')}
+          autoComplete="off"
+          maxLength={16}
+          extra={t('login.captchaRefresh')}
+          beside={
             <button type="button" className="captcha-image" onClick={() => void refreshCaptcha()} title={t('login.captchaRefresh')} data-testid="captcha-image">
               {captcha.isLoading && !captcha.src ? (
-                <Spin size="small" />
+                <PageSpinner size="small" />
               ) : captcha.src ? (
                 <img src={captcha.src} alt={t('login.captcha')} />
               ) : (
                 <span className="captcha-image-failed">{t('login.captchaFailed')}</span>
               )}
             </button>
-          </div>
-        </Form.Item>
+          }
+        />
         <div className="public-links">
           <span />
           <Link to="/forget">{t('login.forget')}</Link>
         </div>
         {message}
-        <SubmitButton guard={submit} type="primary" htmlType="submit" block>
+        <PlainButton variant="primary" htmlType="submit" isLoading={submit.isRunning} disabled={submit.isBlocked && !submit.isRunning}>
           {t('login.submit')}
-        </SubmitButton>
-      </Form>
+        </PlainButton>
+      </form>
     </PublicPageFrame>
   );
 }
