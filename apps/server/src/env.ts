@@ -118,6 +118,14 @@ const envSchema = z
       emptyAsUndefined,
       z
         .string()
+        .default('30m')
+        .refine((text) => parseDuration(text) !== undefined, 'must be a duration such as 30m, 12h or 1d'),
+    ),
+    /** The absolute lifetime of a session, however much it is used (ASVS 3.3.2); TOKEN_TTL is the idle one. */
+    SESSION_MAX_AGE: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
         .default('12h')
         .refine((text) => parseDuration(text) !== undefined, 'must be a duration such as 30m, 12h or 1d'),
     ),
@@ -249,6 +257,8 @@ export type Env = Omit<z.infer<typeof envSchema>, 'DATA_DIR' | 'UPLOAD_DIR'> & {
   UPLOAD_DIR: string;
   /** TOKEN_TTL in milliseconds. */
   tokenTtlMs: number;
+  /** TOKEN_TTL (idle) and SESSION_MAX_AGE (absolute), in milliseconds. */
+  sessionLimits: { idleMs: number; maxAgeMs: number };
 };
 
 /** Variables whose value must not be echoed in the error line. */
@@ -276,6 +286,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     DATA_DIR: dataDir,
     UPLOAD_DIR: resolveUploadDir(env.UPLOAD_DIR, dataDir, source),
     tokenTtlMs: parseDuration(env.TOKEN_TTL) as number,
+    sessionLimits: { idleMs: parseDuration(env.TOKEN_TTL) as number, maxAgeMs: parseDuration(env.SESSION_MAX_AGE) as number },
     wechatPay: env.WECHATPAY_MCH_ID
       ? {
           mchId: env.WECHATPAY_MCH_ID,

@@ -19,7 +19,7 @@ describe('loadEnv', () => {
     const env = loadEnv({});
     expect(env.PORT).toBe(8080);
     expect(env.HOST).toBe('0.0.0.0');
-    expect(env.tokenTtlMs).toBe(12 * 3_600_000);
+    expect(env.tokenTtlMs).toBe(30 * 60_000);
     expect(env.DATA_DIR).toBe(path.join(REPO_ROOT, 'data'));
     expect(env.DATABASE_URL).toBeUndefined();
   });
@@ -40,6 +40,10 @@ describe('loadEnv', () => {
     expect(loadEnv({ TOKEN_TTL: '30m' }).tokenTtlMs).toBe(30 * 60_000);
     expect(loadEnv({ TOKEN_TTL: '1d' }).tokenTtlMs).toBe(86_400_000);
     expect(() => loadEnv({ TOKEN_TTL: 'soon' })).toThrow(/TOKEN_TTL/);
+    // ASVS 3.3.2 at L2: 30 minutes idle and 12 hours in all, unless the operator says otherwise.
+    expect(loadEnv({}).sessionLimits).toEqual({ idleMs: 30 * 60_000, maxAgeMs: 12 * 3_600_000 });
+    expect(loadEnv({ SESSION_MAX_AGE: '8h' }).sessionLimits.maxAgeMs).toBe(8 * 3_600_000);
+    expect(() => loadEnv({ SESSION_MAX_AGE: 'never' })).toThrow(/SESSION_MAX_AGE/);
     expect(parseDuration('0h')).toBeUndefined();
   });
 

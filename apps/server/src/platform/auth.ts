@@ -53,7 +53,7 @@ export const authPlugin = fp(
       if (!needsSession(request)) return;
       const token = bearerToken(request);
       if (!token) throw unauthorized(ErrorCode.TokenInvalid);
-      const session = await touchSession(app.db, token, app.env.tokenTtlMs, app.clock.now());
+      const session = await touchSession(app.db, token, app.env.sessionLimits, app.clock.now());
       if (session.status === 'expired') throw unauthorized(ErrorCode.TokenExpired);
       if (session.status === 'unknown') throw unauthorized(ErrorCode.TokenInvalid);
       const { user } = session;

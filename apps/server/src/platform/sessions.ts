@@ -20,13 +20,24 @@ export interface NewSession {
   expiresAt: Date;
 }
 
-/** Starts a session: an opaque random token (32 bytes, base64url) valid for `ttlMs`. */
+/** How long a session lives: `idleMs` without a call, and never more than `maxAgeMs` after its login. */
+export interface SessionLimits {
+  idleMs: number;
+  maxAgeMs: number;
+}
+
+/** The expiry of a session started at `createdAt` and used at `now`: idle limit, capped by the absolute one (ASVS 3.3.2). */
+function expiryOf(createdAt: Date, now: Date, limits: SessionLimits): Date {
+  return new Date(Math.min(now.getTime() + limits.idleMs, createdAt.getTime() + limits.maxAgeMs));
+}
+
+/** Starts a session: an opaque random token (32 bytes, base64url) valid within `limits`. */
 export async function createSession(
   db: Database,
-  input: { userId: number; ttlMs: number; now: Date; ip?: string; userAgent?: string },
+  input: { userId: number; limits: SessionLimits; now: Date; ip?: string; userAgent?: string },
 ): Promise<NewSession> {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(input.now.getTime() + input.ttlMs);
+  const expiresAt = expiryOf(input.now, input.now, input.limits);
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date(input.now.getTime() - EXPIRED_SESSION_RETENTION_MS)));
   const [row] = await db
     .insert(sessions)
@@ -68,8 +79,11 @@ function sessionStatementOf(db: Database) {
 
 const sessionStatements = new WeakMap<Database, ReturnType<typeof sessionStatementOf>>();
 
-/** Finds the session of a token with its account, and slides its expiry to now + ttl. */
-export async function touchSession(db: Database, token: string, ttlMs: number, now: Date): Promise<SessionLookup> {
+/**
+ * Finds the session of a token with its account, and slides its expiry to now + the idle limit,
+ * never past its login + the absolute limit: an active session must sign in again too.
+ */
+export async function touchSession(db: Database, token: string, limits: SessionLimits, now: Date): Promise<SessionLookup> {
   let statement = sessionStatements.get(db);
   if (!statement) {
     statement = sessionStatementOf(db);
@@ -78,11 +92,12 @@ export async function touchSession(db: Database, token: string, ttlMs: number, n
   const [found] = await statement.execute({ tokenHash: hashToken(token) });
   if (!found) return { status: 'unknown' };
   const { session, user, stateVersion } = found;
-  if (session.expiresAt.getTime() <= now.getTime()) return { status: 'expired' };
+  // The absolute limit is checked here too, so lowering SESSION_MAX_AGE ends older sessions at once.
+  if (session.expiresAt.getTime() <= now.getTime() || session.createdAt.getTime() + limits.maxAgeMs <= now.getTime()) return { status: 'expired' };
   if (now.getTime() - session.lastSeenAt.getTime() >= LAST_SEEN_WRITE_INTERVAL_MS) {
     await db
       .update(sessions)
-      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + ttlMs) })
+      .set({ lastSeenAt: now, expiresAt: expiryOf(session.createdAt, now, limits) })
       .where(eq(sessions.id, session.id));
   }
   return { status: 'valid', sessionId: session.id, userId: session.userId, user, stateVersion };

@@ -53,7 +53,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     const session = await app.db.transaction(async (tx) => {
       const created = await createSession(tx, {
         userId: user.id,
-        ttlMs: app.env.tokenTtlMs,
+        limits: app.env.sessionLimits,
         now,
         ip: request.ip,
         userAgent: userAgentOf(request),

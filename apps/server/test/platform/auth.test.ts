@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
-const HOUR = 3_600_000;
+const MINUTE = 60_000;
 
 describe('Bearer token on /api routes', () => {
   let t: TestApp;
@@ -24,15 +24,41 @@ describe('Bearer token on /api routes', () => {
 
   it('accepts a valid token and slides its expiry while it is used', async () => {
     const token = await t.loginAs('agent1');
-    for (let round = 0; round < 3; round += 1) {
-      t.clock.advance(10 * HOUR);
+    for (let round = 0; round < 4; round += 1) {
+      t.clock.advance(25 * MINUTE);
       expect((await userInfo(token)).statusCode).toBe(200);
     }
   });
 
+  it("answers HTTP 401 '10011' after 30 minutes without a call (ASVS 3.3.2, issue 8)", async () => {
+    const token = await t.loginAs('agent1');
+    t.clock.advance(29 * MINUTE);
+    expect((await userInfo(token)).statusCode).toBe(200);
+    t.clock.advance(30 * MINUTE + 1000);
+    const response = await userInfo(token);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ code: '10011', message: 'token expired' });
+  });
+
+  it("answers HTTP 401 '10011' 12 hours after the login however much the session is used (ASVS 3.3.2, issue 8)", async () => {
+    const token = await t.loginAs('agent1');
+    // A call every 20 minutes until 11 h 40 min after the login: the session stays open...
+    for (let used = 0; used < 11 * 60 + 40; used += 20) {
+      t.clock.advance(20 * MINUTE);
+      expect((await userInfo(token)).statusCode).toBe(200);
+    }
+    // ...but its sliding expiry stops at 12 h.
+    t.clock.advance(20 * MINUTE);
+    const response = await userInfo(token);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ code: '10011', message: 'token expired' });
+    // Signing in again starts a new session of its own.
+    expect((await userInfo(await t.loginAs('agent1'))).statusCode).toBe(200);
+  });
+
   it("answers HTTP 401 '10011' once the token has expired", async () => {
     const token = await t.loginAs('agent1');
-    t.clock.advance(12 * HOUR + 1000);
+    t.clock.advance(30 * MINUTE + 1000);
     const response = await userInfo(token);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ code: '10011', message: 'token expired' });

@@ -35,7 +35,7 @@ describe('POST /api/Account/Login_web', () => {
     expect(body.code).toBe(200);
     expect(body.data).toMatchObject({ SchoolName: 'Campus Ops', UserName: '系统管理员', SchoolId: 0, ClassId: 0 });
     expect(body.data.Token).toMatch(/^[\w-]{43}$/);
-    expect(new Date(body.data.TokenTime).getTime()).toBe(t.clock.now().getTime() + 12 * 3_600_000);
+    expect(new Date(body.data.TokenTime).getTime()).toBe(t.clock.now().getTime() + 30 * 60_000);
     expect(body.data.Frames).toContainEqual({ ID: 301 });
     expect(body.data.Frames.length).toBeGreaterThan(100);
   });
