@@ -26,6 +26,7 @@ import '../terminals/upgrades.js';
 import { salesTeamMemberRoutes } from './sales.js';
 import { registerResourceRoutes } from './engine/routes.js';
 import { homeNoticeRoutes } from './home-notices.js';
+import { terminalSettingsRoutes } from '../terminals/settings.js';
 import { importRoutes } from './engine/import/routes.js';
 
 export async function resourceRoutes(app: FastifyInstance): Promise<void> {
@@ -35,5 +36,6 @@ export async function resourceRoutes(app: FastifyInstance): Promise<void> {
   await app.register(nationalCalendarRoutes);
   await app.register(appVersionRoutes);
   await app.register(feverThresholdRoutes);
+  await app.register(terminalSettingsRoutes);
   await app.register(homeNoticeRoutes);
 }

@@ -8,7 +8,6 @@ import {
   INTAKE_HEADERS,
   INTAKE_MAX_CLOCK_SKEW_MS,
   INTAKE_NONCE_PATTERN,
-  DEFAULT_HEARTBEAT_SECONDS,
   ErrorCode,
   OFFLINE_AFTER_MISSED_HEARTBEATS,
   type ServerMessage,
@@ -21,9 +20,7 @@ import { devices, settings, terminalNonces, terminals } from '../db/schema/index
 import { AppError, msg } from '../platform/errors.js';
 import { columnOf } from '../resources/engine/query.js';
 import type { IntakeDevice } from './intake-handlers.js';
-
-/** Settings key of the heartbeat interval told to devices (seconds). */
-export const HEARTBEAT_SECONDS_SETTING = 'terminals.heartbeatSeconds';
+import { HEARTBEAT_SECONDS_SETTING, SUCCESS_SIMILARITY_SETTING, heartbeatSecondsOf, successSimilarityOf } from './settings.js';
 
 /** A verified intake call: the device, its terminal row, the nonce to claim and the call's time. */
 export interface VerifiedCall {
@@ -34,17 +31,13 @@ export interface VerifiedCall {
   nonce: string;
   now: Date;
   intervalSeconds: number;
+  /** Similarity a known person's event must reach to be stored as recognised (settings.ts). */
+  successSimilarity: number;
 }
 
 /** HTTP 401 code 401: the envelope every refusal of the intake answers. */
 export function intakeRefused(reason: ServerMessage): AppError {
   return new AppError(401, ErrorCode.Unauthorized, reason);
-}
-
-/** The interval a setting may name: whole seconds from 5 s to an hour; anything else is the default. */
-function intervalOf(value: unknown): number {
-  const seconds = Number(value);
-  return Number.isInteger(seconds) && seconds >= 5 && seconds <= 3600 ? seconds : DEFAULT_HEARTBEAT_SECONDS;
 }
 
 /**
@@ -70,7 +63,7 @@ export async function verifyIntakeCall(request: FastifyRequest, body: Buffer): P
     throw intakeRefused(msg('intake.clockSkew', { minutes: INTAKE_MAX_CLOCK_SKEW_MS / 60_000 }));
   }
 
-  // One round trip: the terminal of the device with this serial, and the interval setting.
+  // One round trip: the terminal of the device with this serial, and the terminal settings.
   const [row] = await request.server.db
     .select({
       terminalId: columnOf(terminals, 'id'),
@@ -79,6 +72,7 @@ export async function verifyIntakeCall(request: FastifyRequest, body: Buffer): P
       enabled: columnOf(terminals, 'enabled'),
       secretSealed: columnOf(terminals, 'secretSealed'),
       interval: sql<unknown>`(select ${settings.value} from ${settings} where ${settings.key} = ${HEARTBEAT_SECONDS_SETTING})`,
+      similarity: sql<unknown>`(select ${settings.value} from ${settings} where ${settings.key} = ${SUCCESS_SIMILARITY_SETTING})`,
     })
     .from(terminals)
     .innerJoin(devices, eq(columnOf(devices, 'id'), columnOf(terminals, 'deviceId')))
@@ -98,7 +92,8 @@ export async function verifyIntakeCall(request: FastifyRequest, body: Buffer): P
     schoolId: Number(row.schoolId),
     nonce,
     now,
-    intervalSeconds: intervalOf(row.interval),
+    intervalSeconds: heartbeatSecondsOf(row.interval),
+    successSimilarity: successSimilarityOf(row.similarity),
   };
 }
 

@@ -50,7 +50,7 @@ export async function schoolUploadScope(tx: Transaction, schoolId: number): Prom
 /** Inserts the events not stored before; answers the serials newly stored. */
 export async function insertEvents(
   tx: Transaction,
-  device: { deviceId: number; schoolId: number },
+  device: { deviceId: number; schoolId: number; successSimilarity: number },
   events: readonly IntakeEvent[],
   names: ReadonlyMap<string, string>,
   snapshots: ReadonlyMap<number, StoredSnapshot>,
@@ -71,7 +71,9 @@ export async function insertEvents(
       similarity: event.similarity,
       temperature: event.temperature ?? null,
       eventSerial: event.serial,
-      success: isKnown,
+      // A known person under the success similarity is a failed recognition of that person (a weak
+      // match the device let through or not): kept with the person, so misIdentifyPerson counts it.
+      success: isKnown && event.similarity >= device.successSimilarity,
       hidden: false,
       snapshot: snapshots.get(index)?.url ?? null,
     };

@@ -95,7 +95,7 @@ export async function intakeRoutes(app: FastifyInstance): Promise<void> {
         await claimNonce(tx, call);
         const { lastEventSerial } = await touchTerminal(tx, call);
         const names = await personNames(tx, call.schoolId, events);
-        const stored = await insertEvents(tx, { deviceId: call.device.id, schoolId: call.schoolId }, events, names, snapshots);
+        const stored = await insertEvents(tx, { deviceId: call.device.id, schoolId: call.schoolId, successSimilarity: call.successSimilarity }, events, names, snapshots);
         const storedSet = new Set(stored);
         keptIndexes = new Set([...snapshots.keys()].filter((index) => storedSet.has(events[index]!.serial)));
         if (keptIndexes.size > 0) await recordSnapshots(tx, [...keptIndexes].map((index) => snapshots.get(index)!), await schoolUploadScope(tx, call.schoolId));

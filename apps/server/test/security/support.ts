@@ -144,6 +144,9 @@ const CUSTOM_FRAME_ROUTES: Readonly<Record<string, { frame: string; button?: But
   'GET /api/FeverAlert/GetThreshold': { frame: 'userTemperature' },
   // A platform-wide setting: company users only, whatever an agent's grant holds.
   'POST /api/FeverAlert/SaveThreshold': { frame: 'userTemperature', button: 'examine', userTypes: ['company'] },
+  'GET /api/Terminal/GetSettings': { frame: 'equipmentManage' },
+  // Platform-wide terminal settings: company users only, like the fever threshold.
+  'POST /api/Terminal/SaveSettings': { frame: 'equipmentManage', button: 'update', userTypes: ['company'] },
 };
 
 export type Requirement =

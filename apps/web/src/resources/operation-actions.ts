@@ -17,6 +17,7 @@ const CORE_ACTIONS: Record<string, Text> = {
   move: { zh: '移动', en: 'Move' },
   ship: { zh: '发货', en: 'Ship' },
   updateAdmin: { zh: '修改学校管理员', en: 'Update school admin' },
+  settings: { zh: '修改设置', en: 'Change settings' },
 };
 
 const lowerFirst = (verb: string) => verb.charAt(0).toLowerCase() + verb.slice(1);

@@ -28,6 +28,8 @@ export const API_PATHS = {
   salesTeamMembers: '/api/SalesTeam/GetMembers',
   feverThreshold: '/api/FeverAlert/GetThreshold',
   saveFeverThreshold: '/api/FeverAlert/SaveThreshold',
+  terminalSettings: '/api/Terminal/GetSettings',
+  saveTerminalSettings: '/api/Terminal/SaveSettings',
   saveSalesTeamMembers: '/api/SalesTeam/SaveMembers',
   uploadImages: '/api/File/UploadImgs',
   uploadVideos: '/api/File/UploadVideos',

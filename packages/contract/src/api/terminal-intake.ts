@@ -32,8 +32,24 @@ export const INTAKE_HEADERS = {
 export const INTAKE_MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
 /** Nonces are 16 to 64 characters of [A-Za-z0-9_-]; each is accepted once per device. */
 export const INTAKE_NONCE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
-/** Heartbeat interval told to a device unless a setting says otherwise. */
+/** Heartbeat interval told to a device unless a setting says otherwise, and the bounds a company user may set it within. */
 export const DEFAULT_HEARTBEAT_SECONDS = 30;
+export const HEARTBEAT_SECONDS_MIN = 5;
+export const HEARTBEAT_SECONDS_MAX = 3600;
+/**
+ * Similarity (0–100) a known person's event must reach to be stored as a successful recognition,
+ * unless a setting says otherwise: below it the event is a failed recognition of that person
+ * (identifyWarn, and misIdentifyPerson's failures). At 70 the band from it up to LOW_SIMILARITY (80)
+ * stays successful and is counted as weak matches.
+ */
+export const DEFAULT_SUCCESS_SIMILARITY = 70;
+
+/** Body of Terminal/SaveSettings and answer of Terminal/GetSettings: the platform-wide terminal settings. */
+export const terminalSettingsSchema = z.object({
+  heartbeatSeconds: z.number().int().min(HEARTBEAT_SECONDS_MIN).max(HEARTBEAT_SECONDS_MAX),
+  successSimilarity: z.number().min(0).max(100),
+});
+export type TerminalSettings = z.infer<typeof terminalSettingsSchema>;
 /** A device is offline once this many heartbeat intervals have passed without any signed call. */
 export const OFFLINE_AFTER_MISSED_HEARTBEATS = 3;
 /** Most events or log lines in one batch. */

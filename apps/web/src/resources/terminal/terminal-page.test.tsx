@@ -1,5 +1,5 @@
 import { Terminal } from '@campus/contract';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../../lib/i18n';
 import { renderPage, stubServer } from '../../test/render-page';
@@ -23,17 +23,25 @@ const terminalRow = (secretIssuedAt: string | null) => ({
   enabled: true,
 });
 
-/** The server as the page sees it: one terminal, and IssueSecret answering a new secret. */
-function stubTerminalServer(secretIssuedAt: string | null) {
+/** The server as the page sees it: one terminal, the terminal settings, and IssueSecret answering a new secret. */
+function stubTerminalServer(secretIssuedAt: string | null, { userType = 'company' } = {}) {
   const issued: unknown[] = [];
+  const savedSettings: unknown[] = [];
+  let settings = { heartbeatSeconds: 30, successSimilarity: 70 };
   stubServer({
+    '/api/Terminal/GetSettings': () => settings,
+    '/api/Terminal/SaveSettings': ({ body }) => {
+      savedSettings.push(body);
+      settings = body as typeof settings;
+      return settings;
+    },
     '/api/Terminal/Search': () => ({ items: [terminalRow(secretIssuedAt)], total: 1, totalIsCapped: false }),
     '/api/Terminal/IssueSecret': ({ body }) => {
       issued.push(body);
       return { secret: 'c2VjcmV0LXNob3duLW9uY2Utb25seS1oZXJlLXRvLWNvcHk' };
     },
-  });
-  return { issued };
+  }, { userType });
+  return { issued, savedSettings };
 }
 
 function renderTerminalPage() {
@@ -43,7 +51,7 @@ function renderTerminalPage() {
   });
 }
 
-describe('the terminal page', { timeout: 15_000 }, () => {
+describe('the terminal page', { timeout: 45_000 }, () => {
   beforeEach(() => setLocale('en'));
   afterEach(() => vi.unstubAllGlobals());
 
@@ -68,5 +76,28 @@ describe('the terminal page', { timeout: 15_000 }, () => {
     screen.getByRole('button', { name: 'Cancel' }).click();
     await vi.waitFor(() => expect(screen.queryByText(/The old secret stops working at once/)).toBeNull(), RENDER_WAIT);
     expect(issued).toEqual([]);
+  });
+
+  it('saves the heartbeat interval and the success similarity for a company user', async () => {
+    const { savedSettings } = stubTerminalServer(null);
+    renderTerminalPage();
+    const interval = await screen.findByRole('spinbutton', { name: 'Heartbeat interval' }, RENDER_WAIT);
+    await vi.waitFor(() => expect((interval as HTMLInputElement).value).toBe('30'), RENDER_WAIT);
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(interval, { target: { value: '60' } });
+    fireEvent.blur(interval);
+    await vi.waitFor(() => expect(save.hasAttribute('disabled')).toBe(false), RENDER_WAIT);
+    fireEvent.click(save);
+    await vi.waitFor(() => expect(savedSettings).toEqual([{ heartbeatSeconds: 60, successSimilarity: 70 }]), RENDER_WAIT);
+  });
+
+  it('shows the settings read-only to an agent', async () => {
+    stubTerminalServer(null, { userType: 'agent' });
+    renderTerminalPage();
+    const card = await screen.findByTestId('terminal-settings', undefined, RENDER_WAIT);
+    await vi.waitFor(() => expect(card.textContent).toContain('30 s'), RENDER_WAIT);
+    expect(within(card).queryByRole('spinbutton')).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Save' })).toBeNull();
   });
 });

@@ -1,0 +1,90 @@
+/**
+ * The platform-wide terminal settings above the terminal list: the heartbeat interval told to devices
+ * and the similarity a known person's event must reach to count as recognised. Everyone with the page
+ * reads them; company users holding `update` change them (the server checks both and the bounds).
+ */
+import { API_PATHS, HEARTBEAT_SECONDS_MAX, HEARTBEAT_SECONDS_MIN, type TerminalSettings } from '@campus/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, InputNumber, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useLoginUser } from '../../hooks/use-login-user';
+import { usePermission } from '../../hooks/use-permission';
+import { useT } from '../../lib/i18n';
+import { http } from '../../lib/request';
+import { showToast } from '../../lib/toast';
+
+export const TERMINAL_SETTINGS_KEY = ['terminalSettings'] as const;
+
+export function TerminalSettingsCard({ frame }: { frame: string }) {
+  const t = useT();
+  const { can } = usePermission(frame);
+  const user = useLoginUser().data;
+  const queryClient = useQueryClient();
+  const current = useQuery({ queryKey: TERMINAL_SETTINGS_KEY, queryFn: () => http.get<TerminalSettings>(API_PATHS.terminalSettings) });
+  const [draft, setDraft] = useState<Partial<TerminalSettings>>({});
+  const [isSaving, setIsSaving] = useState(false);
+  const canEdit = can('update') && user?.type === 'company';
+  const shown = current.data ? { ...current.data, ...draft } : undefined;
+  const isChanged = !!current.data && !!shown && (shown.heartbeatSeconds !== current.data.heartbeatSeconds || shown.successSimilarity !== current.data.successSimilarity);
+  const save = async () => {
+    if (!shown) return;
+    setIsSaving(true);
+    try {
+      await http.post<TerminalSettings>(API_PATHS.saveTerminalSettings, shown);
+      showToast('success', t('terminalSettings.saved'));
+      setDraft({});
+      await queryClient.invalidateQueries({ queryKey: TERMINAL_SETTINGS_KEY });
+    } finally {
+      setIsSaving(false);
+    }
+  };
+  const heartbeatLabel = t('terminalSettings.heartbeatSeconds');
+  const similarityLabel = t('terminalSettings.successSimilarity');
+  return (
+    <Card size="small" data-testid="terminal-settings">
+      <Space wrap size="middle">
+        {canEdit ? (
+          <>
+            <Space size="small">
+              <Typography.Text strong>{heartbeatLabel}</Typography.Text>
+              <InputNumber<number>
+                aria-label={heartbeatLabel}
+                min={HEARTBEAT_SECONDS_MIN}
+                max={HEARTBEAT_SECONDS_MAX}
+                precision={0}
+                addonAfter={t('terminalSettings.seconds')}
+                value={shown?.heartbeatSeconds ?? null}
+                onChange={(value) => value !== null && setDraft((previous) => ({ ...previous, heartbeatSeconds: value }))}
+              />
+            </Space>
+            <Space size="small">
+              <Typography.Text strong>{similarityLabel}</Typography.Text>
+              <InputNumber<number>
+                aria-label={similarityLabel}
+                min={0}
+                max={100}
+                step={0.1}
+                precision={1}
+                value={shown?.successSimilarity ?? null}
+                onChange={(value) => value !== null && setDraft((previous) => ({ ...previous, successSimilarity: value }))}
+              />
+            </Space>
+            <Button type="primary" loading={isSaving} disabled={!isChanged} onClick={() => void save()}>
+              {t('terminalSettings.save')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Typography.Text>
+              <Typography.Text strong>{heartbeatLabel}</Typography.Text> {shown ? `${shown.heartbeatSeconds} ${t('terminalSettings.seconds')}` : '-'}
+            </Typography.Text>
+            <Typography.Text>
+              <Typography.Text strong>{similarityLabel}</Typography.Text> {shown ? shown.successSimilarity : '-'}
+            </Typography.Text>
+          </>
+        )}
+        <Typography.Text type="secondary">{t('terminalSettings.hint')}</Typography.Text>
+      </Space>
+    </Card>
+  );
+}
