@@ -72,9 +72,7 @@ describe('agent2: a new browser', () => {
     expect(await schools.locator('.ant-pagination-options').first().textContent()).toContain('50');
   });
 
-  // Skipped: after a search on a page opened from a shared address, back leaves the list on the new
-  // filters (the search replaced the history entry instead of adding one). Open in issue 11.
-  it.skip('opens a shared address with its filters, and the back button returns to the list before a search', async () => {
+  it('opens a shared address with its filters, and the back button returns to the list before a search', async () => {
     const { page } = second();
     await page.goto(`/schoolManage?schoolName=${encodeURIComponent('锦城')}`);
     const schools = pane(page, 'schoolManage');

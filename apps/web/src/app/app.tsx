@@ -26,7 +26,12 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
+      {/*
+        Address changes are urgent updates, not transitions: a kept-alive list reads the address in
+        an effect, and a transition held back by another update (a search answer arriving while
+        the address moves) left the list on its old filters after the back button.
+      */}
+      <BrowserRouter useTransitions={false}>
         <RequestEventBridge />
         <AppRoutes />
       </BrowserRouter>

@@ -142,6 +142,24 @@ describe('<ResourcePage>', { timeout: 15_000 }, () => {
     expect(page.location()).toBe('/schoolManage?schoolName=Sun&state=0&pageIndex=2&sortField=schoolName&sortOrder=desc');
   });
 
+  it('adds a history entry for a search after opening a shared address that holds more than filters, so back returns to the shared list', async () => {
+    const { searches } = stubSchoolServer();
+    // A link as chat apps pass it on: a parameter the list does not know rides along.
+    const page = renderSchoolPage(['update'], undefined, { path: '/schoolManage?schoolName=Sun&from=chat' });
+    await screen.findByText('Sunshine Kindergarten', undefined, RENDER_WAIT);
+    expect(nameFilter().value).toBe('Sun');
+
+    fireEvent.change(nameFilter(), { target: { value: 'Moon' } });
+    fireEvent.click(screen.getByRole('button', { name: /^Search$/ }));
+    await waitFor(() => expect(page.location()).toBe('/schoolManage?schoolName=Moon'), RENDER_WAIT);
+
+    act(() => page.navigate(-1));
+    // Back at the shared entry, which the list writes in its own words in place.
+    await waitFor(() => expect(page.location()).toBe('/schoolManage?schoolName=Sun'), RENDER_WAIT);
+    await waitFor(() => expect(nameFilter().value).toBe('Sun'), RENDER_WAIT);
+    expect(searches.at(-1)).toMatchObject({ body: { schoolName: 'Sun', pageIndex: 1 } });
+  });
+
   it('ignores address values that are no filter of the family or not of the field’s kind', async () => {
     const { searches } = stubSchoolServer();
     renderSchoolPage([], undefined, { path: '/schoolManage?password=x&state=abc&pageIndex=-3&sortField=password&sortOrder=asc' });

@@ -52,8 +52,13 @@ export function useListAddress({ isEnabled, def, hiddenFields, state, restore }:
   const search = listStateToSearch(state);
   // The query the list last wrote or read: an address equal to it is the list's own.
   const known = useRef(search);
-  // Set when `known` was read from the address: writing the normalised form then replaces that entry.
-  const wasRead = useRef(false);
+  /**
+   * Set while the list is being restored to an address just read: `from` is the list's query before,
+   * `normal` the normal form of the address. Writing exactly `normal` replaces the entry (the same
+   * list, tidied); anything else adds one. It is set only when the restore changes the list, so it is
+   * consumed by the next write: a later search can never replace the entry back should return to.
+   */
+  const restoring = useRef<{ from: string; normal: string } | null>(null);
   const restoreRef = useRef(restore);
   restoreRef.current = restore;
   const isShown = isEnabled && pane !== null && pane.isActive && location.pathname === `/${pane.index}`;
@@ -62,9 +67,12 @@ export function useListAddress({ isEnabled, def, hiddenFields, state, restore }:
   useEffect(() => {
     if (!isShown || location.search === known.current) return;
     known.current = location.search;
-    if (location.search === search) return;
-    wasRead.current = true;
-    restoreRef.current(listStateFromSearch(def, location.search, hiddenFields));
+    const read = listStateFromSearch(def, location.search, hiddenFields);
+    const normal = listStateToSearch(read);
+    // Already showing that list (the address only spells it differently): nothing to restore.
+    if (normal === search) return;
+    restoring.current = { from: search, normal };
+    restoreRef.current(read);
     // `search` is left out on purpose: a change of the list's own state is the effect below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isShown, location.search, def, hiddenFields]);
@@ -72,14 +80,14 @@ export function useListAddress({ isEnabled, def, hiddenFields, state, restore }:
   // The list's state changed: write it to the address, as a new history entry (back undoes it).
   useEffect(() => {
     if (!isShown) return;
-    if (search === location.search) {
-      wasRead.current = false;
-      return;
-    }
+    // Run in the same commit as the read above: the restored state has not rendered yet.
+    if (restoring.current?.from === search) return;
+    const isNormalOfRead = restoring.current?.normal === search;
+    restoring.current = null;
+    if (search === location.search) return;
     if (location.search !== known.current) return;
     known.current = search;
-    navigate(`${location.pathname}${search}`, { replace: wasRead.current });
-    wasRead.current = false;
+    navigate(`${location.pathname}${search}`, { replace: isNormalOfRead });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isShown, search]);
 }
