@@ -197,7 +197,8 @@ const rows: FrameRow[] = [
   [804, 'jurisdictionManage', '权限管理', 'Permissions', 'CUSTOM', ['update', 'export']],
   [805, 'personalInformation', '个人信息', 'Personal information', 'CUSTOM', []],
   // The SMS outbox (SmsOutbox): codes the default provider wrote, so reset flows finish without a gateway.
-  [806, 'smsOutbox', '短信发件箱', 'SMS outbox', 'LOG', READ],
+  // Live verification codes: read on the page, never exported.
+  [806, 'smsOutbox', '短信发件箱', 'SMS outbox', 'LOG', []],
 ];
 
 export const FRAMES: readonly FrameDef[] = rows.map(([fixedId, index, zh, en, kind, buttons = [], badge]) => ({

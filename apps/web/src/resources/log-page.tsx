@@ -1,5 +1,5 @@
 /**
- * The page of a log family (`mode: 'log'`): a time range preset to the last 7 days, the family's
+ * The page of a log family (`mode: 'log'`): a time range preset to its declared window (7 days by default), the family's
  * filters, the rows newest first paged by key (previous / next, no page numbers to jump to: a log
  * has no count), a read-only record drawer and the export. No add, edit or delete; a family with a
  * declared hide flag offers Hide on each row to callers holding the `hide` button, and its declared

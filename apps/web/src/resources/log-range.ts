@@ -1,5 +1,5 @@
-/** The time range of a log list: preset to the last 7 days, with today / 7 days / 30 days presets. */
-import { DEFAULT_LOG_DAYS } from '@campus/contract';
+/** The time range of a log list: preset to the family's window (7 days unless declared), with today / 7 days / 30 days presets. */
+import { DEFAULT_LOG_DAYS, type ResourceDef } from '@campus/contract';
 import dayjs, { type Dayjs } from 'dayjs';
 
 export type LogRange = [Dayjs, Dayjs];
@@ -9,8 +9,12 @@ export function lastDays(days: number, now: Dayjs = dayjs()): LogRange {
   return [now.subtract(days - 1, 'day').startOf('day'), now.endOf('day')];
 }
 
-/** The range a log list opens with, as the server's default (the last 7 days). */
-export const defaultLogRange = (now?: Dayjs): LogRange => lastDays(DEFAULT_LOG_DAYS, now);
+/**
+ * The range a log list opens with: the days the family declares as its default window, as the
+ * server's default (the SMS outbox opens on today's codes, payments on 30 days, most logs on 7).
+ * @example defaultLogRange(SmsOutbox) // today, 00:00 to 23:59:59
+ */
+export const defaultLogRange = (def: Pick<ResourceDef, 'log'>, now?: Dayjs): LogRange => lastDays(def.log?.defaultDays ?? DEFAULT_LOG_DAYS, now);
 
 /** The Search filters of a range of the time field. */
 export function rangeFilters(timeField: string, range: LogRange | null): Record<string, string> {

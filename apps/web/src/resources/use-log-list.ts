@@ -22,7 +22,7 @@ export function useLogList(def: ResourceDef, frame: string, fixedValues: FilterP
   const [filters, setFiltersState] = useState<FilterPayload>(() => initialState?.filters ?? {});
   // What the filter bar shows when the address sets the filters (back button, a pending link); bumped to apply.
   const [filterForm, setFilterForm] = useState(() => ({ values: filterFormValuesOf(def, initialState?.filters ?? {}), revision: 0 }));
-  const [range, setRangeState] = useState<LogRange | null>(() => defaultLogRange());
+  const [range, setRangeState] = useState<LogRange | null>(() => defaultLogRange(def));
   const [paging, dispatch] = useReducer(logPagingReducer, initialState?.pageSize ?? DEFAULT_PAGE_SIZE, firstLogPage);
   // What Search and Export both send: the filters within the range (none: the server's default range).
   const searchFilters: FilterPayload = { ...filters, ...fixedValues, ...rangeFilters(timeField, range) };

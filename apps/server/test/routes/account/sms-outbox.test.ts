@@ -37,6 +37,10 @@ describe('the SMS outbox page (SmsOutbox)', () => {
     expect((byPhone.json().data.items as { phone: string }[]).map((row) => row.phone)).toEqual(['13800000005']);
   });
 
+  it('refuses Export to a company admin: the rows are live codes, read on the page only', async () => {
+    expect((await t.injectAs(admin, { method: 'GET', url: '/api/SmsOutbox/Export?view=smsOutbox' })).statusCode).toBe(403);
+  });
+
   it('is not a write target', async () => {
     expect((await t.injectAs(admin, { method: 'POST', url: '/api/SmsOutbox/Add', payload: { phone: '13800000009', content: 'x' } })).statusCode).toBe(404);
   });
