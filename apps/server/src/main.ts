@@ -61,8 +61,8 @@ async function start(): Promise<void> {
     if (hasDemo) await seedDemo(database.db);
     else await ensureInitialAdmin(database.db, { password: env.ADMIN_INITIAL_PASSWORD, phone: env.ADMIN_INITIAL_PHONE });
     app = await buildApp({ env, database });
-    scheduleDailyJobs(app, [logPartitionsJob, logRetentionJob, commandExpiryJob, intakeNoncePurgeJob, ledgerCheckJob]);
-    scheduleRecurringJobs(app, [refundQueryJob]);
+    scheduleDailyJobs(app, [logPartitionsJob, logRetentionJob, commandExpiryJob, ledgerCheckJob]);
+    scheduleRecurringJobs(app, [refundQueryJob, intakeNoncePurgeJob]);
     await app.listen({ port: env.PORT, host: env.HOST });
     printBanner(env, database.kind, hasDemo);
   } catch (error) {

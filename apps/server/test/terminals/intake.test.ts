@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recognitionRecords, students, terminalNonces, terminals } from '../../src/db/schema/index.js';
 import { columnOf } from '../../src/resources/engine/query.js';
 import { NONCE_RETENTION_MS } from '../../src/terminals/intake-auth.js';
-import { intakeNoncePurgeJob } from '../../src/terminals/nonce-purge.js';
+import { NONCE_PURGE_EVERY_MS, intakeNoncePurgeJob, purgeIntakeNonces } from '../../src/terminals/nonce-purge.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { schoolIdsOf } from '../resources/fixtures.js';
 import { PNG, event, heartbeat, multipartEvents, registerTerminal, sendEvents, signedCall, type TestTerminal } from './intake-support.js';
@@ -211,7 +211,19 @@ describe('nonces', () => {
     t.clock.advance(NONCE_RETENTION_MS + 1000);
     await heartbeat(t, terminal);
     expect(await nonceCount(terminal)).toBe(2);
-    await intakeNoncePurgeJob.run(t.db, t.clock.now());
+    await intakeNoncePurgeJob.run(t.app);
+    expect(await nonceCount(terminal)).toBe(1);
+  });
+
+  it('purges every few minutes, in bounded batches until no old nonce is left', async () => {
+    expect(NONCE_PURGE_EVERY_MS).toBeLessThanOrEqual(10 * 60 * 1000);
+    const terminal = await registerTerminal(t, admin, agent1Schools[0]!);
+    const old = new Date(t.clock.now().getTime() - NONCE_RETENTION_MS - 60_000);
+    await t.db.insert(terminalNonces).values(Array.from({ length: 12 }, (_, i) => ({ terminalId: terminal.id, nonce: `old-nonce-${String(i).padStart(8, '0')}`, seenAt: old })));
+    await heartbeat(t, terminal);
+    expect(await nonceCount(terminal)).toBe(13);
+    // Batches of 5: 5 + 5 + 2 (the last short one ends the run); the fresh nonce stays.
+    expect(await purgeIntakeNonces(t.db, t.clock.now(), 5)).toBeGreaterThanOrEqual(12);
     expect(await nonceCount(terminal)).toBe(1);
   });
 });
