@@ -1,4 +1,4 @@
-import { FUND_ACCOUNT_COMPANY, FUND_ACCOUNT_SCHOOL, PaymentRecord } from '@campus/contract';
+import { FUND_ACCOUNT_AGENT, FUND_ACCOUNT_COMPANY, FUND_ACCOUNT_SCHOOL, PaymentRecord } from '@campus/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../src/finance/ledger-check.js';
@@ -13,14 +13,16 @@ let t: TestApp;
 let admin: string;
 let agent1: string;
 let agent2: string;
+let child1: string;
 let agent1School: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, agent1, agent2] = await Promise.all([t.loginAs('admin'), t.loginAs('agent1'), t.loginAs('agent2')]);
+  [admin, agent1, agent2, child1] = await Promise.all([t.loginAs('admin'), t.loginAs('agent1'), t.loginAs('agent2'), t.loginAs('child1')]);
   agent1School = (await schoolIdsOf(t, 'agent1'))[0]!;
-  // Every frame and button: the data scope alone decides what agent1 reaches.
+  // Every frame and button: the data scope alone decides what agent1 and its child account reach.
   await grantEverything(t, 'agent1');
+  await grantEverything(t, 'child1');
 });
 afterAll(() => t.close());
 // Whatever a test did, the ledger still proves: balances are the sums of entries, payments their legs.
@@ -171,6 +173,37 @@ describe('POST /api/AgentFund/Adjust', () => {
   it('leaves the company account to company staff', async () => {
     const companyAccount = await ensureAccount(t.db, FUND_ACCOUNT_COMPANY);
     expect((await post(agent1, '/api/AgentFund/Adjust', { id: companyAccount, amount: 10, reason: 'x' })).statusCode).toBe(404);
+  });
+});
+
+describe('AgentFund and AgentFundEntry within an agent', () => {
+  it("show agent1 and child1 their own account and their school's, with entries; never agent2's or the company's", async () => {
+    const schoolId = await schoolWithRules([{ effectiveFrom: '2026-01-01', companyPercent: 50, agentPercent: 30, schoolPercent: 20 }]);
+    const paidAt = new Date(t.clock.now().getTime() - 60_000).toISOString();
+    const { payment } = await pay(schoolId, 1000, paidAt);
+    const [agent1Id, agent2Id] = await Promise.all([userIdOf(t, 'agent1'), userIdOf(t, 'agent2')]);
+    const own = await ensureAccount(t.db, FUND_ACCOUNT_AGENT, agent1Id);
+    const school = await ensureAccount(t.db, FUND_ACCOUNT_SCHOOL, schoolId);
+    const company = await ensureAccount(t.db, FUND_ACCOUNT_COMPANY);
+    const other = await ensureAccount(t.db, FUND_ACCOUNT_AGENT, agent2Id);
+    const view = 'view=schoolMerchantsManage';
+    for (const token of [agent1, child1]) {
+      const status = async (id: number) => (await t.injectAs(token, { method: 'GET', url: `/api/AgentFund/Get?id=${id}&${view}` })).statusCode;
+      expect([await status(own), await status(school), await status(other), await status(company)]).toEqual([200, 200, 404, 404]);
+      const accounts = (await post(token, `/api/AgentFund/Search?${view}`, { pageIndex: 1, pageSize: 200 })).json().data.items.map((row: { id: number }) => row.id);
+      expect(accounts).toEqual(expect.arrayContaining([own, school]));
+      expect(accounts).not.toContain(other);
+      expect(accounts).not.toContain(company);
+      const entries = (await post(token, `/api/AgentFundEntry/Search?${view}`, { pageSize: 50, paymentId: payment.id })).json().data.items;
+      expect(entries.map((row: { accountId: number }) => row.accountId).sort()).toEqual([own, school].sort());
+    }
+    // agent2 reads none of it, and reading is all agent1 gains: its own account stays the company's to adjust or edit.
+    expect((await t.injectAs(agent2, { method: 'GET', url: `/api/AgentFund/Get?id=${own}&${view}` })).statusCode).toBe(404);
+    expect((await post(agent2, `/api/AgentFundEntry/Search?${view}`, { pageSize: 50, paymentId: payment.id })).json().data.items).toEqual([]);
+    expect((await post(agent1, `/api/AgentFund/Adjust?${view}`, { id: own, amount: 10, reason: '自行调整' })).statusCode).toBe(404);
+    const [row] = await rowsOf(sql`select version from agent_fund_accounts where id = ${own}`);
+    expect((await post(agent1, `/api/AgentFund/Update?${view}`, { id: own, version: Number(row!.version), remark: '改' })).statusCode).toBe(404);
+    expect((await t.injectAs(agent1, { method: 'POST', url: `/api/AgentFund/BatchDelete?${view}`, payload: [own] })).statusCode).toBe(404);
   });
 });
 

@@ -1,7 +1,7 @@
 import { REPORTS, frameOf, isExported, isLogFamily, type FieldDef, type ResourceDef, type StateValue, type TransitionDef } from '@campus/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { families, grantEverything, grantReadOnly, insertLogSample, readWorkbook, sampleTransitionFields, schoolIdsOf, schoolOfRow, validAddBody, viewQuery } from './fixtures.js';
+import { agentOwnerOfRow, families, grantEverything, grantReadOnly, insertLogSample, readWorkbook, sampleTransitionFields, schoolIdsOf, schoolOfRow, userIdOf, validAddBody, viewQuery } from './fixtures.js';
 
 type Row = Record<string, unknown>;
 
@@ -265,11 +265,30 @@ describe.each(families.map((def) => [def.name, def] as const))('/api/%s', (_name
     expect(own.items.length).toBeGreaterThan(0);
     // Read now: samples of families kept one per school (a service config) add schools to agent1.
     const ownSchools = await schoolIdsOf(t, 'agent1');
-    expect(own.items.every((row) => ownSchools.includes(schoolOfRow(def, row) as number))).toBe(true);
+    const [agent1Id, agent2Id] = await Promise.all([userIdOf(t, 'agent1'), userIdOf(t, 'agent2')]);
+    // A row in none of its schools is agent1's only when the family says agent1 owns it (its fund account).
+    const outside = own.items.filter((row) => !ownSchools.includes(schoolOfRow(def, row) as number));
+    const owners = await Promise.all(outside.map((row) => agentOwnerOfRow(t, def, row)));
+    expect(outside.filter((_, i) => owners[i] !== agent1Id)).toEqual([]);
 
     const all = await search(admin, def);
     const foreign = all.items.find((row) => agent2Schools.includes(schoolOfRow(def, row) as number))!;
     expect(foreign).toBeDefined();
+    if (def.scope.via === 'school' && def.scope.agentOwner) {
+      // Owned rows outside every school: agent1 reads its own and writes neither; agent2's it never reaches.
+      const unschooled = all.items.filter((row) => schoolOfRow(def, row) === null);
+      const unschooledOwners = await Promise.all(unschooled.map((row) => agentOwnerOfRow(t, def, row)));
+      const mine = unschooled.find((_, i) => unschooledOwners[i] === agent1Id);
+      const theirs = unschooled.find((_, i) => unschooledOwners[i] === agent2Id);
+      expect(mine, 'a row agent1 owns').toBeDefined();
+      expect(theirs, 'a row agent2 owns').toBeDefined();
+      expect((await call(agent1, 'GET', `/api/${def.name}/Get?id=${mine!.id}&${viewQuery(def)}`)).statusCode).toBe(200);
+      expect((await call(agent1, 'GET', `/api/${def.name}/Get?id=${theirs!.id}&${viewQuery(def)}`)).statusCode).toBe(404);
+      if (!isLogFamily(def)) {
+        expect((await call(agent1, 'POST', `/api/${def.name}/Update?${viewQuery(def)}`, { id: mine!.id, version: mine!.version })).statusCode).toBe(404);
+        expect((await call(agent1, 'POST', `/api/${def.name}/BatchDelete?${viewQuery(def)}`, [mine!.id])).statusCode).toBe(404);
+      }
+    }
     const id = foreign.id as number;
     expect((await call(agent1, 'GET', `/api/${def.name}/Get?id=${id}&${viewQuery(def)}`)).statusCode).toBe(404);
     expect((await call(agent1, 'POST', `/api/${def.name}/Update?${viewQuery(def)}`, { id, version: foreign.version })).statusCode).toBe(404);

@@ -361,6 +361,30 @@ export function schoolOfRow(def: ResourceDef, row: Record<string, unknown>): unk
   return undefined;
 }
 
+/**
+ * The agent a row belongs to by its family's `agentOwner` (a column of the row, or of the row its
+ * `through` reference names), read from the database; null when the family declares none or the row
+ * has no owner. Such rows are also read (never written) by that agent and its child accounts.
+ */
+export async function agentOwnerOfRow(t: TestApp, def: ResourceDef, row: Record<string, unknown>): Promise<number | null> {
+  const owner = def.scope.via === 'school' ? def.scope.agentOwner : undefined;
+  if (!owner) return null;
+  const table = tableOf(def);
+  if (!owner.through) {
+    const [found] = await t.db.select({ agentId: columnOf(table, owner.field) }).from(table).where(eq(columnOf(table, 'id'), row.id as number));
+    return (found?.agentId as number | null | undefined) ?? null;
+  }
+  const through = def.fields[owner.through];
+  if (through?.kind !== 'reference') throw new Error(`${def.name}.${owner.through} is no reference`);
+  const target = tableOf(RESOURCES[through.family]!);
+  const [found] = await t.db
+    .select({ agentId: columnOf(target, owner.field) })
+    .from(table)
+    .innerJoin(target, eq(columnOf(target, through.key ?? 'id'), columnOf(table, owner.through)))
+    .where(eq(columnOf(table, 'id'), row.id as number));
+  return (found?.agentId as number | null | undefined) ?? null;
+}
+
 export const families = Object.values(RESOURCES);
 
 export function viewQuery(def: ResourceDef): string {

@@ -18,8 +18,8 @@ interface Probe {
   request: InjectOptions;
   /** The answer of a caller allowed to make the call. */
   allowed: Expected;
-  /** The family row the call names, when its scope decides the answer. */
-  row?: { def: ResourceDef; value: Row };
+  /** The family row the call names, when its scope decides the answer: read it, or write it (manage). */
+  row?: { def: ResourceDef; value: Row; purpose: 'read' | 'manage' };
   /** The family whose rows the answer lists: each must lie in the caller's scope. */
   lists?: ResourceDef;
 }
@@ -63,7 +63,7 @@ function probeOf(route: RouteEntry, requirement: Requirement): Probe {
     const def = requirement.family;
     const sample = samples.get(def.name);
     const id = (sample?.id as number | undefined) ?? MISSING_ID;
-    const row = sample ? { def, value: sample } : undefined;
+    const row = sample ? { def, value: sample, purpose: 'read' as const } : undefined;
     switch (route.verb) {
       case 'Search':
         return { request: { method: 'POST', url, payload: { pageSize: 200 } }, allowed: 200, lists: def };
@@ -80,7 +80,7 @@ function probeOf(route: RouteEntry, requirement: Requirement): Probe {
         return { request: { method: 'GET', url }, allowed: 200 };
       case 'Update':
         // A stale version: an allowed caller in scope is told of the conflict and nothing is written.
-        return { request: { method: 'POST', url, payload: { id, version: 999_999 } }, allowed: sample ? 409 : 404, row };
+        return { request: { method: 'POST', url, payload: { id, version: 999_999 } }, allowed: sample ? 409 : 404, row: row && { ...row, purpose: 'manage' } };
     }
     return invalidBody;
   }
@@ -99,7 +99,7 @@ async function expectedAnswer(caller: Caller, requirement: Requirement, probe: P
   if (caller.role === 'anonymous') return 401;
   if (requirement.kind === 'session') return probe.allowed;
   if (!grantAllows(caller.grant, requirement, caller.type!)) return 403;
-  if (probe.row && !(await rowInScope(t, caller, probe.row.def, probe.row.value))) return 404;
+  if (probe.row && !(await rowInScope(t, caller, probe.row.def, probe.row.value, probe.row.purpose))) return 404;
   return probe.allowed;
 }
 

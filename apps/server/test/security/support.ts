@@ -11,7 +11,7 @@ import { getEffectiveGrant, type EffectiveGrant } from '../../src/platform/permi
 import { hashPassword, md5Hex } from '../../src/platform/passwords.js';
 import { resolveSchoolScope, type SchoolScope } from '../../src/platform/scope.js';
 import type { TestApp } from '../helpers/test-app.js';
-import { schoolOfRow } from '../resources/fixtures.js';
+import { agentOwnerOfRow, schoolOfRow } from '../resources/fixtures.js';
 
 export type Row = Record<string, unknown>;
 
@@ -291,12 +291,19 @@ export async function matrixCallers(t: TestApp): Promise<Caller[]> {
   return callers;
 }
 
-/** Whether a row lies in a caller's data scope (PRODUCT section 1), answering what the server must. */
-export async function rowInScope(t: TestApp, caller: Caller, def: ResourceDef, row: Row): Promise<boolean> {
+/**
+ * Whether a row lies in a caller's data scope (PRODUCT section 1), answering what the server must:
+ * to `read` it (Search, Get) or to `manage` it (every call that writes). They differ for rows an
+ * agent owns outside its schools (`agentOwner`: its fund account), which the agent and its child
+ * accounts read and never write.
+ */
+export async function rowInScope(t: TestApp, caller: Caller, def: ResourceDef, row: Row, purpose: 'read' | 'manage' = 'read'): Promise<boolean> {
   const scope = def.scope;
   if (scope.via === 'global') return true;
   if (scope.via === 'self' || scope.via === 'school') {
-    return caller.scope.kind === 'all' || caller.scope.schoolIds.includes(schoolOfRow(def, row) as number);
+    if (caller.scope.kind === 'all' || caller.scope.schoolIds.includes(schoolOfRow(def, row) as number)) return true;
+    const callerAgent = caller.type === 'agent' ? caller.id : caller.type === 'child' ? caller.parentId : null;
+    return purpose === 'read' && callerAgent !== null && (await agentOwnerOfRow(t, def, row)) === callerAgent;
   }
   // Accounts: company staff all; an agent its child accounts and the external accounts whose every
   // school is its own; a child account those external accounts; nobody else any.

@@ -195,12 +195,23 @@ export type RegionPart = 'province' | 'city' | 'area';
  * `account` — the row is an account of one of `types`: company staff reach all of them, an agent its
  * own child accounts and the external users bound to its schools, a child account those external
  * users, everyone else none.
+ * `school` may add `agentOwner`: rows an agent owns without a school (its own fund account, and that
+ * account's entries) are also *read* by the agent and its child accounts; writes keep the school rule.
  */
 export type ScopeDef =
   | { via: 'self' }
-  | { via: 'school'; field: string }
+  | { via: 'school'; field: string; agentOwner?: AgentOwnerDef }
   | { via: 'global' }
   | { via: 'account'; types: readonly UserType[] };
+
+/**
+ * Which agent owns a row: `field` holds the agent's user id, on the row itself or, with `through`
+ * (a reference field of the row), on the referenced row.
+ */
+export interface AgentOwnerDef {
+  field: string;
+  through?: string;
+}
 
 /** A boolean (or enum) field switched by one button from the table row. */
 export interface ToggleDef {

@@ -136,8 +136,8 @@ export const AgentFund = defineResource({
   label: { zh: '资金账户', en: 'Fund account' },
   table: 'agent_fund_accounts',
   views: [{ frame: 'schoolMerchantsManage' }],
-  // A school's account is the school's; the company's and the agents' accounts (no school) only company staff see.
-  scope: { via: 'school', field: 'schoolId' },
+  // A school's account is the school's; an agent's account (no school) its agent's and that agent's child accounts' to read; the company's only company staff see.
+  scope: { via: 'school', field: 'schoolId', agentOwner: { field: 'agentId' } },
   titleField: 'name',
   defaultSort: { field: 'id', order: 'asc' },
   fields: {
@@ -178,8 +178,8 @@ export const AgentFundEntry = defineResource({
   label: { zh: '资金流水', en: 'Fund entries' },
   table: 'agent_fund_entries',
   views: [{ frame: 'schoolMerchantsManage' }],
-  // The account's school: an entry is visible exactly where its account is.
-  scope: { via: 'school', field: 'schoolId' },
+  // The account's school or agent: an entry is visible exactly where its account is.
+  scope: { via: 'school', field: 'schoolId', agentOwner: { field: 'agentId', through: 'accountId' } },
   mode: 'log',
   log: { timeField: 'postedAt', defaultDays: 30 },
   titleField: 'reason',

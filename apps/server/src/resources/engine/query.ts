@@ -1,8 +1,8 @@
 /** Search conditions, the row shape answered to clients, and bounded counts. */
 import { columnName, isLinkField, isStoredElsewhere, type FieldDef, type ResourceDef } from '@campus/contract';
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgColumn } from 'drizzle-orm/pg-core';
-import { accountScopeCondition, scopeCondition, type ScopePurpose } from '../../platform/scope.js';
+import { accountScopeCondition, scopeAgentOf, scopeCondition, type ScopePurpose } from '../../platform/scope.js';
 import { visibleFields, type EngineContext, type Row } from './context.js';
 import { hooksOf, type ReadConditionContext } from './hooks.js';
 import { linkCondition } from './links.js';
@@ -38,7 +38,20 @@ function scopeOnly(ctx: Pick<EngineContext, 'def' | 'scope' | 'user'>, table: Re
     const columns = { id: columnOf(table, 'id'), type: columnOf(table, 'type'), parentId: columnOf(table, 'parentId') };
     return accountScopeCondition(ctx.user, ctx.scope, scope.types, columns, purpose);
   }
-  return scopeCondition(ctx.scope, columnOf(table, scope.via === 'self' ? 'id' : scope.field));
+  const inSchools = scopeCondition(ctx.scope, columnOf(table, scope.via === 'self' ? 'id' : scope.field));
+  const agentId = scope.via === 'school' && scope.agentOwner && purpose === 'read' ? scopeAgentOf(ctx.user) : null;
+  return agentId === null ? inSchools : or(inSchools, agentOwnedCondition(ctx.def, table, agentId));
+}
+
+/** Rows the family's `agentOwner` says belong to `agentId`: on the row, or on the row its `through` reference names. */
+function agentOwnedCondition(def: ResourceDef, table: ResourceTable, agentId: number): SQL {
+  const owner = def.scope.via === 'school' ? def.scope.agentOwner : undefined;
+  if (!owner) throw new Error(`${def.name} declares no agentOwner`);
+  if (!owner.through) return eq(columnOf(table, owner.field), agentId);
+  const through = def.fields[owner.through];
+  if (through?.kind !== 'reference') throw new Error(`${def.name}.${owner.through}: agentOwner goes through a field that is no reference`);
+  const target = referenceTargetOf(through);
+  return sql`${columnOf(table, owner.through)} in (select ${columnOf(target.table, target.key)} from ${target.table} where ${columnOf(target.table, owner.field)} = ${agentId})`;
 }
 
 /** Conditions from parsed filters (placeholders already removed by the schema) and the view's fixed values. */
