@@ -6,6 +6,7 @@ import { seedDefaults } from './db/seed/defaults.js';
 import { ensureInitialAdmin } from './db/seed/initial-admin.js';
 import { loadEnv, type Env } from './env.js';
 import { intakeNoncePurgeJob } from './terminals/nonce-purge.js';
+import { misIdentifyRetentionJob } from './reports/mis-identify-person.js';
 import { scheduleDailyJobs } from './platform/daily-jobs.js';
 import { logPartitionsJob } from './resources/engine/log-partitions.js';
 import { logRetentionJob } from './resources/engine/log-retention.js';
@@ -61,7 +62,7 @@ async function start(): Promise<void> {
     if (hasDemo) await seedDemo(database.db);
     else await ensureInitialAdmin(database.db, { password: env.ADMIN_INITIAL_PASSWORD, phone: env.ADMIN_INITIAL_PHONE });
     app = await buildApp({ env, database });
-    scheduleDailyJobs(app, [logPartitionsJob, logRetentionJob, commandExpiryJob, ledgerCheckJob]);
+    scheduleDailyJobs(app, [logPartitionsJob, logRetentionJob, misIdentifyRetentionJob, commandExpiryJob, ledgerCheckJob]);
     scheduleRecurringJobs(app, [refundQueryJob, intakeNoncePurgeJob]);
     await app.listen({ port: env.PORT, host: env.HOST });
     printBanner(env, database.kind, hasDemo);

@@ -2,9 +2,11 @@
  * Source of misIdentifyPerson: groups the per-day rollup `recognition_person_misses` (kept by a
  * trigger on recognition_records), a few rows per person and day, never the records themselves.
  */
-import { MIS_IDENTIFY_DEFAULT_DAYS, MisIdentifyPerson } from '@campus/contract';
+import { MIS_IDENTIFY_DEFAULT_DAYS, MisIdentifyPerson, RecognitionRecord, formatBusinessDate } from '@campus/contract';
 import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
 import { recognitionPersonMisses, schools } from '../db/schema/index.js';
+import type { DailyJob } from '../platform/daily-jobs.js';
 import { defineReportSource, inScope, named } from './source.js';
 
 const m = recognitionPersonMisses;
@@ -41,3 +43,31 @@ defineReportSource(MisIdentifyPerson, {
       ${keys.length > 0 ? sql`group by ${sql.join(keys, sql`, `)}` : sql``}`;
   },
 });
+
+/**
+ * Days of the rollup kept: as long as the recognition records it counts (their partitions are
+ * dropped past the same retention), so the report never counts misses whose records are gone.
+ */
+export const MIS_IDENTIFY_RETENTION_DAYS = RecognitionRecord.log.retentionDays;
+/** Rollup rows per delete: short statements, so the intake's trigger never waits long on the purge. */
+const PURGE_BATCH = 5000;
+
+/** Deletes the rollup's days older than the retention (business days, Asia/Shanghai), in batches; answers how many rows. */
+export async function purgeExpiredMisses(db: Database, now: Date, batchSize = PURGE_BATCH): Promise<number> {
+  const firstKept = formatBusinessDate(new Date(now.getTime() - MIS_IDENTIFY_RETENTION_DAYS * 86_400_000));
+  let purged = 0;
+  for (;;) {
+    const result = (await db.execute(sql`
+      delete from ${m} where (day, school_id, person_kind, person_id) in (
+        select day, school_id, person_kind, person_id from ${m} where day < ${firstKept}::date limit ${batchSize})
+      returning day`)) as unknown as { rows: unknown[] };
+    purged += result.rows.length;
+    if (result.rows.length < batchSize) return purged;
+  }
+}
+
+/** The daily purge of the misIdentifyPerson rollup past the recognition records' retention. */
+export const misIdentifyRetentionJob: DailyJob = {
+  name: 'mis-identify-retention',
+  run: (db, now) => purgeExpiredMisses(db, now),
+};

@@ -1,6 +1,8 @@
 import { RecognitionRecord, formatBusinessDate } from '@campus/contract';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recognitionPersonMisses } from '../../src/db/schema/index.js';
+import { MIS_IDENTIFY_RETENTION_DAYS, misIdentifyRetentionJob, purgeExpiredMisses } from '../../src/reports/mis-identify-person.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { grantEverything, insertLogSample, schoolIdsOf } from '../resources/fixtures.js';
 
@@ -66,5 +68,19 @@ describe('POST /api/MisIdentifyPerson/Search', () => {
   it('exports the groups with the last time and a totals row', async () => {
     const response = await t.injectAs(admin, { method: 'GET', url: `/api/MisIdentifyPerson/Export?lang=en&dayFrom=${dayFrom}&dayTo=${dayTo}` });
     expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+  });
+});
+
+describe('misIdentifyPerson rollup retention', () => {
+  it('drops the days past the recognition records’ retention and keeps the others', async () => {
+    const now = new Date('2026-11-20T04:00:00Z');
+    const dayAgo = (days: number) => formatBusinessDate(new Date(now.getTime() - days * 86_400_000));
+    const school = agent1Schools[0]!;
+    const row = (day: string, personId: number) => ({ day, schoolId: school, personKind: 1, personId, personName: '留存', failed: 1, lowSimilarity: 0, lastAt: now });
+    await t.db.insert(recognitionPersonMisses).values([row(dayAgo(MIS_IDENTIFY_RETENTION_DAYS + 30), 991_001), row(dayAgo(MIS_IDENTIFY_RETENTION_DAYS + 1), 991_002), row(dayAgo(MIS_IDENTIFY_RETENTION_DAYS - 1), 991_003)]);
+    expect(await purgeExpiredMisses(t.db, now, 1)).toBe(2);
+    const left = await t.db.select({ personId: recognitionPersonMisses.personId }).from(recognitionPersonMisses).where(inArray(recognitionPersonMisses.personId, [991_001, 991_002, 991_003]));
+    expect(left.map((one) => one.personId)).toEqual([991_003]);
+    expect(await misIdentifyRetentionJob.run(t.db, now)).toBe(0);
   });
 });
