@@ -48,6 +48,26 @@ describe('Terminal (equipmentManage)', () => {
     expect((await post(admin, 'Add', { deviceId })).statusCode).toBe(400);
   });
 
+  it('follows its device when the device moves school or is renumbered, whoever changes it', async () => {
+    const id = await addTerminal(agent1Schools[0]!);
+    const terminalRow = async () => (await t.injectAs(admin, { method: 'GET', url: `/api/Terminal/Get?id=${id}` })).json().data as Row;
+    const deviceId = Number((await terminalRow()).deviceId);
+    const device = (await t.injectAs(admin, { method: 'GET', url: `/api/Device/Get?id=${deviceId}` })).json().data as Row;
+    const serialNumber = `G3M${unique()}`;
+    const moved = await t.injectAs(admin, {
+      method: 'POST',
+      url: '/api/Device/Update',
+      payload: { id: deviceId, version: device.version as number, serialNumber, deviceClassCode: device.deviceClassCode as string, schoolId: agent2Schools[0]! },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await terminalRow()).toMatchObject({ schoolId: agent2Schools[0], serialNumber });
+    // The old school's agent no longer reaches it; the new one's does.
+    expect((await t.injectAs(agent1, { method: 'GET', url: `/api/Terminal/Get?id=${id}` })).statusCode).toBe(404);
+    // Taken out of every school (back to stock), it belongs to none: the intake then refuses it.
+    await t.db.update(devices).set({ schoolId: null }).where(eq(columnOf(devices, 'id'), deviceId));
+    expect((await terminalRow()).schoolId).toBeNull();
+  });
+
   it('refuses a device that has no school yet, on its field', async () => {
     const response = await post(admin, 'Add', { deviceId: await newDevice(null) });
     expect(response.statusCode).toBe(400);
