@@ -30,6 +30,18 @@ const CLASSES_PER_SCHOOL = 12;
 const SALES_PEOPLE = 20;
 const TEAM_SIZE = 5;
 
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/**
+ * The multiplier that scrambles `count` numbers: (d × stride) mod count is a permutation when the two
+ * share no factor, and a stride near count × 0.618 (the golden ratio) sends neighbours far apart.
+ */
+function scrambleStride(count: number): number {
+  let stride = Math.max(1, Math.round(count * 0.6180339887));
+  while (gcd(stride, count) !== 1) stride += 1;
+  return stride;
+}
+
 interface Plan {
   /** Recognition records to top up to (recognition-load.ts); not part of the marker's figures. */
   recognitions: number;
@@ -329,9 +341,12 @@ async function main(): Promise<void> {
     );
     if (classes.length === 0) throw new Error('no device classes: the demo seed should have added them');
     const D = plan.devices;
+    // Serial numbers are 1..D in scrambled order: numbered in id order, the rows a serial part matches
+    // sat in one id range, which flattered a serial search sorted by id.
+    const serialStride = scrambleStride(D);
     await bulkLoad(handle, 'devices', D, plan, (from, to) => `
       insert into devices (id, serial_number, device_class_code, imei_or_mac, school_id, state, license_key, created_at, updated_at)
-      select ${deviceBase} + d, (${sqlArray(classes.map((c) => c.sn_prefix))})[d % ${classes.length} + 1] || 'B' || lpad(d::text, 7, '0'),
+      select ${deviceBase} + d, (${sqlArray(classes.map((c) => c.sn_prefix))})[d % ${classes.length} + 1] || 'B' || lpad(((d::bigint * ${serialStride}) % ${D} + 1)::text, 7, '0'),
              (${sqlArray(classes.map((c) => c.code))})[d % ${classes.length} + 1],
              upper(regexp_replace(lpad(to_hex(${hash('d', 701)}::bigint * 16 + d % 16), 12, '0'), '(..)(?!$)', '\\1:', 'g')),
              case when in_stock then null else sids.a[${hash('d', 709)} % ${SCHOOLS} + 1] end,
