@@ -33,7 +33,10 @@ export interface DatabaseHandle {
 
 /** How to open the database beyond what the environment says. */
 export interface OpenOptions {
-  /** An in-memory PGlite starts from this data-directory dump instead of an empty cluster (test templates). */
+  /**
+   * PGlite starts from this data-directory dump instead of an empty cluster (test templates): in
+   * memory, or in a DATA_DIR that holds no database yet (PGlite refuses a dump over an existing one).
+   */
   loadDataDir?: Blob;
 }
 
@@ -43,7 +46,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   try {
     // pg_trgm backs the trigram indexes of "contains" filters (created by the first migration).
     // PGlite.create (not the constructor) loads extensions before the first query.
-    const client = await PGlite.create({ ...(inMemory ? { loadDataDir } : { dataDir }), extensions: { pg_trgm } });
+    const client = await PGlite.create({ ...(inMemory ? {} : { dataDir }), loadDataDir, extensions: { pg_trgm } });
     const gate = gatePglite(client);
     return {
       db: drizzlePglite({ client: gate.client, schema }),

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { createDatabase } from '../../src/db/client.js';
 import { DataDirLockedError } from '../../src/db/data-dir-lock.js';
 
@@ -14,13 +15,16 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('createDatabase on a DATA_DI
     dirs.push(dir);
     return dir;
   };
+  // A new directory starts from the run's migrated template: an initdb of its own came near the test
+  // timeout on a busy machine, and the lock is taken before the database opens either way.
+  const fromTemplate = async () => ({ loadDataDir: new Blob([await readFile(inject('pgliteMigratedTemplate'))]) });
   afterEach(() => {
     for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('refuses a second open of the same directory with a clear message, and releases it on close', async () => {
     const dir = tempDir();
-    const first = await createDatabase({ DATA_DIR: dir });
+    const first = await createDatabase({ DATA_DIR: dir }, await fromTemplate());
     await expect(createDatabase({ DATA_DIR: dir })).rejects.toThrow(DataDirLockedError);
     await expect(createDatabase({ DATA_DIR: dir })).rejects.toThrow(/another Campus Ops Console process is using DATA_DIR/);
     await first.close();
@@ -33,7 +37,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('createDatabase on a DATA_DI
     const dir = tempDir();
     const finished = spawnSync(process.execPath, ['-e', '']);
     fs.writeFileSync(path.join(dir, '.lock'), `${finished.pid}\n`);
-    const database = await createDatabase({ DATA_DIR: dir });
+    const database = await createDatabase({ DATA_DIR: dir }, await fromTemplate());
     expect(fs.readFileSync(path.join(dir, '.lock'), 'utf8').trim()).toBe(String(process.pid));
     await database.close();
   });

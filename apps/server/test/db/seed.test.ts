@@ -1,21 +1,15 @@
 import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDatabase, type DatabaseHandle } from '../../src/db/client.js';
-import { migrateDatabase } from '../../src/db/migrate.js';
+import type { DatabaseHandle } from '../../src/db/client.js';
 import { seedDefaults } from '../../src/db/seed/defaults.js';
 import { seedDemo } from '../../src/db/seed/demo.js';
 import { MissingInitialPasswordError, ensureInitialAdmin } from '../../src/db/seed/initial-admin.js';
 import { grants, schools, users } from '../../src/db/schema/index.js';
-import { IN_MEMORY_DATA_DIR } from '../../src/env.js';
 import { md5Hex, verifyPassword } from '../../src/platform/passwords.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createMigratedDatabase, createTestApp, type TestApp } from '../helpers/test-app.js';
 
-// Seeding is plain SQL through drizzle; an empty in-memory PGlite is the cheapest empty database.
-async function emptyDatabase(): Promise<DatabaseHandle> {
-  const database = await createDatabase({ DATA_DIR: IN_MEMORY_DATA_DIR });
-  await migrateDatabase(database);
-  return database;
-}
+// A copy of the run's migrated template: migrating afresh here came near the test timeout on a busy machine.
+const emptyDatabase = createMigratedDatabase;
 
 describe('seeding', () => {
   let database: DatabaseHandle | undefined;

@@ -46,14 +46,14 @@ export function demoPassword(loginName: string): string {
 
 const usesPostgres = () => process.env.TEST_DB === 'postgres';
 
-/** A fresh database named campus_test_<random> on the test PostgreSQL server, and how to drop it. */
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A fresh database named campus_test_<random> on the test PostgreSQL server, copied from `template`, and how to drop it. */
+async function createPostgresDatabase(template = inject('postgresTemplate')): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL or DATABASE_URL');
   const name = `campus_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -64,6 +64,25 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
+    },
+  };
+}
+
+/**
+ * A database of its own, migrated but not seeded (the run's second template, copied, not migrated
+ * again): in-memory PGlite, or (TEST_DB=postgres) a new PostgreSQL database that close() drops.
+ */
+export async function createMigratedDatabase(): Promise<DatabaseHandle> {
+  if (!usesPostgres()) {
+    return createDatabase({ DATA_DIR: IN_MEMORY_DATA_DIR }, { loadDataDir: new Blob([await readFile(inject('pgliteMigratedTemplate'))]) });
+  }
+  const postgres = await createPostgresDatabase(inject('postgresMigratedTemplate'));
+  const database = await createDatabase({ DATABASE_URL: postgres.url, DATA_DIR: IN_MEMORY_DATA_DIR });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await postgres.drop();
     },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * One migrated, demo-seeded database per test run, copied by every test file instead of migrating
+ * One migrated, demo-seeded database per test run (and one migrated only, for the seeding's tests), copied by every test file instead of migrating
  * and seeding its own (≈ 8 s a file on PGlite, ≈ 4 s on PostgreSQL): PGlite files start from a
  * dump of its data directory, PostgreSQL files are created from a template database.
  */
@@ -20,13 +20,16 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A file holding the dump of a migrated, seeded PGlite data directory. */
     pgliteTemplate: string;
+    /** The same, migrated but not seeded: for tests of the seeding itself. */
+    pgliteMigratedTemplate: string;
     /** A migrated, seeded PostgreSQL database to create test databases from. */
     postgresTemplate: string;
+    /** The same, migrated but not seeded. */
+    postgresMigratedTemplate: string;
   }
 }
 
-async function migrateAndSeed(database: DatabaseHandle, url?: string): Promise<void> {
-  await migrateDatabase(database, url);
+async function seed(database: DatabaseHandle): Promise<void> {
   await seedDefaults(database.db);
   // The demo's payments end on the test clock's day, as they end today in a real start.
   await seedDemo(database.db, createTestClock().now());
@@ -36,12 +39,17 @@ async function migrateAndSeed(database: DatabaseHandle, url?: string): Promise<v
 export async function setupPgliteTemplate(project: TestProject): Promise<() => Promise<void>> {
   const database = await createDatabase({ DATABASE_URL: undefined, DATA_DIR: IN_MEMORY_DATA_DIR });
   try {
-    await migrateAndSeed(database);
-    const dump = await database.dumpDataDir!();
     const dir = await mkdtemp(join(tmpdir(), 'campus-test-template-'));
-    const file = join(dir, 'pglite.tar');
-    await writeFile(file, Buffer.from(await dump.arrayBuffer()));
-    project.provide('pgliteTemplate', file);
+    const dumpTo = async (name: string) => {
+      const file = join(dir, name);
+      await writeFile(file, Buffer.from(await (await database.dumpDataDir!()).arrayBuffer()));
+      return file;
+    };
+    await migrateDatabase(database);
+    // Migrating is most of the cost: tests of the seeding start from this dump instead of migrating again.
+    project.provide('pgliteMigratedTemplate', await dumpTo('pglite-migrated.tar'));
+    await seed(database);
+    project.provide('pgliteTemplate', await dumpTo('pglite.tar'));
     return () => rm(dir, { recursive: true, force: true });
   } finally {
     await database.close();
@@ -62,16 +70,29 @@ export async function setupPostgresTemplate(project: TestProject): Promise<() =>
       await client.end();
     }
   };
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await createDatabase({ DATABASE_URL: url.toString(), DATA_DIR: IN_MEMORY_DATA_DIR });
-  try {
-    await migrateAndSeed(database, url.toString());
-  } finally {
-    // A template must have no connection left when databases are created from it.
-    await database.close();
-  }
+  const migratedName = `${name}_migrated`;
+  const urlOf = (database: string) => {
+    const url = new URL(adminUrl);
+    url.pathname = `/${database}`;
+    return url.toString();
+  };
+  // Each step on a connection of its own: a template must have none left when databases are created from it.
+  const inDatabase = async (database: string, step: (handle: DatabaseHandle) => Promise<void>) => {
+    const handle = await createDatabase({ DATABASE_URL: urlOf(database), DATA_DIR: IN_MEMORY_DATA_DIR });
+    try {
+      await step(handle);
+    } finally {
+      await handle.close();
+    }
+  };
+  await admin(`create database ${migratedName}`);
+  await inDatabase(migratedName, (handle) => migrateDatabase(handle, urlOf(migratedName)));
+  await admin(`create database ${name} template ${migratedName}`);
+  await inDatabase(name, seed);
+  project.provide('postgresMigratedTemplate', migratedName);
   project.provide('postgresTemplate', name);
-  return () => admin(`drop database if exists ${name} with (force)`);
+  return async () => {
+    await admin(`drop database if exists ${name} with (force)`);
+    await admin(`drop database if exists ${migratedName} with (force)`);
+  };
 }
