@@ -14,6 +14,8 @@ export const ErrorCode = {
   MustChangePassword: 601,
   /** The password was right; the account answers its second factor with the challenge (docs/decisions.md). */
   SecondFactorRequired: 602,
+  /** The password was right; two-factor sign-in is mandatory and the account sets up an authenticator first. */
+  TwoFactorSetupRequired: 603,
   TokenInvalid: '10010',
   TokenExpired: '10011',
 } as const;

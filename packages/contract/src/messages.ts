@@ -143,6 +143,9 @@ export const SERVER_MESSAGES = {
   'twoFactor.notEnabled': m('双重验证未启用', 'two-factor sign-in is not on'),
   'twoFactor.wrongCode': m('动态码错误', 'wrong authentication code'),
   'twoFactor.noEnrolment': m('请先生成二维码', 'start the set-up first'),
+  'twoFactor.ownFirst': m('请先为自己的账号启用双重验证', 'turn on two-factor sign-in for your own account first'),
+  'login.twoFactorSetupRequired': m('公司账号须启用双重验证：请用身份验证器扫描二维码并输入动态码', 'company accounts must use two-factor sign-in: scan the QR code with an authenticator app and enter its code'),
+  'twoFactor.cannotResetOwn': m('不能重置自己的双重验证，请在个人信息页关闭', 'you cannot reset your own two-factor sign-in; turn it off on your profile page'),
 
   'device.serialPrefix': m('序列号必须以型号前缀 {prefix} 开头', "must start with the model's prefix {prefix}"),
   'device.deliveryNotInstalled': m('该发货单还没有安装时间', 'the delivery has no installation time yet'),

@@ -71,6 +71,11 @@ export function mustChangePassword(data: { userName: string; phoneMasked: string
   return new AppError(200, ErrorCode.MustChangePassword, msg('login.mustChangePassword'), data);
 }
 
+/** HTTP 200 code 603: the password was right; the account sets up its mandatory authenticator with this challenge first. */
+export function twoFactorSetupRequired(data: { challenge: string; expiresAt: string }): AppError {
+  return new AppError(200, ErrorCode.TwoFactorSetupRequired, msg('login.twoFactorSetupRequired'), data);
+}
+
 /** HTTP 200 code 602: the password was right; the login continues with the second factor and this challenge. */
 export function secondFactorRequired(data: { challenge: string; expiresAt: string }): AppError {
   return new AppError(200, ErrorCode.SecondFactorRequired, msg('login.secondFactorRequired'), data);

@@ -10,7 +10,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Database } from '../db/client.js';
 import { loginChallenges, userRecoveryCodes, userTotp } from '../db/schema/index.js';
 import { createSecretSealer } from './sealed-secrets.js';
-import { settingCreatedOnce } from './settings.js';
+import { getSetting, setSetting, settingCreatedOnce } from './settings.js';
 
 /** The issuer shown in the authenticator app next to the account name. */
 export const TOTP_ISSUER = 'Campus Ops';
@@ -23,6 +23,8 @@ export const RECOVERY_CODE_COUNT = 10;
 export const LOGIN_CHALLENGE_TTL_MS = 5 * 60_000;
 
 const KEY_SETTING = 'auth.totpKey';
+/** The company's policy (ASVS 4.3.1): true = company administrators sign in only with an authenticator. */
+const REQUIRED_SETTING = 'auth.twoFactorRequired';
 /** Recovery codes avoid letters that read like digits (no i, l, o, 0, 1). */
 const RECOVERY_CHARS = 'abcdefghjkmnpqrstuvwxyz23456789';
 
@@ -145,11 +147,14 @@ export async function checkSecondFactor(db: Database, userId: number, code: stri
 
 /** Removes the authenticator and the recovery codes: the account signs in with its password alone. */
 export async function disableTotp(db: Database, userId: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
-    await tx.delete(userTotp).where(eq(userTotp.userId, userId));
-    await tx.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
-  });
+  await db.transaction(async (tx) => removeTotpOf(tx as unknown as Database, userId));
+}
+
+/** disableTotp's deletes, inside a transaction the caller holds (an administrator's reset). */
+export async function removeTotpOf(tx: Database, userId: number): Promise<void> {
+  await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
+  await tx.delete(userTotp).where(eq(userTotp.userId, userId));
+  await tx.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
 }
 
 /** Starts the second step of a login: an opaque token (32 bytes, base64url) valid for five minutes. */
@@ -188,4 +193,14 @@ export async function requiresSecondFactor(db: Database, userId: number): Promis
     .from(userTotp)
     .where(and(eq(userTotp.userId, userId), sql`${userTotp.confirmedAt} is not null`));
   return row !== undefined;
+}
+
+/** Whether two-factor sign-in is mandatory for company administrators (off until a company admin turns it on). */
+export async function isTwoFactorRequired(db: Database): Promise<boolean> {
+  return (await getSetting(db, REQUIRED_SETTING)) === true;
+}
+
+/** Sets the company's two-factor policy, from the next sign-in on. */
+export async function setTwoFactorRequired(db: Database, required: boolean): Promise<void> {
+  await setSetting(db, REQUIRED_SETTING, required);
 }

@@ -6,13 +6,16 @@
  */
 import { ChildUser, CompanyUser, ExternalUser, type Label, type ResourceDef, type RowOf, type WriteValuesOf } from '@campus/contract';
 import { and, inArray } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
 import { schools } from '../db/schema/resources.js';
 import { badRequest, forbidden, msg } from '../platform/errors.js';
 import { scopeCondition } from '../platform/scope.js';
 import { endSessionsOfUser } from '../platform/sessions.js';
+import { removeTotpOf, twoFactorStatus } from '../platform/two-factor.js';
 import type { EngineContext, Row } from './engine/context.js';
 import { defineFamilyHooks, type FamilyHooks, type WriteInput, type WrittenChange } from './engine/hooks.js';
 import { valueAfter } from './engine/lookup.js';
+import { loadInScope, recordOperation } from './engine/write.js';
 
 /** Only company staff create and change company staff, sales people and agents. */
 function requireCompany(ctx: EngineContext, what: Label): void {
@@ -60,6 +63,7 @@ function defineAccountHooks<D extends ResourceDef>(def: D, own: Omit<FamilyHooks
     },
     beforeDelete: refuseOwnDelete,
     afterRead: own.afterRead,
+    actions: own.actions,
   });
 }
 
@@ -73,6 +77,28 @@ export const companyUserHooks = defineAccountHooks(CompanyUser, {
     // A seller level means nothing for company staff.
     if (valueAfter(adjusted, existing, 'type') === 'company') adjusted.sellerPosition = null;
     return adjusted;
+  },
+  actions: {
+    /**
+     * A lost authenticator: removes it with the recovery codes and ends the account's sessions, so
+     * it signs in with its password and enrols again. Not for one's own account, where a session
+     * alone must not remove the second factor (the profile page asks for a code).
+     */
+    async ResetTwoFactor(ctx, id) {
+      await ctx.db.transaction(async (tx) => {
+        // Out of scope answers 404 like a missing row, before any other refusal could tell it exists.
+        await loadInScope({ ...ctx, db: tx }, tx, id, true);
+        requireCompany(ctx, { zh: '公司用户', en: 'company users' });
+        if (id === ctx.user.id) throw badRequest([{ path: 'id', ...msg('twoFactor.cannotResetOwn') }]);
+        const executor = tx as unknown as Database;
+        if (!(await twoFactorStatus(executor, id)).enabled) throw badRequest([{ path: 'id', ...msg('twoFactor.notEnabled') }]);
+        await removeTotpOf(executor, id);
+        await endSessionsOfUser(executor, id);
+        // The operation log says the second factor was removed, never what it was.
+        await recordOperation(tx, ctx, 'ResetTwoFactor', [id], { twoFactor: [true, false] });
+      });
+      return { id, twoFactor: false };
+    },
   },
 });
 

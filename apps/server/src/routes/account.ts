@@ -4,7 +4,12 @@ import {
   loginRequestSchema,
   loginResponseSchema,
   loginSecondFactorRequestSchema,
+  beginTwoFactorSetupRequestSchema,
+  confirmTwoFactorSetupRequestSchema,
   sendSmsCodeRequestSchema,
+  totpEnrolmentSchema,
+  twoFactorSetupLoginSchema,
+  TWO_FACTOR_ACCOUNT_TYPES,
   updateUserPasswordRequestSchema,
 } from '@campus/contract';
 import { and, eq, sql } from 'drizzle-orm';
@@ -14,14 +19,23 @@ import { z } from 'zod';
 import { users, type LoginOutcome } from '../db/schema/index.js';
 import { consumeCaptcha, issueCaptcha } from '../platform/captcha.js';
 import { envelopeSchema, failureEnvelopeSchema, ok } from '../platform/envelope.js';
-import { badRequest, loginFailed, mustChangePassword, msg, secondFactorRequired } from '../platform/errors.js';
+import { badRequest, loginFailed, mustChangePassword, msg, secondFactorRequired, twoFactorSetupRequired } from '../platform/errors.js';
 import { homeSchoolOf } from '../platform/home-school.js';
 import { accountLockedUntil, addressWaitUntil, recordLoginAttempt } from '../platform/login-throttle.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../platform/passwords.js';
 import { getEffectiveGrant } from '../platform/permissions.js';
 import { createSession, endSession, endSessionsOfUser } from '../platform/sessions.js';
 import { consumeSmsCode, issueSmsCode, maskPhone } from '../platform/sms.js';
-import { checkSecondFactor, consumeLoginChallenge, createLoginChallenge, findLoginChallenge, requiresSecondFactor } from '../platform/two-factor.js';
+import {
+  beginTotpEnrolment,
+  checkSecondFactor,
+  confirmTotpEnrolment,
+  consumeLoginChallenge,
+  createLoginChallenge,
+  findLoginChallenge,
+  isTwoFactorRequired,
+  requiresSecondFactor,
+} from '../platform/two-factor.js';
 
 const userAgentOf = (request: FastifyRequest) => request.headers['user-agent'];
 
@@ -50,6 +64,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Starts the session of an account whose every factor was right, and answers the seed's login data. */
   async function completeLogin(request: FastifyRequest, user: UserRow, now: Date) {
+    return ok(await startSession(request, user, now));
+  }
+
+  /** completeLogin without the envelope. */
+  async function startSession(request: FastifyRequest, user: UserRow, now: Date) {
     const session = await app.db.transaction(async (tx) => {
       const created = await createSession(tx, {
         userId: user.id,
@@ -64,7 +83,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     const grant = await getEffectiveGrant(app.db, user);
     const school = await homeSchoolOf(app.db, user);
-    return ok({
+    return {
       Token: session.token,
       SchoolName: school.schoolName,
       UserName: user.name,
@@ -73,7 +92,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       ClassId: 0,
       TokenTime: session.expiresAt.toISOString(),
       Frames: [...grant.keys()].sort((a, b) => a - b).map((ID) => ({ ID })),
-    });
+    };
   }
 
   /** Refuses the attempt while the address owes a wait for its recent failures (login-throttle.ts). */
@@ -100,7 +119,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Account'],
         summary: 'Log in with the MD5 hex of the password and the captcha',
         description:
-          'Refusals are answered with HTTP 200: code 600 (wrong captcha; unknown user and wrong password alike = "password error"; disabled, locked, address must wait), 601 (verify the phone and change the password first) or 602 (right password; answer the second factor at LoginSecondFactor with data.challenge).',
+          'Refusals are answered with HTTP 200: code 600 (wrong captcha; unknown user and wrong password alike = "password error"; disabled, locked, address must wait), 601 (verify the phone and change the password first), 602 (right password; answer the second factor at LoginSecondFactor with data.challenge) or 603 (right password; two-factor sign-in is mandatory: set it up at BeginTwoFactorSetup and ConfirmTwoFactorSetup with data.challenge).',
         body: loginRequestSchema,
         response: { 200: z.union([envelopeSchema(loginResponseSchema), failureEnvelopeSchema]) },
       },
@@ -142,6 +161,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         await record('second_factor_required', user.id);
         throw secondFactorRequired({ challenge, expiresAt: expiresAt.toISOString() });
       }
+      // Mandatory two-factor (ASVS 4.3.1): no session until the account has set up an authenticator.
+      if (TWO_FACTOR_ACCOUNT_TYPES.includes(user.type) && (await isTwoFactorRequired(app.db))) {
+        const { challenge, expiresAt } = await createLoginChallenge(app.db, { userId: user.id, ip: request.ip, now });
+        await record('second_factor_setup_required', user.id);
+        throw twoFactorSetupRequired({ challenge, expiresAt: expiresAt.toISOString() });
+      }
       return completeLogin(request, user, now);
     },
   );
@@ -180,6 +205,66 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       // The account may have been disabled while the code was typed.
       if (!(await consumeLoginChallenge(app.db, found.id, now)) || !user.enabled) throw loginFailed(msg('login.challengeExpired'));
       return completeLogin(request, user, now);
+    },
+  );
+
+  /**
+   * The account of an open challenge from a 603: one that may use two-factor sign-in and has no
+   * authenticator yet. Refused like an expired sign-in otherwise, so a 602 challenge cannot replace one.
+   */
+  async function setupAccountOf(request: FastifyRequest, challenge: string, now: Date) {
+    const found = await findLoginChallenge(app.db, challenge, now);
+    const [user] = found ? await app.db.select().from(users).where(eq(users.id, found.userId)) : [];
+    if (!found || !user || !TWO_FACTOR_ACCOUNT_TYPES.includes(user.type) || (await requiresSecondFactor(app.db, user.id))) {
+      throw loginFailed(msg('login.challengeExpired'));
+    }
+    await assertAddressMayTry(request, user.loginName, now);
+    await assertNotLocked(request, user.loginName, user.id, now);
+    return { challengeId: found.id, user };
+  }
+
+  app.post(
+    API_PATHS.beginTwoFactorSetup,
+    {
+      config: { public: true },
+      schema: {
+        tags: ['Account'],
+        summary: 'After a 603: a new authenticator secret for the account, shown once as a key and an otpauth:// address',
+        description: 'Refusals are HTTP 200 code 600: expired or used challenge, locked account, address must wait.',
+        body: beginTwoFactorSetupRequestSchema,
+        response: { 200: z.union([envelopeSchema(totpEnrolmentSchema), failureEnvelopeSchema]) },
+      },
+    },
+    async (request) => {
+      const now = app.clock.now();
+      const { user } = await setupAccountOf(request, request.body.challenge, now);
+      return ok(await beginTotpEnrolment(app.db, user, now));
+    },
+  );
+
+  app.post(
+    API_PATHS.confirmTwoFactorSetup,
+    {
+      config: { public: true },
+      schema: {
+        tags: ['Account'],
+        summary: 'After a 603: confirm the new authenticator with its code; answers the session and the recovery codes once',
+        description: 'Refusals are HTTP 200 code 600: wrong code (counts toward the account lockout), expired or used challenge, locked account, address must wait.',
+        body: confirmTwoFactorSetupRequestSchema,
+        response: { 200: z.union([envelopeSchema(twoFactorSetupLoginSchema), failureEnvelopeSchema]) },
+      },
+    },
+    async (request) => {
+      const now = app.clock.now();
+      const { challengeId, user } = await setupAccountOf(request, request.body.challenge, now);
+      const recoveryCodes = await confirmTotpEnrolment(app.db, user.id, request.body.code, now);
+      if (!recoveryCodes) {
+        await recordLoginAttempt(app.db, { loginName: user.loginName, userId: user.id, ip: request.ip, userAgent: userAgentOf(request), outcome: 'bad_second_factor', at: now });
+        throw loginFailed(msg('login.wrongSecondFactor'));
+      }
+      // The authenticator stays set up either way; a sign-in that lost the race starts again from the password.
+      if (!(await consumeLoginChallenge(app.db, challengeId, now)) || !user.enabled) throw loginFailed(msg('login.challengeExpired'));
+      return ok({ login: await startSession(request, user, now), recoveryCodes });
     },
   );
 

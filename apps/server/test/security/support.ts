@@ -113,6 +113,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/Account/GetVerificationCode',
   'POST /api/Account/Login_web',
   'POST /api/Account/LoginSecondFactor',
+  'POST /api/Account/BeginTwoFactorSetup',
+  'POST /api/Account/ConfirmTwoFactorSetup',
   'POST /api/Account/SendSmsCode',
   'POST /api/Account/UpdateUserPassword',
   'GET /api/health',
@@ -147,6 +149,9 @@ const CUSTOM_FRAME_ROUTES: Readonly<Record<string, { frame: string; button?: But
   'GET /api/Terminal/GetSettings': { frame: 'equipmentManage' },
   // Platform-wide terminal settings: company users only, like the fever threshold.
   'POST /api/Terminal/SaveSettings': { frame: 'equipmentManage', button: 'update', userTypes: ['company'] },
+  'GET /api/CompanyUser/GetTwoFactorPolicy': { frame: 'userCompany' },
+  // The company's sign-in policy: company users only, like the fever threshold.
+  'POST /api/CompanyUser/SaveTwoFactorPolicy': { frame: 'userCompany', button: 'password', userTypes: ['company'] },
 };
 
 export type Requirement =

@@ -6,6 +6,7 @@ export type FailureKind =
   | 'loginMessage' // code 600
   | 'mustChangePassword' // code 601
   | 'secondFactorRequired' // code 602: the login page asks for the authenticator code
+  | 'twoFactorSetupRequired' // code 603: the login page sets up the mandatory authenticator
   | 'sessionEnded' // codes '10010' / '10011'
   | 'codeXxx' // code 'xxx': show code, message and url
   | 'http' // an HTTP status of the catalogue
@@ -75,6 +76,9 @@ export function describeFailure(facts: FailureFacts, locale: Locale): FailureDes
   }
   if (sameCode(code, ErrorCode.SecondFactorRequired)) {
     return { kind: 'secondFactorRequired', message: t('error.secondFactorRequired') };
+  }
+  if (sameCode(code, ErrorCode.TwoFactorSetupRequired)) {
+    return { kind: 'twoFactorSetupRequired', message: t('error.twoFactorSetupRequired') };
   }
   if (sameCode(code, 'xxx')) {
     return { kind: 'codeXxx', message: t('error.codeXxx', { code: String(code), message: serverMessage, url }) };

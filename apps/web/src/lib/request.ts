@@ -98,8 +98,8 @@ function fail(facts: FailureFacts, data: unknown, options: RequestOptions): neve
       phoneMasked: stringField(data, 'phoneMasked'),
     });
   }
-  // 602 is a step of the login, not a failure: the login page asks for the code instead of a toast.
-  if (!options.silent && kind !== 'secondFactorRequired') showToast(kind === 'mustChangePassword' ? 'warning' : 'error', message);
+  // 602 and 603 are steps of the login, not failures: the login page asks for the code or the set-up instead of a toast.
+  if (!options.silent && kind !== 'secondFactorRequired' && kind !== 'twoFactorSetupRequired') showToast(kind === 'mustChangePassword' ? 'warning' : 'error', message);
   console.error('data request exception', { url: facts.url, status: facts.status, code: facts.code, message });
   throw error;
 }

@@ -1,10 +1,11 @@
 /** The pages of the resource families: every frame of a declared family gets the generic page (or the log or tree page). */
 import { familiesOfFrame, isLogFamily, type ResourceDef } from '@campus/contract';
-import { Tabs } from 'antd';
 import { useLocale } from '../lib/i18n';
 import { labelText } from './labels';
 import type { ComponentType } from 'react';
+import { Space, Tabs } from 'antd';
 import { childUserOverrides, externalUserOverrides } from './accounts';
+import { TwoFactorPolicyCard } from './accounts/two-factor-policy-card';
 import { FeverAlertPage } from './fever-alert/fever-alert-page';
 import { LogPage } from './log-page';
 import type { ResourceOverrides } from './resource-overrides';
@@ -46,6 +47,15 @@ export function resourcePageFor(frame: string): ComponentType {
     if (def.tree) return <TreePage def={def} frame={frame} />;
     // A family whose page adds parts of its own beside the generic ones (the holidays' national calendar).
     if (def.name === 'SchoolHoliday') return <SchoolHolidayPage def={def} frame={frame} />;
+    // Company users show the company's two-factor policy above the list.
+    if (def.name === 'CompanyUser') {
+      return (
+        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+          <TwoFactorPolicyCard frame={frame} />
+          <ResourcePage def={def} frame={frame} overrides={OVERRIDES[def.name]} />
+        </Space>
+      );
+    }
     return <ResourcePage def={def} frame={frame} overrides={OVERRIDES[def.name]} />;
   };
   function FrameResourcePage() {

@@ -130,3 +130,24 @@ export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string())
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
 export const disableTotpRequestSchema = z.object({ password: md5Hex, code: secondFactorCode });
+
+/**
+ * Data of code 603: the password was right, two-factor sign-in is mandatory for the account and it has
+ * no authenticator yet; the login page sets one up with this challenge before any session starts.
+ */
+export const twoFactorSetupChallengeSchema = secondFactorChallengeSchema;
+
+export const beginTwoFactorSetupRequestSchema = z.object({ challenge: z.string().min(1).max(64) });
+
+export const confirmTwoFactorSetupRequestSchema = z.object({
+  challenge: z.string().min(1).max(64),
+  code: z.string().trim().regex(/^\d{6}$/, messageText('validation.totpCode')),
+});
+
+/** The end of a set-up at sign-in: the session (as Login_web answers it) and the recovery codes, shown once. */
+export const twoFactorSetupLoginSchema = z.object({ login: loginResponseSchema, recoveryCodes: z.array(z.string()) });
+export type TwoFactorSetupLogin = z.infer<typeof twoFactorSetupLoginSchema>;
+
+/** The company's two-factor policy: when `required`, company administrators sign in only with an authenticator. */
+export const twoFactorPolicySchema = z.object({ required: z.boolean() });
+export type TwoFactorPolicy = z.infer<typeof twoFactorPolicySchema>;

@@ -130,6 +130,7 @@ export const LOGIN_OUTCOMES = [
   'too_many_attempts',
   'second_factor_required',
   'bad_second_factor',
+  'second_factor_setup_required',
 ] as const;
 export type LoginOutcome = (typeof LOGIN_OUTCOMES)[number];
 
@@ -145,6 +146,7 @@ export const LOGIN_OUTCOME_LABELS: Record<LoginOutcome, { zh: string; en: string
   too_many_attempts: { zh: '尝试过多', en: 'Too many attempts', color: 'orange' },
   second_factor_required: { zh: '待双重验证', en: 'Second factor asked', color: 'blue' },
   bad_second_factor: { zh: '动态码错误', en: 'Wrong second factor', color: 'red' },
+  second_factor_setup_required: { zh: '须设置双重验证', en: 'Two-factor set-up asked', color: 'blue' },
 };
 
 /** One of the caller's sessions (personalInformation). */

@@ -81,6 +81,18 @@ export const CompanyUser = defineResource({
     ...accountStateFields,
   },
   toggles: [{ field: 'enabled', button: 'enable' }],
+  actions: [
+    {
+      // For a lost authenticator: the account then signs in with its password and enrols again.
+      verb: 'ResetTwoFactor',
+      button: 'password',
+      label: { zh: '重置双重验证', en: 'Reset two-factor' },
+      confirm: {
+        zh: '清除该账号的身份验证器和恢复码，并结束它的所有登录会话？之后它凭密码登录并重新设置双重验证。',
+        en: "Remove this account's authenticator and recovery codes and end all its sessions? It then signs in with its password and sets up two-factor again.",
+      },
+    },
+  ],
 });
 
 export const ExternalUser = defineResource({

@@ -69,6 +69,43 @@ describe('LoginPage', () => {
     expect(readSession()?.token).toBe(loginAnswer.Token);
   }, TEST_TIMEOUT);
 
+  it('sets up the mandatory authenticator after a 603, shows the recovery codes, then signs in (issue 8)', async () => {
+    vi.spyOn(accountApi, 'login').mockRejectedValue(
+      new RequestError({
+        message: 'set up two-factor sign-in first',
+        status: 200,
+        code: 603,
+        errors: [],
+        url: '/api/Account/Login_web',
+        kind: 'twoFactorSetupRequired',
+        data: { challenge: 'setup-1', expiresAt: '2026-03-02T01:05:00.000Z' },
+      }),
+    );
+    const begin = vi.spyOn(accountApi, 'beginTwoFactorSetup').mockResolvedValue({ secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Campus%20Ops:admin?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' });
+    const confirm = vi.spyOn(accountApi, 'confirmTwoFactorSetup').mockResolvedValue({ login: loginAnswer, recoveryCodes: ['abcde-fghjk', 'mnpqr-stuvw'] });
+    renderLogin();
+    await waitFor(() => expect(screen.getByAltText('Verification code')).toBeTruthy(), WAIT);
+    fill('User name', 'admin');
+    fill('Password', 'Admin@123');
+    fill('Verification code', '1234');
+    fireEvent.submit(screen.getByPlaceholderText('User name').closest('form')!);
+    // The step is its own chunk: it appears once loaded, and asks for the secret by itself.
+    await waitFor(() => expect(screen.getByTestId('setup-secret').textContent).toContain('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'), WAIT);
+    expect(begin).toHaveBeenCalledWith('setup-1');
+    expect(readSession()).toBeNull();
+
+    fill('6-digit code', ' 654321 ');
+    fireEvent.submit(screen.getByPlaceholderText('6-digit code').closest('form')!);
+    await waitFor(() => expect(screen.getByTestId('setup-recovery-codes')).toBeTruthy(), WAIT);
+    expect(confirm).toHaveBeenCalledWith({ challenge: 'setup-1', code: '654321' });
+    expect(screen.getByText('abcde-fghjk')).toBeTruthy();
+    // No session until the codes were seen.
+    expect(readSession()).toBeNull();
+    fireEvent.click(screen.getByText('I have saved them, continue'));
+    await waitFor(() => expect(screen.getByText('console home')).toBeTruthy(), WAIT);
+    expect(readSession()?.token).toBe(loginAnswer.Token);
+  }, TEST_TIMEOUT);
+
   it('goes back to the password with a new image code', async () => {
 
     vi.spyOn(accountApi, 'login').mockRejectedValue(

@@ -1,7 +1,7 @@
 import { KeyOutlined, LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import type { LoginResponse, SecondFactorChallenge } from '@campus/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
 import { PublicPageFrame } from '../../components/public-page-frame';
@@ -14,6 +14,9 @@ import { saveSession, sessionFromLogin } from '../../lib/session';
 import { PlainButton, PlainErrorAlert, PlainField } from './plain-controls';
 import { requiredCheck, usePlainForm } from './use-plain-form';
 import { useCaptcha } from './use-captcha';
+
+/** Needed only when two-factor is mandatory and not yet set up: its own chunk, with antd's QR code. */
+const TwoFactorSetupStep = lazy(() => import('./two-factor-setup-step'));
 
 function isChallenge(data: unknown): data is SecondFactorChallenge {
   return typeof data === 'object' && data !== null && typeof (data as { challenge?: unknown }).challenge === 'string';
@@ -75,7 +78,7 @@ type LoginFieldName = 'userName' | 'password' | 'vcCode';
 
 /**
  * /login: user name, password (sent as MD5) and the image code; then the second factor when the account
- * has one. Drawn in plain markup (./plain-controls): the first page of most visits carries no antd.
+ * has one, or its set-up when two-factor is mandatory and the account has none yet. Drawn in plain markup (./plain-controls): the first page of most visits carries no antd.
  */
 export default function LoginPage() {
   const t = useT();
@@ -89,6 +92,7 @@ export default function LoginPage() {
   const { captcha, refresh: refreshCaptcha } = useCaptcha();
   const [loginMessage, setLoginMessage] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<string | null>(null);
+  const [setupChallenge, setSetupChallenge] = useState<string | null>(null);
 
   // Code 600 arrives as the request client's login message event (SEED-SPEC section 8).
   useEffect(() => onRequestEvent('loginMessage', ({ message }) => setLoginMessage(message)), []);
@@ -118,6 +122,11 @@ export default function LoginPage() {
         setChallenge(error.data.challenge);
         return;
       }
+      // 603: the password was right and two-factor is mandatory; set up the authenticator first.
+      if (error instanceof RequestError && error.kind === 'twoFactorSetupRequired' && isChallenge(error.data)) {
+        setSetupChallenge(error.data.challenge);
+        return;
+      }
       form.showServerErrors(error);
       form.set({ vcCode: '' });
       void refreshCaptcha();
@@ -130,6 +139,25 @@ export default function LoginPage() {
 
   const message = loginMessage ? <PlainErrorAlert data-testid="login-message">{loginMessage}</PlainErrorAlert> : null;
 
+  const backToPassword = () => {
+    setChallenge(null);
+    setSetupChallenge(null);
+    setLoginMessage(null);
+    form.set({ password: '', vcCode: '' });
+    void refreshCaptcha();
+  };
+
+  if (setupChallenge) {
+    return (
+      <PublicPageFrame title={t('login.twoFactorSetupTitle')} subtitle={t('login.welcome')}>
+        {message}
+        <Suspense fallback={<PageSpinner />}>
+          <TwoFactorSetupStep challenge={setupChallenge} onSignedIn={signedIn} onBack={backToPassword} />
+        </Suspense>
+      </PublicPageFrame>
+    );
+  }
+
   if (challenge) {
     return (
       <PublicPageFrame title={t('login.secondFactorTitle')} subtitle={t('login.welcome')}>
@@ -137,12 +165,7 @@ export default function LoginPage() {
         <SecondFactorStep
           challenge={challenge}
           onSignedIn={signedIn}
-          onBack={() => {
-            setChallenge(null);
-            setLoginMessage(null);
-            form.set({ password: '', vcCode: '' });
-            void refreshCaptcha();
-          }}
+          onBack={backToPassword}
         />
       </PublicPageFrame>
     );
