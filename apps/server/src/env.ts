@@ -158,6 +158,11 @@ const envSchema = z
     UPLOAD_VIDEO_MAX_MB: megabytes(200),
     /** Largest app or firmware package UploadPackages stores, in megabytes. */
     UPLOAD_PACKAGE_MAX_MB: megabytes(512),
+    /**
+     * What the files uploaded within one scope (an agent with its child accounts, a sales person, an
+     * external user) may add up to, in megabytes; company staff, the operator, are not counted (ASVS 12.1.3).
+     */
+    UPLOAD_SCOPE_QUOTA_MB: megabytes(2048),
     /** Load shedding (503 + Retry-After): the event loop's delay above which new API calls are refused. */
     SHED_EVENT_LOOP_DELAY_MS: sheddingLimit(1000, 'milliseconds'),
     /** Statements (PGlite) or pool checkouts (PostgreSQL) waiting for a connection above which calls are refused. */

@@ -113,6 +113,7 @@ export const SERVER_MESSAGES = {
   'upload.noFile': m('没有收到文件', 'no file was sent'),
   'upload.tooMany': m('一次最多上传 {max} 个文件', 'at most {max} files per upload'),
   'upload.tooLarge': m('“{name}”超过了单个{noun}允许的 {size}', '"{name}" is larger than the {size} allowed for one {noun}'),
+  'upload.quotaExceeded': m('上传空间不足：本账号范围的文件最多 {quota}，已用 {used}', 'not enough upload space: the files of this account scope may take {quota} in all, and {used} is used'),
   'upload.wrongType': m('“{name}”不是{types}', '"{name}" is not {types}'),
 
   // Login and accounts

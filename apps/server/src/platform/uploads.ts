@@ -17,6 +17,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fileTypeFromFile } from 'file-type';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { uploadedFiles } from '../db/schema/index.js';
 import type { AuthUser } from './auth.js';
@@ -186,13 +187,47 @@ export interface RecordedUpload {
   sha256: string;
 }
 
+/** The bytes a scope's files take (files recorded before sizes were kept count as nothing). */
+async function bytesOfScope(db: Database, scopeKey: string): Promise<number> {
+  const [row] = await db.select({ total: sql<string>`coalesce(sum(${uploadedFiles.size}), 0)` }).from(uploadedFiles).where(eq(uploadedFiles.scopeKey, scopeKey));
+  return Number(row?.total ?? 0);
+}
+
+/** The quota of the caller's scope in bytes, or undefined when it has none (company staff). */
+function quotaOf(user: AuthUser, quotaBytes: number | undefined): number | undefined {
+  return user.type === 'company' || !quotaBytes ? undefined : quotaBytes;
+}
+
+function quotaRefusal(quota: number, used: number): AppError {
+  return refuseCall(msg('upload.quotaExceeded', { quota: megabytesText(quota), used: megabytesText(used) }));
+}
+
+/** Refuses an upload before a byte is read when the caller's scope has no space left. */
+async function assertScopeHasSpace(db: Database, user: AuthUser, quotaBytes: number | undefined): Promise<void> {
+  const quota = quotaOf(user, quotaBytes);
+  if (quota === undefined) return;
+  const used = await bytesOfScope(db, scopeOwnerKey(user));
+  if (used >= quota) throw quotaRefusal(quota, used);
+}
+
 /**
  * Records the scope the caller uploaded files in (`scopeOwnerKey`): rows of other scopes may not
- * reference them (engine/uploaded-files.ts).
+ * reference them (engine/uploaded-files.ts). Refuses them all when they would take the scope past
+ * `quotaBytes` (ASVS 12.1.3); the scope is locked meanwhile, so two uploads at once cannot both fit.
  */
-export async function recordUploads(db: Database, files: RecordedUpload[], user: AuthUser): Promise<void> {
+export async function recordUploads(db: Database, files: RecordedUpload[], user: AuthUser, quotaBytes?: number): Promise<void> {
   if (files.length === 0) return;
-  await db.insert(uploadedFiles).values(files.map((file) => ({ ...file, scopeKey: scopeOwnerKey(user), uploadedBy: user.id })));
+  const scopeKey = scopeOwnerKey(user);
+  const quota = quotaOf(user, quotaBytes);
+  await db.transaction(async (tx) => {
+    if (quota !== undefined) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`uploads:${scopeKey}`}))`);
+      const used = await bytesOfScope(tx as unknown as Database, scopeKey);
+      const adding = files.reduce((sum, file) => sum + file.size, 0);
+      if (used + adding > quota) throw quotaRefusal(quota, used);
+    }
+    await tx.insert(uploadedFiles).values(files.map((file) => ({ ...file, scopeKey, uploadedBy: user.id })));
+  });
 }
 
 /** The kind of a staged file as detected from its bytes, among the policy's accepted types. */
@@ -219,6 +254,8 @@ function hashing(hash: ReturnType<typeof createHash>): Transform {
  */
 export async function receiveUploads(request: FastifyRequest, storage: UploadStorage, policy: UploadPolicy, now: Date): Promise<(UploadedFile & RecordedUpload)[]> {
   if (!request.isMultipart()) throw refuseCall(msg('upload.notMultipart'));
+  const quotaBytes = request.server.env.UPLOAD_SCOPE_QUOTA_MB * 1_048_576;
+  await assertScopeHasSpace(request.server.db, request.user, quotaBytes);
   const staged: StagedFile[] = [];
   const storedKeys: string[] = [];
   try {
@@ -255,7 +292,7 @@ export async function receiveUploads(request: FastifyRequest, storage: UploadSto
       answer.push({ key, url: uploadUrlOf(key), name: file.name, size: file.size, sha256: file.sha256, contentType: UPLOAD_CONTENT_TYPES[ext] });
     }
     // Inside the try: a file whose scope cannot be recorded is removed like a refused one.
-    await recordUploads(request.server.db, answer.map(({ key, size, sha256 }) => ({ key, size, sha256 })), request.user);
+    await recordUploads(request.server.db, answer.map(({ key, size, sha256 }) => ({ key, size, sha256 })), request.user, quotaBytes);
     return answer;
   } catch (error) {
     await Promise.all(staged.map((file) => fs.rm(file.stagedPath, { force: true })));
