@@ -1,5 +1,5 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/client.js';
 import type { Env } from './env.js';
 import './badges/license-unset.js';
@@ -27,6 +27,7 @@ import { uploadsPlugin, type UploadStorage } from './platform/uploads.js';
 import { terminalSecretsPlugin } from './terminals/secrets.js';
 import { intakeRoutes } from './terminals/intake-routes.js';
 import { validatorCompiler } from './platform/validation.js';
+import { createAnswerSerializerCompiler } from './platform/answer-serializer.js';
 import { accountRoutes } from './routes/account.js';
 import { fileRoutes } from './routes/file.js';
 import { healthRoutes } from './routes/health.js';
@@ -84,7 +85,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Lines still queued are written when the app closes, before its owner closes the database.
   app.addHook('onClose', () => platformLog.close());
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Tests check every answer against its schema; a running server trusts what the engine built.
+  app.setSerializerCompiler(createAnswerSerializerCompiler({ verify: env.NODE_ENV === 'test' }));
   // Bodies are JSON (uploads multipart, by their own plugin): plain text would reach the schemas as a
   // string and answer 400, where a content type nobody reads is a 415 (ASVS 13.1.5).
   app.removeContentTypeParser('text/plain');
