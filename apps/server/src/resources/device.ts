@@ -3,9 +3,22 @@
  * delivery (its school does too, declared as `schoolRef({ from: 'deliveryId' })`).
  */
 import { Device, DeviceClass, DeviceDelivery, DeviceWarranty, formatBusinessDate } from '@campus/contract';
+import { and, isNull, not, sql, type SQL } from 'drizzle-orm';
+import { deviceClasses } from '../db/schema/index.js';
 import { badRequest, msg } from '../platform/errors.js';
 import { defineFamilyHooks } from './engine/hooks.js';
 import { findBy, valueAfter } from './engine/lookup.js';
+import { columnOf } from './engine/query.js';
+import type { ResourceTable } from './engine/table.js';
+
+/**
+ * Devices awaiting a licence: their product model needs one and none is set. The `licenseUnset`
+ * badge counts these rows and the `licensePending` filter lists them, so the two cannot disagree.
+ */
+export function licensePendingCondition(table: ResourceTable): SQL {
+  const needsLicence = sql`exists (select 1 from ${deviceClasses} where ${deviceClasses.code} = ${columnOf(table, 'deviceClassCode')} and ${deviceClasses.licenseEnabled})`;
+  return and(isNull(columnOf(table, 'licenseKey')), needsLicence)!;
+}
 
 export const deviceHooks = defineFamilyHooks(Device, {
   async beforeWrite(ctx, { values, existing }) {
@@ -19,8 +32,11 @@ export const deviceHooks = defineFamilyHooks(Device, {
     }
     return values;
   },
-});
 
+  computedFilters: {
+    licensePending: (_ctx, table, value) => (value === true || value === 'true' ? licensePendingCondition(table) : not(licensePendingCondition(table))),
+  },
+});
 
 /** The date `months` after a YYYY-MM-DD date, clamped to the month's last day (Jan 31 + 1 = Feb 28/29). */
 export function addMonths(day: string, months: number): string {

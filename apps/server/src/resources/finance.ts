@@ -3,12 +3,14 @@
  * belong to, are never deleted once they have entries and change balance only by posted entries.
  */
 import { AgentFund, FUND_ACCOUNT_COMPANY, FUND_ACCOUNT_SCHOOL, FUND_ENTRY_ADJUSTMENT, SchoolCharge, ServiceConfig } from '@campus/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq, not, sql, type SQL } from 'drizzle-orm';
 import { accountKeyOf, postEntries, type FundAccountType } from '../finance/ledger.js';
 import { badRequest, forbidden, msg, type FieldProblem } from '../platform/errors.js';
-import { schoolCharges } from '../db/schema/resources.js';
+import { schoolCharges, serviceConfigSplitRules } from '../db/schema/resources.js';
 import { hashPassword } from '../platform/passwords.js';
 import { defineFamilyHooks } from './engine/hooks.js';
+import { columnOf } from './engine/query.js';
+import type { ResourceTable } from './engine/table.js';
 import { loadInScope, recordOperation } from './engine/write.js';
 
 interface SplitLine {
@@ -31,11 +33,23 @@ export function splitRuleProblems(lines: readonly SplitLine[]): FieldProblem[] {
   return problems;
 }
 
+/**
+ * Merchants without any split rule: every payment stays with the company. The `splitRuleUnset`
+ * badge counts these rows and the `splitRuleSet: false` filter lists them, so the two cannot disagree.
+ */
+export function splitRuleMissingCondition(table: ResourceTable): SQL {
+  return sql`not exists (select 1 from ${serviceConfigSplitRules} r where r.service_config_id = ${columnOf(table, 'id')})`;
+}
+
 defineFamilyHooks(ServiceConfig, {
   beforeWrite(_ctx, { values }) {
     const problems = splitRuleProblems((values.splitRules ?? []) as SplitLine[]);
     if (problems.length > 0) throw badRequest(problems);
     return values;
+  },
+
+  computedFilters: {
+    splitRuleSet: (_ctx, table, value) => (value === true || value === 'true' ? not(splitRuleMissingCondition(table)) : splitRuleMissingCondition(table)),
   },
 });
 

@@ -64,6 +64,17 @@ export const Device = defineResource({
     schoolId: schoolRef({ required: false }),
     state: { kind: 'enum', options: DEVICE_STATE_OPTIONS, label: { zh: '状态', en: 'State' }, filter: 'equals', defaultValue: 1 },
     licenseKey: { kind: 'text', label: { zh: '授权码', en: 'Licence code' }, max: 64, filter: 'equals' },
+    // Its product model needs a licence and it has none yet: the rows the `licenseUnset` badge counts.
+    licensePending: {
+      kind: 'bool',
+      computed: true,
+      readOnly: true,
+      list: false,
+      label: { zh: '授权状态', en: 'Licence' },
+      trueLabel: { zh: '待授权', en: 'Awaiting licence' },
+      falseLabel: { zh: '已授权或无需授权', en: 'Licensed or not needed' },
+      filter: 'equals',
+    },
     createdAt: { kind: 'datetime', label: { zh: '入库时间', en: 'Stocked at' }, readOnly: true, sortable: true, filter: 'range' },
     // Set by the database when the state first leaves stock / first reaches installed (warehousingStatistics).
     shippedAt: { kind: 'datetime', label: { zh: '出库时间', en: 'Shipped at' }, readOnly: true },

@@ -94,6 +94,17 @@ export const ServiceConfig = defineResource({
         schoolPercent: percent('学校%', 'School %'),
       },
     },
+    // Whether any split rule exists: without one every payment stays with the company (the `splitRuleUnset` badge).
+    splitRuleSet: {
+      kind: 'bool',
+      computed: true,
+      readOnly: true,
+      list: false,
+      label: { zh: '分账规则', en: 'Split rule' },
+      trueLabel: { zh: '已设置', en: 'Set' },
+      falseLabel: { zh: '未设置', en: 'Not set' },
+      filter: 'equals',
+    },
     createdAt: { kind: 'datetime', label: { zh: '创建时间', en: 'Created' }, readOnly: true, sortable: true },
   },
   toggles: [{ field: 'enabled', button: 'enable' }],

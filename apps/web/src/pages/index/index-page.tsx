@@ -2,7 +2,7 @@ import { AppstoreOutlined, CalendarOutlined, InboxOutlined, RightOutlined } from
 import { Badge, Card, Col, Descriptions, Empty, List, Row, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
-import { BADGE_PENDING_FILTERS, DATE_FORMAT, USER_TYPE_LABELS, userTypeSchema, type NavigationFrame, formatBusinessDateTime } from '@campus/contract';
+import { DATE_FORMAT, PENDING_LIST_FILTERS, USER_TYPE_LABELS, userTypeSchema, type NavigationFrame, formatBusinessDateTime } from '@campus/contract';
 import { useBadgeCounts, useNavigationTree, useSignCardMode } from '../../app/navigation/navigation-queries';
 import { badgeCountOf, isFrameVisible } from '../../app/navigation/visible-menu';
 import { useLoginUser } from '../../hooks/use-login-user';
@@ -67,7 +67,7 @@ export default function IndexPage() {
                     <List.Item
                       className={canOpen ? 'pending-item is-link' : 'pending-item'}
                       // The list opens filtered to the rows the badge counts, where the badge says which.
-                      onClick={canOpen ? () => openPage(frame.index, frame.badge ? BADGE_PENDING_FILTERS[frame.badge] : undefined) : undefined}
+                      onClick={canOpen ? () => openPage(frame.index, PENDING_LIST_FILTERS[frame.index]) : undefined}
                       extra={canOpen ? <RightOutlined /> : <Tag>{t('index.pendingNotBuilt')}</Tag>}
                     >
                       <List.Item.Meta
