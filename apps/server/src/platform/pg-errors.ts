@@ -40,7 +40,8 @@ function fieldOf(pgError: PgErrorFields): string {
 
 /**
  * Translates PostgreSQL constraint violations into field errors (HTTP 400), so bad input never
- * becomes a 500: 23505 unique → "already exists", 23503 foreign key → reference error,
+ * becomes a 500: 23505 unique → "already exists", 23503 foreign key → reference error (23001,
+ * a RESTRICT key, → still used),
  * 23502 not null → required. Anything else: undefined (a real server error).
  */
 export function translatePgError(error: unknown): AppError | undefined {
@@ -50,6 +51,10 @@ export function translatePgError(error: unknown): AppError | undefined {
   switch (pgError.code) {
     case '23505':
       return badRequest([{ path, ...msg('validation.alreadyExists') }]);
+    // 23001: a RESTRICT foreign key (pick_up_persons → students) refuses the delete at once, with
+    // "is referenced from" where NO ACTION's 23503 says "is still referenced from".
+    case '23001':
+      return badRequest([{ path: 'id', ...msg('validation.stillUsed') }], msg('error.inUse'));
     case '23503':
       return /is still referenced/.test(pgError.detail ?? '')
         ? badRequest([{ path: 'id', ...msg('validation.stillUsed') }], msg('error.inUse'))
