@@ -1,6 +1,6 @@
-/** The input of one declared field, in the add/edit form, an action form or the filter bar. */
+/** The input of one declared field, in the add/edit form or an action form (the filter bar's: filter-control.tsx). */
 import type { FieldDef } from '@campus/contract';
-import { DatePicker, Input, InputNumber, Radio, Select, Space, Switch } from 'antd';
+import { DatePicker, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import { UploadField } from '../components/upload-field';
 import type { Locale, Translate } from '../lib/i18n';
 import { DATETIME_FORMAT } from './field-values';
@@ -24,7 +24,7 @@ export interface ControlContext {
  * Props antd's Form.Item injects into its child control. The control is always rendered as the
  * direct child of a Form.Item, which passes value/onChange/id; they are spread, not named here.
  */
-type InjectedProps = Record<string, unknown>;
+export type InjectedProps = Record<string, unknown>;
 
 export interface FormControlOptions extends ControlContext {
   isEdit?: boolean;
@@ -98,79 +98,5 @@ export function FormControl({ field, options, ...injected }: { field: FieldDef; 
       return <PlacesSelect {...injected} level={field.level} parents={options.regionParents ?? {}} placeholder={t('resource.selectPlaceholder')} />;
     default:
       return <Input {...injected} placeholder={placeholder} />;
-  }
-}
-
-/** A pair of number inputs for a numeric range filter. */
-function NumberRange({ value, onChange, id }: { value?: [number | null, number | null]; onChange?: (v: [number | null, number | null]) => void; id?: string }) {
-  const [from, to] = value ?? [null, null];
-  return (
-    <Space.Compact block>
-      <InputNumber id={id} style={{ width: '50%' }} value={from} onChange={(next) => onChange?.([next, to])} />
-      <InputNumber style={{ width: '50%' }} value={to} onChange={(next) => onChange?.([from, next])} />
-    </Space.Compact>
-  );
-}
-
-export interface FilterControlOptions extends ControlContext {
-  schoolId?: number | null;
-}
-
-/** The control of a field in the filter bar: "All" where the family declares its value. */
-export function FilterControl({ field, options, ...injected }: { field: FieldDef; options: FilterControlOptions } & InjectedProps) {
-  const { t, locale } = options;
-  const isMultiple = field.filter === 'in';
-  if (field.filter === 'range') {
-    if (field.kind === 'date' || field.kind === 'datetime') {
-      return <DatePicker.RangePicker {...injected} style={{ width: '100%' }} placeholder={[t('resource.startDate'), t('resource.endDate')]} allowEmpty={[true, true]} />;
-    }
-    return <NumberRange {...injected} />;
-  }
-  switch (field.kind) {
-    case 'enum': {
-      const all = field.filterAll !== undefined ? [{ value: field.filterAll, label: t('resource.all') }] : [];
-      const choices = [...all, ...field.options.map((option) => ({ value: option.value, label: labelText(option, locale) }))];
-      return (
-        <Select
-          {...injected}
-          mode={isMultiple ? 'multiple' : undefined}
-          options={choices}
-          allowClear={field.filterAll === undefined}
-          placeholder={t('resource.all')}
-        />
-      );
-    }
-    case 'bool': {
-      const { trueText, falseText } = boolLabels(field, locale);
-      const choices = [
-        { value: true, label: trueText },
-        { value: false, label: falseText },
-      ];
-      return <Select {...injected} options={choices} allowClear placeholder={t('resource.all')} />;
-    }
-    case 'date':
-      return <DatePicker {...injected} style={{ width: '100%' }} />;
-    case 'datetime':
-      return <DatePicker {...injected} style={{ width: '100%' }} />;
-    case 'number':
-    case 'money':
-      return <InputNumber {...injected} style={{ width: '100%' }} />;
-    case 'reference':
-      return isPickable(field) ? (
-        <ReferenceSelect
-          {...injected}
-          field={field}
-          schoolId={options.schoolId ?? undefined}
-          placeholder={t('resource.all')}
-        />
-      ) : null;
-    case 'region':
-      return <RegionSelect {...injected} part={field.part} parents={options.regionParents ?? {}} allowClear placeholder={t('resource.all')} />;
-    case 'places':
-      // "Covers this province": one province is looked for in the list.
-      if (field.level === 'province') return <RegionSelect {...injected} part="province" parents={{}} allowClear placeholder={t('resource.all')} />;
-      return <Input {...injected} allowClear placeholder={t('resource.inputPlaceholder')} />;
-    default:
-      return <Input {...injected} allowClear placeholder={t('resource.inputPlaceholder')} />;
   }
 }

@@ -4,7 +4,7 @@ import type { FieldDef, ResourceDef } from '@campus/contract';
 import { Button, Col, Form, Grid, Row, Space } from 'antd';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocale, useT } from '../lib/i18n';
-import { FilterControl } from './field-control';
+import { FilterControl } from './filter-control';
 import { labelText } from './labels';
 import { isPickable } from './reference-select';
 import { useRegionParents } from './region-select';

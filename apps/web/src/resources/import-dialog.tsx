@@ -3,7 +3,7 @@
  * wrong cell by row and column), then import every row, or only the valid ones, in one transaction.
  * Shown to callers holding `import` on families that declare it.
  */
-import { DownloadOutlined, ImportOutlined, InboxOutlined } from '@ant-design/icons';
+import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { IMPORT_LIMITS, resourcePath, type ImportAnswer, type ImportCellError, type ImportPreview } from '@campus/contract';
 import { Alert, Button, Modal, Space, Spin, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
@@ -48,7 +48,7 @@ function ErrorTable({ preview }: { preview: ImportPreview }) {
   );
 }
 
-function ImportDialog({ list, onClose }: { list: ResourceList; onClose: () => void }) {
+export default function ImportDialog({ list, onClose }: { list: ResourceList; onClose: () => void }) {
   const t = useT();
   const locale = useLocale();
   const calls = importCalls(list.def.name, list.frame);
@@ -163,20 +163,5 @@ function ImportDialog({ list, onClose }: { list: ResourceList; onClose: () => vo
         )}
       </Space>
     </Modal>
-  );
-}
-
-/** Opens the import dialog; shown to callers holding `import` on families that declare it. */
-export function ImportButton({ list }: { list: ResourceList }) {
-  const t = useT();
-  const [isOpen, setIsOpen] = useState(false);
-  if (!list.buttons.import) return null;
-  return (
-    <>
-      <Button icon={<ImportOutlined />} onClick={() => setIsOpen(true)}>
-        {t('resource.import')}
-      </Button>
-      {isOpen && <ImportDialog list={list} onClose={() => setIsOpen(false)} />}
-    </>
   );
 }

@@ -2,20 +2,23 @@
 import { familiesOfFrame, isLogFamily, type ResourceDef } from '@campus/contract';
 import { useLocale } from '../lib/i18n';
 import { labelText } from './labels';
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Space, Tabs } from 'antd';
 import { childUserOverrides, externalUserOverrides } from './accounts';
 import { TwoFactorPolicyCard } from './accounts/two-factor-policy-card';
-import { FeverAlertPage } from './fever-alert/fever-alert-page';
-import { LogPage } from './log-page';
 import type { ResourceOverrides } from './resource-overrides';
 import { ResourcePage } from './resource-page';
 import { salesTeamOverrides } from './sales';
 import { schoolOverrides } from './school';
 import { terminalOverrides } from './terminal';
-import { SchoolHolidayPage } from './school-holiday/school-holiday-page';
 import { terminalConfigOverrides } from './terminal-config';
-import { TreePage } from './tree-page';
+
+// The other kinds of page each download with the first frame that shows one: a generic list does not
+// carry the log page's date range, the tree table or the holiday calendar.
+const LogPage = lazy(() => import('./log-page').then((module) => ({ default: module.LogPage })));
+const TreePage = lazy(() => import('./tree-page').then((module) => ({ default: module.TreePage })));
+const FeverAlertPage = lazy(() => import('./fever-alert/fever-alert-page').then((module) => ({ default: module.FeverAlertPage })));
+const SchoolHolidayPage = lazy(() => import('./school-holiday/school-holiday-page').then((module) => ({ default: module.SchoolHolidayPage })));
 
 /** Families whose page differs from the generic one, by family name. */
 const OVERRIDES: Readonly<Record<string, ResourceOverrides>> = {
@@ -60,6 +63,7 @@ export function resourcePageFor(frame: string): ComponentType {
   };
   function FrameResourcePage() {
     const locale = useLocale();
+    // While a page kind downloads, the tab pane's own Suspense shows its spinner (app/tabs/tab-panes.tsx).
     if (defs.length === 1) return pageOf(defs[0]!);
     // Several families on one page (refundManage: refunds and the provider call log): a tab each, the page's own first.
     return <Tabs destroyOnHidden items={defs.map((def) => ({ key: def.name, label: labelText(def.label, locale), children: pageOf(def) }))} />;

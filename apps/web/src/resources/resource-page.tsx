@@ -28,8 +28,7 @@ import { useMemo } from 'react';
 import { useVisibilityProbes } from '../hooks/use-visibility-probes';
 import { useLocale, type Locale } from '../lib/i18n';
 import { labelText } from './labels';
-import { RecordDrawer } from './record-drawer';
-import { RecordView } from './record-view';
+import { RecordDrawer, RecordView, prefetchRecordParts } from './deferred-parts';
 import type { ResourceRow } from './resource-api';
 import { ResourceFilters } from './resource-filters';
 import type { ResourceOverrides } from './resource-overrides';
@@ -93,7 +92,8 @@ export function ResourcePage({ def, frame, overrides, fixedValues, isEmbedded = 
   const { drawer } = actions;
   const Header = overrides?.header;
   return (
-    <div className="page-stack resource-page">
+    // The drawers and forms download when the pointer first reaches the page (deferred-parts.tsx).
+    <div className="page-stack resource-page" onPointerOver={prefetchRecordParts}>
       {Header && isOwnList && <Header frame={frame} />}
       <ResourceFilters list={list} hiddenFields={hidden.listed} isEmbedded={isEmbedded} preferencePage={preferencePage} />
       <Card size="small">

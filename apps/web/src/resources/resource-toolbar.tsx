@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { SubmitButton } from '../components/submit-button';
 import { useLocale, useT } from '../lib/i18n';
 import type { ResourceColumn } from './columns';
-import { ImportButton } from './import-dialog';
+import { ImportButton } from './import-button';
 import { toggleValuesOf } from './labels';
 import { orderedColumns } from './arrange-columns';
 import { TableSettings } from './table-settings';

@@ -15,7 +15,7 @@ import { useLocale, useT } from '../lib/i18n';
 import { showToast } from '../lib/toast';
 import { buildColumns, type ResourceColumn } from './columns';
 import { labelText } from './labels';
-import { RecordDrawer } from './record-drawer';
+import { RecordDrawer } from './deferred-parts';
 import { resourceApi, type ResourceApi, type ResourceRow, type TreeRow } from './resource-api';
 import { branchIdsOf, dropZoneAt, moveForDrop } from './tree-drop';
 

@@ -1,27 +1,13 @@
 /** Export of the current filters: a progress modal with the elapsed time, then the browser's save. */
-import { Button, Modal, Progress, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { useLocale, useT } from '../lib/i18n';
 import { saveFile } from '../lib/request';
 import { showToast } from '../lib/toast';
 import type { FilterPayload } from './filter-payload';
 import type { ResourceApi, SortState } from './resource-api';
 
-function ExportProgress({ title, startedAt, onCancel }: { title: string; startedAt: number; onCancel: () => void }) {
-  const t = useT();
-  const [now, setNow] = useState(startedAt);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return (
-    <Modal open title={title} closable={false} mask={{ closable: false }} footer={<Button onClick={onCancel}>{t('resource.exportCancel')}</Button>}>
-      {/* The server streams the workbook without announcing its size: the bar can only say "working". */}
-      <Progress percent={100} status="active" showInfo={false} />
-      <Typography.Text type="secondary">{t('resource.exportElapsed', { seconds: Math.floor((now - startedAt) / 1000) })}</Typography.Text>
-    </Modal>
-  );
-}
+// The progress dialog is fetched with the first export, not with every list.
+const ExportProgress = lazy(() => import('./export-progress'));
 
 /**
  * @example const exporter = useExport(api, 'School'); <Button onClick={() => exporter.run(filters)} /> {exporter.progress}
@@ -51,7 +37,9 @@ export function useExport(api: Pick<ResourceApi, 'exportFile'>, familyLabel: str
 
   const progress =
     startedAt === null ? null : (
-      <ExportProgress title={t('resource.exporting', { family: familyLabel })} startedAt={startedAt} onCancel={() => controllerRef.current?.abort()} />
+      <Suspense fallback={null}>
+        <ExportProgress title={t('resource.exporting', { family: familyLabel })} startedAt={startedAt} onCancel={() => controllerRef.current?.abort()} />
+      </Suspense>
     );
   return { run, isRunning: startedAt !== null, progress };
 }

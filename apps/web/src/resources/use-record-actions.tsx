@@ -8,7 +8,7 @@ import { App } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useLocale, useT } from '../lib/i18n';
 import { showToast } from '../lib/toast';
-import { ActionModal } from './action-modal';
+import { ActionModal } from './deferred-parts';
 import { RevealedValueModal, revealedValueOf, type RevealedValue } from './revealed-value-modal';
 import { labelText } from './labels';
 import { allowedRowActions } from './permissions';

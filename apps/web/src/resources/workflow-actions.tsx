@@ -10,11 +10,11 @@ import { useState, type ReactNode } from 'react';
 import { useWindowWidth } from '../hooks/use-window-width';
 import { useLocale, useT } from '../lib/i18n';
 import { showToast } from '../lib/toast';
-import { ActionModal } from './action-modal';
+import { ActionModal } from './deferred-parts';
 import { labelText } from './labels';
 import { ReadOnlyLines, readOnlyLinesOf } from './read-only-lines';
 import type { ResourceApi, ResourceRow } from './resource-api';
-import { StateTimeline } from './state-timeline';
+import { StateTimeline } from './deferred-parts';
 import { needsForm } from './transitions';
 
 interface WorkflowActionsOptions {

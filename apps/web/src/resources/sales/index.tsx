@@ -1,0 +1,18 @@
+/** The sales team page: members and their levels are edited in a drawer of their own. */
+import { Suspense, lazy, type ComponentProps } from 'react';
+import type { ResourceOverrides } from '../resource-overrides';
+
+// The members drawer (its table and pickers) is fetched when it is first opened.
+const MembersDrawerPart = lazy(() => import('./sales-team-members-drawer').then((module) => ({ default: module.SalesTeamMembersDrawer })));
+
+function SalesTeamMembersDrawer(props: ComponentProps<typeof MembersDrawerPart>) {
+  return (
+    <Suspense fallback={null}>
+      <MembersDrawerPart {...props} />
+    </Suspense>
+  );
+}
+
+export const salesTeamOverrides: ResourceOverrides = {
+  rowActions: [{ key: 'members', label: { zh: '成员', en: 'Members' }, Panel: SalesTeamMembersDrawer }],
+};
