@@ -71,6 +71,8 @@ export class SimTerminal {
   private logs: IntakeLog[] = [];
   private logSerial = 1;
   private nextHeartbeatAt = 0;
+  /** Serials of the NVRs the last heartbeat answer asked this device to check. */
+  private nvrsToCheck: string[] = [];
   private intervalMs = 30_000;
   private offlineUntil = 0;
   private busy = false;
@@ -151,8 +153,11 @@ export class SimTerminal {
       freeStorageMb: 2_048 + (this.device.deviceId % 7) * 512,
       faceCount: this.faceCount,
       temperatureSensor: this.device.deviceId % 37 === 0 ? 'fault' : 'ok',
+      // The school's NVRs the last answer listed: one school in 23 has its recorder unplugged.
+      ...(this.nvrsToCheck.length > 0 ? { nvrs: this.nvrsToCheck.map((serialNumber) => ({ serialNumber, reachable: this.device.schoolId % 23 !== 0 })) } : {}),
     };
     const answer = await this.post<HeartbeatAnswer>(INTAKE_PATHS.heartbeat, body);
+    this.nvrsToCheck = (answer.nvrs ?? []).map((nvr) => nvr.serialNumber);
     this.options.stats.heartbeats += 1;
     this.intervalMs = answer.intervalSeconds * 1000;
     this.nextHeartbeatAt = Date.now() + this.intervalMs;

@@ -1,8 +1,12 @@
-/** NVR rules: each channel number once, and none beyond the recorder's channel count. */
+/**
+ * NVR rules: each channel number once, and none beyond the recorder's channel count; online is
+ * computed from the last time a terminal of the school reached it (terminals/nvr-reach.ts).
+ */
 import { Nvr } from '@campus/contract';
 import { badRequest, msg, type FieldProblem } from '../platform/errors.js';
 import { defineFamilyHooks } from './engine/hooks.js';
 import { valueAfter } from './engine/lookup.js';
+import { onlineFilter, withOnline } from './online-state.js';
 
 export const nvrHooks = defineFamilyHooks(Nvr, {
   beforeWrite(_ctx, { values, existing }) {
@@ -21,4 +25,10 @@ export const nvrHooks = defineFamilyHooks(Nvr, {
     if (errors.length) throw badRequest(errors);
     return values;
   },
+
+  async afterRead(ctx, rows) {
+    return withOnline(rows, ctx.clock.now());
+  },
+
+  computedFilters: { online: onlineFilter },
 });

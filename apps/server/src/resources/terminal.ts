@@ -5,22 +5,14 @@
  * rotates the device's secret and answers it once.
  */
 import { Terminal } from '@campus/contract';
-import { eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { devices, terminals } from '../db/schema/index.js';
-import { systemClock } from '../platform/clock.js';
 import { badRequest, msg } from '../platform/errors.js';
 import { newTerminalSecret } from '../terminals/secrets.js';
-import { defineFamilyHooks, type ReadConditionContext } from './engine/hooks.js';
+import { defineFamilyHooks } from './engine/hooks.js';
 import { columnOf } from './engine/query.js';
-import type { ResourceTable } from './engine/table.js';
 import { loadInScope, recordOperation } from './engine/write.js';
-
-const nowOf = (ctx: ReadConditionContext): Date => (ctx.clock ?? systemClock).now();
-
-/** Online while the time of its last signed call plus the allowed missed heartbeats lies ahead. */
-function onlineCondition(table: ResourceTable, now: Date): SQL {
-  return gt(columnOf(table, 'offlineAt'), now);
-}
+import { nowOf, onlineCondition, onlineFilter, withOnline } from './online-state.js';
 
 export const terminalHooks = defineFamilyHooks(Terminal, {
   async beforeWrite(ctx, { op, values }) {
@@ -32,17 +24,10 @@ export const terminalHooks = defineFamilyHooks(Terminal, {
   },
 
   async afterRead(ctx, rows) {
-    const now = ctx.clock.now().getTime();
-    return rows.map((row) => ({ ...row, online: row.offlineAt !== null && row.offlineAt !== undefined && Date.parse(String(row.offlineAt)) > now }));
+    return withOnline(rows, ctx.clock.now());
   },
 
-  computedFilters: {
-    online: (ctx, table, value) => {
-      const now = nowOf(ctx);
-      if (value === true || value === 'true') return onlineCondition(table, now);
-      return or(isNull(columnOf(table, 'offlineAt')), lte(columnOf(table, 'offlineAt'), now))!;
-    },
-  },
+  computedFilters: { online: onlineFilter },
 
   // Without canShowOffline only online terminals exist for the caller (PRODUCT section 2, equipmentManage).
   visibleWhere: (ctx, table) => (ctx.probes?.canShowOffline ? undefined : onlineCondition(table, nowOf(ctx))),

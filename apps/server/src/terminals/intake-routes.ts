@@ -22,6 +22,7 @@ import { ok } from '../platform/envelope.js';
 import { claimNonce, touchTerminal, verifyIntakeCall } from './intake-auth.js';
 import { parseIntakeBody, validIntakeBody } from './intake-body.js';
 import { insertEvents, personNames, schoolUploadScope } from './intake-events.js';
+import { nvrsToCheck, recordNvrReach } from './nvr-reach.js';
 import { commandHandlersOf, screenHandlersOf, upgradeHandlersOf } from './intake-handlers.js';
 import { insertLogs } from './intake-logs.js';
 import { openGaps, recordSerials } from './serial-gaps.js';
@@ -54,18 +55,20 @@ export async function intakeRoutes(app: FastifyInstance): Promise<void> {
 
   const bodyOf = async (request: FastifyRequest, jsonPart: string) => parseIntakeBody(request.body as Buffer, request.headers['content-type'], jsonPart);
 
-  app.post(INTAKE_PATHS.heartbeat, { ...routeDocs('Heartbeat: reports the terminal\'s state; answers the interval, queued commands, serials to resend and a released upgrade.'), bodyLimit: SMALL_BODY_LIMIT }, async (request) => {
+  app.post(INTAKE_PATHS.heartbeat, { ...routeDocs('Heartbeat: reports the terminal\'s state and the NVRs it reached; answers the interval, queued commands, serials to resend, a released upgrade and the NVRs to check.'), bodyLimit: SMALL_BODY_LIMIT }, async (request) => {
     const call = await verifyIntakeCall(request, request.body as Buffer);
-    const body = validIntakeBody(heartbeatBodySchema, (await bodyOf(request, 'heartbeat')).json);
+    const { nvrs: nvrReports, ...status } = validIntakeBody(heartbeatBodySchema, (await bodyOf(request, 'heartbeat')).json);
     const signer = await request.server.mediaUrls();
     const answer = await request.server.db.transaction(async (tx): Promise<HeartbeatAnswer> => {
       await claimNonce(tx, call);
-      await touchTerminal(tx, call, { ...body });
+      await touchTerminal(tx, call, status);
+      await recordNvrReach(tx, call, nvrReports);
       const [commands, resendEvents, upgrade] = [
         await commandHandlersOf().commandsFor(tx, call.device, call.now),
         await openGaps(tx, call.terminalId),
-        await upgradeHandlersOf().pendingUpgradeFor(tx, call.device, body.firmwareVersion, call.now, signer),
+        await upgradeHandlersOf().pendingUpgradeFor(tx, call.device, status.firmwareVersion, call.now, signer),
       ];
+      const nvrs = await nvrsToCheck(tx, call.schoolId);
       const { ads, screenTexts } = await screenHandlersOf().screenFor(tx, call.device, call.now, signer);
       return {
         intervalSeconds: call.intervalSeconds,
@@ -75,6 +78,7 @@ export async function intakeRoutes(app: FastifyInstance): Promise<void> {
         ...(upgrade ? { upgrade } : {}),
         ...(ads.length > 0 ? { ads } : {}),
         ...(screenTexts.length > 0 ? { screenTexts } : {}),
+        ...(nvrs.length > 0 ? { nvrs } : {}),
       };
     });
     return ok(answer);

@@ -1,6 +1,8 @@
+import { DEFAULT_HEARTBEAT_SECONDS, OFFLINE_AFTER_MISSED_HEARTBEATS } from '@campus/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { heartbeat, registerTerminal } from '../terminals/intake-support.js';
 import { grantEverything, schoolIdsOf, unique } from './fixtures.js';
 
 type Row = Record<string, unknown>;
@@ -87,5 +89,48 @@ describe('Nvr (nvrManage)', () => {
   it("refuses an NVR in another agent's school", async () => {
     const response = await call('Add', body({ schoolId: agent2School }));
     expect([400, 404]).toContain(response.statusCode);
+  });
+});
+
+describe('NVR online state, from what the school’s terminals reach', () => {
+  it('lists the school’s NVRs in the heartbeat answer, goes online when a terminal of the school reports reaching it, and offline 3 intervals later', async () => {
+    const admin = await t.loginAs('admin');
+    const own = (await call('Add', body())).json().data.id as number;
+    const foreign = await t.injectAs(admin, { method: 'POST', url: '/api/Nvr/Add?view=nvrManage', payload: body({ schoolId: agent2School }) });
+    expect(foreign.statusCode, foreign.body).toBe(200);
+    const foreignRow = (await t.injectAs(admin, { method: 'GET', url: `/api/Nvr/Get?id=${foreign.json().data.id}&view=nvrManage` })).json().data as Row;
+    const terminal = await registerTerminal(t, admin, agent1School);
+    const ownRow = await get(own);
+
+    const first = (await heartbeat(t, terminal)).json().data;
+    expect(first.nvrs).toContainEqual({ serialNumber: ownRow.serialNumber, ip: '10.1.2.3', port: 8000 });
+    expect(first.nvrs.map((nvr: Row) => nvr.serialNumber)).not.toContain(foreignRow.serialNumber);
+
+    const reported = await heartbeat(t, terminal, {
+      nvrs: [
+        { serialNumber: ownRow.serialNumber, reachable: true },
+        // Another school's recorder: this device cannot vouch for it.
+        { serialNumber: foreignRow.serialNumber, reachable: true },
+      ],
+    });
+    expect(reported.statusCode, reported.body).toBe(200);
+    expect((await get(own)).online).toBe(true);
+    const online = await call('Search', { pageIndex: 1, pageSize: 50, online: true });
+    expect(online.json().data.items.map((row: Row) => row.id)).toContain(own);
+    const foreignAfter = (await t.injectAs(admin, { method: 'GET', url: `/api/Nvr/Get?id=${foreignRow.id}&view=nvrManage` })).json().data as Row;
+    expect(foreignAfter).toMatchObject({ online: false, lastSeenAt: null });
+
+    t.clock.advance(OFFLINE_AFTER_MISSED_HEARTBEATS * DEFAULT_HEARTBEAT_SECONDS * 1000 + 1000);
+    expect((await get(own)).online).toBe(false);
+    const offline = await call('Search', { pageIndex: 1, pageSize: 50, online: false });
+    expect(offline.json().data.items.map((row: Row) => row.id)).toContain(own);
+  });
+
+  it('refuses a report that is not a list of serials and reachability, storing nothing', async () => {
+    const admin = await t.loginAs('admin');
+    const terminal = await registerTerminal(t, admin, agent1School);
+    const refused = await heartbeat(t, terminal, { nvrs: [{ serialNumber: 'N1', reachable: 'yes' }] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().data.errors).toEqual([expect.objectContaining({ path: 'nvrs.0.reachable' })]);
   });
 });

@@ -174,7 +174,8 @@ describe('heartbeat and online state', () => {
     const terminal = await registerTerminal(t, admin, agent1Schools[0]!);
     const answer = await heartbeat(t, terminal, { firmwareVersion: '3.0.1', ip: '10.9.8.7', freeStorageMb: 512, faceCount: 321, temperatureSensor: 'fault' });
     expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.json().data).toEqual({ intervalSeconds: 30, serverTime: t.clock.now().toISOString(), commands: [], resendEvents: [] });
+    // The demo school has its NVR, which the device is asked to check.
+    expect(answer.json().data).toEqual({ intervalSeconds: 30, serverTime: t.clock.now().toISOString(), commands: [], resendEvents: [], nvrs: [expect.objectContaining({ serialNumber: expect.any(String), port: 8000 })] });
     expect(await terminalRow(terminal)).toMatchObject({ firmwareVersion: '3.0.1', ip: '10.9.8.7', freeStorageMb: 512, faceCount: 321, temperatureSensor: 'fault', online: true, lastSeenAt: t.clock.now().toISOString() });
   });
 

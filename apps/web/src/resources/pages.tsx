@@ -1,5 +1,5 @@
 /** The pages of the resource families: every frame of a declared family gets the generic page (or the log or tree page). */
-import { familiesOfFrame, isLogFamily, type ResourceDef } from '@campus/contract';
+import { DEFAULT_HEARTBEAT_SECONDS, familiesOfFrame, isLogFamily, type ResourceDef } from '@campus/contract';
 import { useLocale } from '../lib/i18n';
 import { labelText } from './labels';
 import { lazy, type ComponentType } from 'react';
@@ -28,6 +28,8 @@ const OVERRIDES: Readonly<Record<string, ResourceOverrides>> = {
   SalesTeam: salesTeamOverrides,
   Terminal: terminalOverrides,
   TerminalConfig: terminalConfigOverrides,
+  // NVRs turn offline by themselves when no terminal reaches them: read again at the heartbeat pace.
+  Nvr: { refreshSeconds: DEFAULT_HEARTBEAT_SECONDS },
 };
 
 const pages = new Map<string, ComponentType>();

@@ -54,6 +54,8 @@ export type TerminalSettings = z.infer<typeof terminalSettingsSchema>;
 export const OFFLINE_AFTER_MISSED_HEARTBEATS = 3;
 /** Most events or log lines in one batch. */
 export const MAX_INTAKE_BATCH = 500;
+/** Most NVRs one heartbeat reports on (a school has a handful; more is a device's error). */
+export const MAX_NVR_REPORTS = 64;
 
 /** The exact text a terminal signs: method, path (no query), timestamp, nonce and the body's SHA-256 (hex). */
 export function intakeStringToSign(parts: { method: string; path: string; timestamp: string; nonce: string; bodySha256Hex: string }): string {
@@ -73,6 +75,11 @@ export const heartbeatBodySchema = z.strictObject({
   freeStorageMb: z.number().int().min(0).max(INT32_MAX),
   faceCount: z.number().int().min(0).max(INT32_MAX),
   temperatureSensor: z.enum(TEMPERATURE_SENSOR_STATES),
+  /**
+   * The school's NVRs the device tried to reach since its last heartbeat (those the last answer's
+   * `nvrs` listed): an NVR is online while a terminal of its school reached it within 3 intervals.
+   */
+  nvrs: z.array(z.strictObject({ serialNumber: shortText(64), reachable: z.boolean() })).max(MAX_NVR_REPORTS).optional(),
 });
 export type HeartbeatBody = z.infer<typeof heartbeatBodySchema>;
 
@@ -111,6 +118,15 @@ export interface HeartbeatAnswer {
   ads?: IntakeAd[];
   /** The texts this device's screen shows now (setChatContent), its own first; absent where none. */
   screenTexts?: string[];
+  /** The NVRs of the device's school to try to reach (a TCP connection to ip:port) and report at the next heartbeat; absent where none. */
+  nvrs?: IntakeNvr[];
+}
+
+/** An NVR a device checks from the school's network, the console's server usually cannot reach it. */
+export interface IntakeNvr {
+  serialNumber: string;
+  ip: string;
+  port: number;
 }
 
 /** A terminal ad as a device plays it: an image, a video or both (the video first), for `displaySeconds`. */

@@ -36,17 +36,22 @@ export const Nvr = defineResource({
     userName: { kind: 'text', label: { zh: '登录用户', en: 'Login user' }, required: true, max: 50, list: false },
     password: { kind: 'password', sealed: true, label: { zh: '登录密码', en: 'Login password' }, required: true },
     channelCount: { kind: 'number', label: { zh: '通道数', en: 'Channels' }, required: true, min: 1, max: NVR_MAX_CHANNELS, width: 90 },
-    // Set by whatever reaches the recorder (no NVR probe exists yet); never typed in.
+    // Live: the school's terminals try to reach the recorder from the school's network and report at
+    // their heartbeat (the console's server usually cannot reach it); each report that reached it sets
+    // `offlineAt` 3 heartbeat intervals ahead, and whether it has passed is answered at the time of the
+    // request, as a terminal's online state is.
     online: {
       kind: 'bool',
-      label: { zh: '在线', en: 'Online' },
+      computed: true,
       readOnly: true,
-      defaultValue: false,
+      label: { zh: '在线', en: 'Online' },
       filter: 'equals',
       trueLabel: { zh: '在线', en: 'Online' },
       falseLabel: { zh: '离线', en: 'Offline' },
       width: 80,
     },
+    lastSeenAt: { kind: 'datetime', label: { zh: '最后在线', en: 'Last reached' }, readOnly: true, width: 170 },
+    offlineAt: { kind: 'datetime', label: { zh: '离线时间', en: 'Offline from' }, readOnly: true, list: false, exported: false },
     channels: {
       kind: 'lines',
       table: 'nvr_channels',
