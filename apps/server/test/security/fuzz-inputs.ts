@@ -193,14 +193,21 @@ function pathPart(text: string): string {
   }
 }
 
-/** The requests fuzzing one route. */
-export function requestsOf(route: RouteEntry): fc.Arbitrary<FuzzRequest> {
+/**
+ * The requests fuzzing one route. `views` are the frames the route's family shows on: a family's call
+ * names its page in `?view=`, and a fuzzed one stops at the frame check (403) before reaching its
+ * schema and handler, so four calls in five carry one of them (the fifth a fuzzed value).
+ */
+export function requestsOf(route: RouteEntry, views: readonly string[] = []): fc.Arbitrary<FuzzRequest> {
   if (route.url === '/uploads/*') {
     return fc
       .tuple(fc.oneof(fc.constantFrom(...HOSTILE_STRINGS), fc.string({ maxLength: 60 })), objectValue(route.query ?? { type: 'object' }, 0))
       .map(([key, query]) => ({ method: 'GET', url: `/uploads/${pathPart(key)}${queryText(query)}` }));
   }
-  const query = objectValue(route.query ?? { type: 'object', properties: { id: { type: 'integer' }, view: { type: 'string' } } }, 0).map(queryText);
+  const fuzzedQuery = objectValue(route.query ?? { type: 'object', properties: { id: { type: 'integer' }, view: { type: 'string' } } }, 0);
+  const query = (views.length === 0 ? fuzzedQuery : fc.tuple(fuzzedQuery, fc.option(fc.constantFrom(...views), { freq: 5 })).map(([values, view]) => (view === null ? values : { ...values, view }))).map(
+    queryText,
+  );
   if (route.method === 'GET') return query.map((text) => ({ method: 'GET', url: `${route.url}${text}` }));
   const jsonBody = fc.oneof(
     { weight: 8, arbitrary: route.body ? fieldValue(route.body, 0) : hostileValue },
