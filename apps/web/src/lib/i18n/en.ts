@@ -171,6 +171,8 @@ export const en: Record<MessageKey, string> = {
   'badge.liveFeedbackPending': 'Pending live-class feedback',
   'badge.refundApplied': 'Refund applications',
   'badge.splitRuleUnset': 'Merchants without a split rule',
+  'badge.maintenanceOpen': 'Open maintenance tickets',
+  'badge.feverUnacknowledged': 'Temperature alerts to acknowledge',
 
   'profile.title': 'Profile',
   'profile.readonlyHint': 'Login name, user type and phone number are kept by an administrator',

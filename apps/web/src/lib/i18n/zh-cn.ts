@@ -172,6 +172,8 @@ export const zhCN = {
   'badge.liveFeedbackPending': '直播课反馈待处理',
   'badge.refundApplied': '退款申请待处理',
   'badge.splitRuleUnset': '分账规则未设置',
+  'badge.maintenanceOpen': '维修单待处理',
+  'badge.feverUnacknowledged': '体温异常待确认',
 
   'profile.title': '基本资料',
   'profile.readonlyHint': '登录名、用户类型与手机号由管理员维护',

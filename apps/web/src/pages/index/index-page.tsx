@@ -7,7 +7,7 @@ import { useBadgeCounts, useNavigationTree, useSignCardMode } from '../../app/na
 import { badgeCountOf, isFrameVisible } from '../../app/navigation/visible-menu';
 import { useLoginUser } from '../../hooks/use-login-user';
 import { useOpenPage } from '../../hooks/use-open-page';
-import { localTitle, useLocale, useT, type MessageKey } from '../../lib/i18n';
+import { localTitle, useLocale, useT } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { isPageRegistered } from '../registry';
 import { HomeNotices } from './home-notices';
@@ -72,7 +72,7 @@ export default function IndexPage() {
                     >
                       <List.Item.Meta
                         title={localTitle(titlesOf(frame), locale)}
-                        description={frame.badge ? t(`badge.${frame.badge}` as MessageKey) : null}
+                        description={frame.badge ? t(`badge.${frame.badge}`) : null}
                       />
                       <Badge count={count} overflowCount={999} />
                     </List.Item>
