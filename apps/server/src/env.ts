@@ -167,6 +167,18 @@ const envSchema = z
     SHED_EVENT_LOOP_DELAY_MS: sheddingLimit(1000, 'milliseconds'),
     /** Statements (PGlite) or pool checkouts (PostgreSQL) waiting for a connection above which calls are refused. */
     SHED_DB_QUEUE: sheddingLimit(50, 'statements'),
+    /**
+     * A Search whose page is full counts its matches (up to 10,001) only when the planner puts that
+     * count at or under this cost; above it, the planner's estimate answers, labelled as one
+     * (engine/search-counts.ts). 0: always the estimate.
+     */
+    SEARCH_COUNT_COST_LIMIT: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ error: 'must be a planner cost (0 = always estimate)' })
+        .min(0, 'must be a planner cost (0 = always estimate)')
+        .default(5000),
+    ),
     /** How long the oldest waiting statement may have waited before calls are refused. */
     SHED_DB_WAIT_MS: sheddingLimit(500, 'milliseconds'),
     /** Share of time (percent) the event loop was busy in the last sample above which calls are refused. */

@@ -17,6 +17,8 @@ export const TOAST_SECONDS = 5;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 200;
 export const MAX_EXPORT_COUNT = 100_000;
+/** Searches count and page through at most this many rows: a larger total shows as "10,000+", deeper pages are refused. */
+export const SEARCH_COUNT_CAP = 10_000;
 /** Province/city/area picker placeholders that mean "no value" in address filters. */
 export const ADDRESS_PLACEHOLDERS = ['省', '市', '区', '省份', '城市', '区县', '请选择', 'Province', 'City', 'Area', '-1', ''] as const;
 export const TIME_ZONE = 'Asia/Shanghai';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { students } from '../../src/db/schema/index.js';
-import { COUNT_MAX_AGE_MS } from '../../src/resources/engine/search-counts.js';
+import { COUNT_MAX_AGE_MS, countPlanOf, roundedEstimate } from '../../src/resources/engine/search-counts.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { grantEverything, schoolLike, schoolIdsOf, unique } from './fixtures.js';
 
@@ -25,7 +25,7 @@ afterAll(() => t.close());
 const search = async (body: Record<string, unknown>) => {
   const response = await t.injectAs(agent1, { method: 'POST', url: '/api/Student/Search', payload: { schoolId, ...body } });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as { items: { id: number }[]; total: number; totalIsCapped: boolean };
+  return response.json().data as { items: { id: number }[]; total: number; totalIsCapped: boolean; totalIsEstimate: boolean; hasMore: boolean };
 };
 /** A student written straight to the database, as a job or another instance would: no API write to drop the counts. */
 const insertBehindTheApi = (name: string) => t.db.insert(students).values({ schoolId, name });
@@ -33,14 +33,14 @@ const insertBehindTheApi = (name: string) => t.db.insert(students).values({ scho
 describe('Search totals', () => {
   it('reuses the count on a page turn, and answers the exact total on a page that is not full', async () => {
     for (let i = 0; i < 3; i += 1) await insertBehindTheApi(`计数${unique()}`);
-    expect(await search({ pageSize: 2 })).toMatchObject({ total: 3, totalIsCapped: false });
+    expect(await search({ pageSize: 2 })).toMatchObject({ total: 3, totalIsCapped: false, totalIsEstimate: false, hasMore: true });
     await insertBehindTheApi(`计数${unique()}`);
     // Page 1 of 2 is full: the total is the one counted a moment ago.
     const kept = await search({ pageSize: 2 });
     expect(kept.items).toHaveLength(2);
     expect(kept.total).toBe(3);
-    // Page 2 of 2 is full too (4 rows now): still the kept count.
-    expect((await search({ pageSize: 2, pageIndex: 2 })).total).toBe(3);
+    // Page 2 of 2 has nothing after it: it ends the result, so its total is exact without a count.
+    expect(await search({ pageSize: 2, pageIndex: 2 })).toMatchObject({ total: 4, hasMore: false });
     // A page of 20 is not full: it is the end of the result, so its total is exact.
     const whole = await search({ pageSize: 20 });
     expect(whole).toMatchObject({ total: 4, totalIsCapped: false });
@@ -73,5 +73,54 @@ describe('Search totals', () => {
     await insertBehindTheApi(`${name}二`);
     expect((await search({ name, pageSize: 1 })).total).toBe(2);
     expect((await search({ name: `${name}二`, pageSize: 1 })).total).toBe(1);
+  });
+});
+
+describe('Search totals past the count cost limit', () => {
+  let estimating: TestApp;
+  let token: string;
+  let ownSchool: number;
+  beforeAll(async () => {
+    // Limit 0: every full page answers the planner's estimate instead of counting.
+    estimating = await createTestApp({ env: { SEARCH_COUNT_COST_LIMIT: '0' } });
+    await grantEverything(estimating, 'agent1');
+    token = await estimating.loginAs('agent1');
+    ownSchool = await schoolLike(estimating, (await schoolIdsOf(estimating, 'agent1'))[0]!);
+    for (let i = 0; i < 5; i += 1) await estimating.db.insert(students).values({ schoolId: ownSchool, name: `估计${unique()}` });
+  });
+  afterAll(() => estimating.close());
+
+  const searchIn = async (body: Record<string, unknown>) => {
+    const response = await estimating.injectAs(token, { method: 'POST', url: '/api/Student/Search', payload: { schoolId: ownSchool, ...body } });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data as { items: unknown[]; total: number; totalIsEstimate: boolean; hasMore: boolean; totalIsCapped: boolean };
+  };
+
+  it('answers an estimate, labelled so, never below what the page proves', async () => {
+    const page = await searchIn({ pageSize: 2 });
+    expect(page).toMatchObject({ totalIsEstimate: true, totalIsCapped: false, hasMore: true });
+    expect(page.items).toHaveLength(2);
+    expect(page.total).toBeGreaterThanOrEqual(3);
+    const second = await searchIn({ pageSize: 2, pageIndex: 2 });
+    expect(second.hasMore).toBe(true);
+    expect(second.total).toBeGreaterThanOrEqual(5);
+  });
+
+  it('answers the exact total on the page that ends the result', async () => {
+    expect(await searchIn({ pageSize: 2, pageIndex: 3 })).toMatchObject({ total: 5, totalIsEstimate: false, hasMore: false });
+    expect(await searchIn({ pageSize: 20 })).toMatchObject({ total: 5, totalIsEstimate: false, hasMore: false });
+  });
+});
+
+describe('count plans', () => {
+  it('reads the cost and the rows under the LIMIT from EXPLAIN', () => {
+    const explained = [{ Plan: { 'Node Type': 'Aggregate', 'Total Cost': 34129.7, 'Plan Rows': 1, Plans: [{ 'Node Type': 'Limit', 'Plan Rows': 3276, Plans: [{ 'Node Type': 'Gather', 'Plan Rows': 3276 }] }] } }];
+    expect(countPlanOf(explained)).toEqual({ cost: 34129.7, rows: 3276 });
+    expect(countPlanOf(JSON.stringify(explained))).toEqual({ cost: 34129.7, rows: 3276 });
+    expect(countPlanOf([{ Plan: { 'Node Type': 'Result', 'Total Cost': 1 } }])).toBeUndefined();
+  });
+
+  it('rounds an estimate to two significant digits', () => {
+    expect([7, 99, 3276, 36_842, 125_000].map(roundedEstimate)).toEqual([7, 99, 3300, 37_000, 130_000]);
   });
 });

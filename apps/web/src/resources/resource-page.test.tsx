@@ -29,7 +29,7 @@ const schoolRow = {
 };
 
 /** The server as the page sees it: School and SchoolClass searches answered, their bodies recorded. */
-function stubSchoolServer({ totalIsCapped = false, userType = 'company', failSearches = 0 } = {}) {
+function stubSchoolServer({ totalIsCapped = false, totalIsEstimate = false, userType = 'company', failSearches = 0 } = {}) {
   const searches: unknown[] = [];
   const toggles: unknown[] = [];
   let failuresLeft = failSearches;
@@ -38,7 +38,8 @@ function stubSchoolServer({ totalIsCapped = false, userType = 'company', failSea
       '/api/School/Search': ({ url, body }) => {
         searches.push({ view: url.searchParams.get('view'), body });
         if (failuresLeft-- > 0) return new Response(JSON.stringify({ code: 500, message: 'internal server error', data: { requestId: 'r1' } }), { status: 500 });
-        return { items: [schoolRow], total: totalIsCapped ? 10_000 : 1, totalIsCapped };
+        if (totalIsEstimate) return { items: [schoolRow], total: 37_000, totalIsCapped, totalIsEstimate, hasMore: true };
+        return { items: [schoolRow], total: totalIsCapped ? 10_000 : 1, totalIsCapped, totalIsEstimate, hasMore: totalIsCapped };
       },
       '/api/SchoolClass/Search': ({ url, body }) => {
         searches.push({ view: url.searchParams.get('view'), body });
@@ -95,6 +96,15 @@ describe('<ResourcePage>', { timeout: 15_000 }, () => {
     await screen.findByText('Sunshine Kindergarten', undefined, RENDER_WAIT);
     screen.getByRole('button', { name: /Export/ }).click();
     expect(await screen.findByText(/More than 10,000 rows match; the export holds at most the first 100,000/, undefined, RENDER_WAIT)).toBeTruthy();
+  });
+
+  it("shows the database's estimate of a large result as one, paging only as far as the server pages", async () => {
+    stubSchoolServer({ totalIsEstimate: true });
+    renderSchoolPage([]);
+    expect(await screen.findByText('about 37,000 in total', undefined, RENDER_WAIT)).toBeTruthy();
+    // 10,000 rows at 20 a page: the last page offered is 500, not 1,850.
+    expect(document.querySelector('.ant-pagination-item-500')).toBeTruthy();
+    expect(document.querySelector('.ant-pagination-item-1850')).toBeNull();
   });
 
   it('shows Add for a caller holding it', async () => {

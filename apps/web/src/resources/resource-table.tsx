@@ -3,7 +3,7 @@
  * (shown, ordered, sized, pinned), the row buttons, selection for the batch buttons, and paging and
  * sort driven by the list controller. A failed Search shows its error with a retry, never "no data".
  */
-import { DEFAULT_PAGE_SIZE } from '@campus/contract';
+import { DEFAULT_PAGE_SIZE, SEARCH_COUNT_CAP } from '@campus/contract';
 import { Table, Typography, type TableProps } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { useLocale, useT } from '../lib/i18n';
@@ -29,6 +29,12 @@ interface ResourceTableProps {
   settings: Pick<TableSettingsState, 'hiddenColumns' | 'density' | 'order' | 'widths' | 'pinned' | 'setWidth'>;
   /** The row buttons (none = no operations column), and the read-only view the first cell opens. */
   actions?: Pick<RecordActions, 'items' | 'run'> & Partial<Pick<RecordActions, 'openView'>>;
+}
+
+/** How the total reads: a count, a count past the cap ("10,000+"), or the database's estimate ("about 37,000"). */
+function totalKey(list: Pick<ResourceList, 'isTotalCapped' | 'isTotalEstimate'>) {
+  if (list.isTotalEstimate) return 'resource.totalEstimate';
+  return list.isTotalCapped ? 'resource.totalCapped' : 'resource.total';
 }
 
 export function ResourceTable({ list, columns: dataColumns, settings, actions }: ResourceTableProps) {
@@ -110,11 +116,11 @@ export function ResourceTable({ list, columns: dataColumns, settings, actions }:
       pagination={{
         current: paging.pageIndex,
         pageSize: paging.pageSize,
-        total: failure ? 0 : list.total,
+        // Pages end at the count cap (the server refuses deeper ones), whatever an estimate says.
+        total: failure ? 0 : Math.min(list.total, SEARCH_COUNT_CAP),
         showSizeChanger: true,
         pageSizeOptions: PAGE_SIZE_OPTIONS,
-        showTotal: (total) =>
-          t(list.isTotalCapped ? 'resource.totalCapped' : 'resource.total', { total: total.toLocaleString(locale === 'en' ? 'en-US' : 'zh-CN') }),
+        showTotal: () => t(failure ? 'resource.total' : totalKey(list), { total: (failure ? 0 : list.total).toLocaleString(locale === 'en' ? 'en-US' : 'zh-CN') }),
       }}
     />
   );

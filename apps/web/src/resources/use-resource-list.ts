@@ -190,14 +190,16 @@ export function useResourceList({
       },
     });
 
-  // Counts stop at 10,000: beyond that the export may hold fewer rows than match, so say so first.
+  // Counts stop at 10,000, and a large result may only be estimated: when the export may hold fewer
+  // rows than match, say so first.
   const startExport = () => {
     const run = () => void exporter.run({ ...filters, ...fixedValues, ...sort });
-    if (!answer?.totalIsCapped) return run();
+    const estimatedPastExport = answer?.totalIsEstimate && answer.total > MAX_EXPORT_COUNT;
+    if (!answer?.totalIsCapped && !estimatedPastExport) return run();
     const format = (n: number) => n.toLocaleString(locale === 'en' ? 'en-US' : 'zh-CN');
     modal.confirm({
       title: t('resource.export'),
-      content: t('resource.exportCapped', { shown: format(answer.total), count: format(MAX_EXPORT_COUNT) }),
+      content: t(estimatedPastExport ? 'resource.exportEstimated' : 'resource.exportCapped', { shown: format(answer.total), count: format(MAX_EXPORT_COUNT) }),
       onOk: run,
     });
   };
@@ -227,6 +229,8 @@ export function useResourceList({
     rows: answer?.items ?? [],
     total: answer?.total ?? 0,
     isTotalCapped: answer?.totalIsCapped ?? false,
+    /** The total is the database's estimate of a large result (shown as "about N"), not a count. */
+    isTotalEstimate: answer?.totalIsEstimate ?? false,
     refresh,
     selectedIds,
     setSelectedIds,

@@ -9,9 +9,9 @@ import { rowSchemaOf } from './row-schemas.js';
 /** A state value on the wire: an enum value, a number or a text. */
 const stateValueSchema = z.union([z.number(), z.string()]);
 
-/** Answer of Search: one page of rows, the bounded count and whether it is a floor. */
+/** Answer of Search: one page of rows, whether more follow, and the total (exact, capped or estimated). */
 export function searchAnswerSchemaOf(def: ResourceDef) {
-  return z.object({ items: z.array(rowSchemaOf(def)), total: z.number(), totalIsCapped: z.boolean() });
+  return z.object({ items: z.array(rowSchemaOf(def)), total: z.number(), totalIsCapped: z.boolean(), totalIsEstimate: z.boolean(), hasMore: z.boolean() });
 }
 
 /** Answer of a log family's Search: key-paged, with cursors instead of a count (LogSearchAnswer). */

@@ -269,13 +269,19 @@ export interface ReferenceOption {
 
 export const idListSchema = z.array(idSchema).min(1).max(1000);
 
-/** Answer of Search: `total` is exact up to the cap and `totalIsCapped` says when it is a floor. */
+/**
+ * Answer of Search: `hasMore` says whether a next page exists. `total` is exact up to the cap, and
+ * `totalIsCapped` says when it is a floor; `totalIsEstimate` when it is the database's estimate of
+ * a large result instead of a count (shown as "about N").
+ */
 export const searchAnswerSchema = z.object({
   items: z.array(z.record(z.string(), z.unknown())),
   total: z.number(),
   totalIsCapped: z.boolean(),
+  totalIsEstimate: z.boolean(),
+  hasMore: z.boolean(),
 });
-export type SearchAnswer<T = Record<string, unknown>> = { items: T[]; total: number; totalIsCapped: boolean };
+export type SearchAnswer<T = Record<string, unknown>> = { items: T[]; total: number; totalIsCapped: boolean; totalIsEstimate: boolean; hasMore: boolean };
 
 /**
  * Body of a workflow transition POST /api/{Family}/{verb}: the row, optionally the version the caller

@@ -1,5 +1,5 @@
 /** Search conditions, the row shape answered to clients, and bounded counts. */
-import { columnName, isLinkField, isStoredElsewhere, type FieldDef, type ResourceDef } from '@campus/contract';
+import { SEARCH_COUNT_CAP, columnName, isLinkField, isStoredElsewhere, type FieldDef, type ResourceDef } from '@campus/contract';
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgColumn } from 'drizzle-orm/pg-core';
 import { accountScopeCondition, scopeAgentOf, scopeCondition, type ScopePurpose } from '../../platform/scope.js';
@@ -11,7 +11,7 @@ import { isTextRule, sortExpression, textCondition } from './search-rules.js';
 import type { ResourceTable } from './table.js';
 
 /** Exact counts stop here: beyond it the total is shown as "10,000+" (an exact count over a large scope costs seconds). */
-export const COUNT_CAP = 10_000;
+export const COUNT_CAP = SEARCH_COUNT_CAP;
 
 
 /** The column of a field in a table built at run time; a missing one is a programming error. */
@@ -169,11 +169,16 @@ export function selectPage(ctx: EngineContext, where: SQL | undefined, order: SQ
   return selectRows(ctx, inArray(id, pageIds)).orderBy(...order);
 }
 
-/** Counts matching rows up to COUNT_CAP + 1, so the answer can say "more than the cap". */
-export async function boundedCount(ctx: EngineContext, where: SQL | undefined): Promise<{ total: number; totalIsCapped: boolean }> {
+/** The statement counting matching rows up to COUNT_CAP + 1, so an answer can say "more than the cap". */
+export function boundedCountQuery(ctx: EngineContext, where: SQL | undefined) {
   const table = tableOf(ctx.def);
   const inner = ctx.db.select({ one: sql`1` }).from(table).where(where).limit(COUNT_CAP + 1).as('capped');
-  const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(inner);
+  return ctx.db.select({ n: sql<number>`count(*)::int` }).from(inner);
+}
+
+/** Counts matching rows up to COUNT_CAP + 1, so the answer can say "more than the cap". */
+export async function boundedCount(ctx: EngineContext, where: SQL | undefined): Promise<{ total: number; totalIsCapped: boolean }> {
+  const [row] = await boundedCountQuery(ctx, where);
   const n = Number(row?.n ?? 0);
   return n > COUNT_CAP ? { total: COUNT_CAP, totalIsCapped: true } : { total: n, totalIsCapped: false };
 }

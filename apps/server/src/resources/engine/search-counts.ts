@@ -1,19 +1,24 @@
 /**
- * A Search's total without counting again on every page turn. Counting up to COUNT_CAP + 1 rows is
- * most of what a Search costs the database on a large scope (≈ 3.8 ms of 6 at 1M students,
- * docs/performance.md), yet a reader paging through one result asks the same count again and again.
- * So a count is kept briefly per caller state (scope and probes), page and filter set, and dropped
- * when this server answers any write, or after COUNT_MAX_AGE_MS — a row written by another instance
- * or a background job shows in the total within that time, and in the rows at once. A page that is
- * not full needs no count at all: it ends the result, so offset + its rows is the exact total.
+ * A Search's page and total without counting on every call. A page is read with one row more than
+ * it shows, so whether a next page exists is known without any count (`hasMore`), and a page that
+ * is not full ends the result: offset + its rows is the exact total. Only a full page needs a total,
+ * and it is kept briefly per caller state (scope and probes), page and filter set, dropped when this
+ * server answers any write or after COUNT_MAX_AGE_MS — a row written by another instance or a
+ * background job shows in the total within that time, and in the rows at once.
+ *
+ * That total is counted (up to COUNT_CAP + 1 rows) when PostgreSQL's planner puts the count at or
+ * under SEARCH_COUNT_COST_LIMIT — counts an index answers alone, about 400–2,100 at 1M students.
+ * Above it — a name part matching thousands of rows spread over the table, each read from the heap:
+ * 8,000–66,000, 70–380 ms — the planner's estimate of the matches answers instead, labelled as an
+ * estimate (`totalIsEstimate`) and never below what the page itself proves (docs/decisions.md).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { SchoolScope } from '../../platform/scope.js';
 import type { EngineContext, Row } from './context.js';
-import { COUNT_CAP, boundedCount, selectPage } from './query.js';
+import { COUNT_CAP, boundedCount, boundedCountQuery, selectPage } from './query.js';
 
 /** How long a count is reused at most. */
 export const COUNT_MAX_AGE_MS = 30_000;
@@ -24,6 +29,8 @@ const MAX_COUNTS_PER_CALLER = 200;
 export interface PageTotal {
   total: number;
   totalIsCapped: boolean;
+  /** The total is the planner's estimate, not a count. */
+  totalIsEstimate: boolean;
 }
 
 interface CachedCount extends PageTotal {
@@ -48,8 +55,52 @@ export function forgetCounts(db: Database): void {
   generations.set(db, generationOf(db) + 1);
 }
 
-/** One page of a Search and its bounded total, counting only when no recent count is known. */
-export async function searchPage(ctx: EngineContext, where: SQL | undefined, order: SQL[], filters: Row, pageSize: number, offset: number): Promise<{ rows: Row[] } & PageTotal> {
+/** The planner's view of a bounded count: its cost, and the rows it expects to match before the cap. */
+interface CountPlan {
+  cost: number;
+  rows: number;
+}
+
+interface PlanNode {
+  'Node Type'?: string;
+  'Total Cost'?: number;
+  'Plan Rows'?: number;
+  Plans?: PlanNode[];
+}
+
+/** Reads EXPLAIN's JSON: the whole statement's cost, and the rows under its LIMIT (the matches). */
+export function countPlanOf(explained: unknown): CountPlan | undefined {
+  const document = (typeof explained === 'string' ? JSON.parse(explained) : explained) as { Plan?: PlanNode }[] | undefined;
+  const top = document?.[0]?.Plan;
+  if (!top || typeof top['Total Cost'] !== 'number') return undefined;
+  const pending: PlanNode[] = [top];
+  while (pending.length > 0) {
+    const node = pending.shift()!;
+    const below = node.Plans?.[0];
+    if (node['Node Type'] === 'Limit' && typeof below?.['Plan Rows'] === 'number') return { cost: top['Total Cost'], rows: below['Plan Rows'] };
+    pending.push(...(node.Plans ?? []));
+  }
+  return undefined;
+}
+
+/** An estimate as people read one: two significant digits (36,842 → 37,000). */
+export function roundedEstimate(rows: number): number {
+  if (rows < 100) return Math.round(rows);
+  const unit = 10 ** (Math.floor(Math.log10(rows)) - 1);
+  return Math.round(rows / unit) * unit;
+}
+
+/** The total of a full page: counted when the planner finds counting cheap, else its estimate. */
+async function countOrEstimate(ctx: EngineContext, where: SQL | undefined): Promise<PageTotal> {
+  const limit = ctx.server.env.SEARCH_COUNT_COST_LIMIT;
+  const explained = (await ctx.db.execute(sql`explain (format json) ${boundedCountQuery(ctx, where)}`)) as unknown as { rows: Record<string, unknown>[] };
+  const plan = countPlanOf(Object.values(explained.rows[0] ?? {})[0]);
+  if (!plan || plan.cost <= limit) return { ...(await boundedCount(ctx, where)), totalIsEstimate: false };
+  return { total: roundedEstimate(plan.rows), totalIsCapped: false, totalIsEstimate: true };
+}
+
+/** One page of a Search, whether another follows, and its total (exact, capped or estimated). */
+export async function searchPage(ctx: EngineContext, where: SQL | undefined, order: SQL[], filters: Row, pageSize: number, offset: number): Promise<{ rows: Row[]; hasMore: boolean } & PageTotal> {
   let counts = countsOfState.get(ctx.scope);
   if (!counts) {
     counts = new Map();
@@ -60,14 +111,19 @@ export async function searchPage(ctx: EngineContext, where: SQL | undefined, ord
   const now = ctx.clock.now().getTime();
   const cached = counts.get(key);
   const fresh = cached && cached.generation === generation && now - cached.countedAt < COUNT_MAX_AGE_MS ? cached : undefined;
-  const [rows, counted] = await Promise.all([selectPage(ctx, where, order, pageSize, offset) as Promise<Row[]>, fresh ? undefined : boundedCount(ctx, where)]);
-  let total: PageTotal = counted ?? fresh!;
-  // A page that is not full ends the result: its total is exact, whatever was counted or kept.
-  if (rows.length < pageSize && (rows.length > 0 || offset === 0)) total = { total: offset + rows.length, totalIsCapped: offset + rows.length > COUNT_CAP };
-  if (total.totalIsCapped) total = { total: COUNT_CAP, totalIsCapped: true };
+  const read = (await selectPage(ctx, where, order, pageSize + 1, offset)) as Row[];
+  const hasMore = read.length > pageSize;
+  const rows = hasMore ? read.slice(0, pageSize) : read;
+  let total: PageTotal;
+  // A page with nothing after it ends the result: its total is exact, whatever was counted or kept.
+  if (!hasMore && (rows.length > 0 || offset === 0)) total = { total: offset + rows.length, totalIsCapped: false, totalIsEstimate: false };
+  else total = fresh ?? (await countOrEstimate(ctx, where));
+  if (total.total > COUNT_CAP && !total.totalIsEstimate) total = { total: COUNT_CAP, totalIsCapped: true, totalIsEstimate: false };
+  // An estimate never says fewer rows than this page proves exist.
+  if (total.totalIsEstimate && hasMore) total = { ...total, total: Math.max(total.total, offset + pageSize + 1) };
   if (counts.size >= MAX_COUNTS_PER_CALLER) counts.clear();
   counts.set(key, { ...total, generation, countedAt: fresh?.countedAt ?? now });
-  return { rows, total: total.total, totalIsCapped: total.totalIsCapped };
+  return { rows, hasMore, ...total };
 }
 
 /** Whether a call may write: everything but reads by GET and the Search calls (POST for their bodies). */
