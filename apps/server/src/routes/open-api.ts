@@ -110,13 +110,18 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
           similarity: r.similarity,
           temperature: r.temperature,
           success: r.success,
+          snapshot: r.snapshot,
         })
         .from(r)
         // Row comparison: one index range over (school, time, id) per school, read in key order.
         .where(and(sql`${r.schoolId} in (${schoolsOf})`, after ? sql`(${r.recognizedAt}, ${r.id}) > (${after.time.toISOString()}::timestamptz, ${after.id})` : undefined))
         .orderBy(asc(r.recognizedAt), asc(r.id))
         .limit(limit + 1);
-      const page = rows.slice(0, limit).map((row) => ({ ...row, recognizedAt: (row.recognizedAt as Date).toISOString() }) as OpenRecognitionEvent);
+      // Snapshots answer signed addresses: the developer's server opens them without a console session.
+      const signer = await app.mediaUrls();
+      const page = rows
+        .slice(0, limit)
+        .map((row) => ({ ...row, recognizedAt: (row.recognizedAt as Date).toISOString(), snapshot: typeof row.snapshot === 'string' ? signer.sign(row.snapshot) : null }) as OpenRecognitionEvent);
       const last = page[page.length - 1];
       const answer: OpenEventsAnswer = { items: page, next: last ? `${last.recognizedAt}_${last.id}` : null, hasMore: rows.length > limit };
       return ok(answer);

@@ -1,10 +1,10 @@
-import { OPEN_API_HEADERS, OPEN_API_PATHS, openStringToSign, type OpenEventsAnswer } from '@campus/contract';
+import { OPEN_API_HEADERS, OPEN_API_PATHS, RecognitionRecord, openStringToSign, type OpenEventsAnswer } from '@campus/contract';
 import { eq, sql } from 'drizzle-orm';
 import { createHmac, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiNonces } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { schoolIdsOf } from '../resources/fixtures.js';
+import { insertLogSample, schoolIdsOf } from '../resources/fixtures.js';
 
 type Row = Record<string, unknown>;
 
@@ -87,6 +87,17 @@ describe('GET /api/Open/RecognitionEvents', () => {
     const counted = (await t.db.execute(sql`select count(*)::int as n from recognition_records where school_id = ${school}`)) as unknown as { rows: { n: number }[] };
     expect(all.items.every((item) => item.schoolId === school && item.schoolId !== foreignSchool)).toBe(true);
     expect(all.items.length).toBe(Math.min(500, Number(counted.rows[0]!.n)));
+  });
+
+  it('answers snapshots as signed addresses that open the image for a limited time', async () => {
+    const at = new Date(t.clock.now().getTime() + 365 * 86_400_000);
+    await insertLogSample(t, RecognitionRecord, school, { snapshot: '/uploads/2026/11/cccccccccccccccccccccc.jpg', recognizedAt: at, eventSerial: 990_001 });
+    const since = `${new Date(at.getTime() - 1000).toISOString()}_0`;
+    const page = (await signedCall(`?since=${encodeURIComponent(since)}&limit=5`)).json().data as OpenEventsAnswer;
+    const snapshot = page.items.find((item) => item.snapshot !== null)?.snapshot;
+    expect(snapshot).toMatch(/^\/uploads\/2026\/11\/cccccccccccccccccccccc\.jpg\?e=\d+&s=[\w-]+$/);
+    const query = Object.fromEntries(new URL(snapshot!, 'http://x').searchParams);
+    expect((await t.app.mediaUrls()).secondsLeft('2026/11/cccccccccccccccccccccc.jpg', query)).toBeGreaterThan(0);
   });
 
   it('refuses a bad signature, a changed query, another secret, an unknown app and a stale timestamp, storing nothing', async () => {

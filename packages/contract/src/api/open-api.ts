@@ -54,6 +54,8 @@ export const openRecognitionEventSchema = z.object({
   similarity: z.number(),
   temperature: z.number().nullable(),
   success: z.boolean(),
+  /** The snapshot's address, signed and opening the image for a limited time (like the console's own), or null. */
+  snapshot: z.string().nullable(),
 });
 export type OpenRecognitionEvent = z.infer<typeof openRecognitionEventSchema>;
 
