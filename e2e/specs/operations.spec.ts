@@ -1,6 +1,7 @@
 /**
  * Operations (issue 13): as admin, reply to a parent's feedback and see the menu badge of unanswered
- * feedback drop; flag a notice "show on home page" and find it on the home page.
+ * feedback drop; flag a notice "show on home page" and find it on the home page; answer a
+ * questionnaire through its public link and find the answer in its results.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ let adminToken: string;
 const stamp = Date.now().toString(36);
 const feedbackText = `考勤推送收不到-${stamp}`;
 const noticeTitle = `寒假安排通知-${stamp}`;
+const questionnaireTitle = `午睡安排调查-${stamp}`;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -23,6 +25,23 @@ beforeAll(async () => {
   await call('/api/UserFeedback/Add?view=userBack', { method: 'POST', body: JSON.stringify({ schoolId: schools.items[0]!.id, parentName: '测试家长', phoneNum: '13800005555', category: 2, content: feedbackText }) }, adminToken);
   const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
   await call('/api/SysNotice/Add?view=appInform', { method: 'POST', body: JSON.stringify({ title: noticeTitle, audience: 1, content: '寒假自 1 月 18 日起', startDate: today, endDate: today }) }, adminToken);
+  await call(
+    '/api/Questionnaire/Add?view=questionnaire',
+    {
+      method: 'POST',
+      body: JSON.stringify({
+        title: questionnaireTitle,
+        startDate: today,
+        endDate: today,
+        audience: 1,
+        questions: [
+          { title: '孩子午睡时长是否合适？', type: 1, isRequired: true, options: '偏短\n合适\n偏长' },
+          { title: '希望午睡后安排什么活动？', type: 2, isRequired: true, options: '户外\n阅读\n点心' },
+        ],
+      }),
+    },
+    adminToken,
+  );
 });
 afterAll(async () => {
   await browser?.close();
@@ -81,5 +100,36 @@ describe('admin: feedback replies and home-page notices', () => {
     await listed.waitFor();
     await listed.scrollIntoViewIfNeeded();
     await screenshot(page, 'operations-04-home');
+  });
+
+  it('answers a questionnaire through its public link, and its results count the answer', async () => {
+    const { page } = session();
+    const questionnaires = await openFromMenu(page, 'operations', 'questionnaire');
+    await waitForTable(questionnaires);
+    const row = tableRows(questionnaires).filter({ hasText: questionnaireTitle });
+    await row.waitFor();
+    await rowAction(row, '结果');
+    const drawer = page.locator('.ant-drawer').filter({ hasText: questionnaireTitle });
+    const link = drawer.getByTestId('questionnaire-link').locator('a');
+    await link.waitFor();
+    const address = await link.getAttribute('href');
+
+    // A respondent opens the link in a browser without a session.
+    const respondent = await browser.newContext();
+    const form = await respondent.newPage();
+    await form.goto(address!);
+    await form.getByTestId('survey-form').waitFor();
+    await form.getByRole('radio', { name: '合适' }).check();
+    await form.getByRole('checkbox', { name: '阅读' }).check();
+    await screenshot(form, 'operations-05-survey');
+    await form.getByRole('button', { name: buttonText('提交') }).click();
+    await form.getByText('提交成功，感谢您的参与！').waitFor();
+    await respondent.close();
+
+    await drawer.locator('.ant-drawer-close').click();
+    await rowAction(row, '结果');
+    await expect.poll(async () => (await drawer.locator('.ant-statistic-content-value').innerText()).trim()).toBe('1');
+    await expect.poll(() => drawer.getByTestId('questionnaire-question').count()).toBe(2);
+    await screenshot(page, 'operations-06-results');
   });
 });

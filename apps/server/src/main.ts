@@ -5,6 +5,7 @@ import { DEMO_ACCOUNTS, seedDemo } from './db/seed/demo.js';
 import { seedDefaults } from './db/seed/defaults.js';
 import { ensureInitialAdmin } from './db/seed/initial-admin.js';
 import { loadEnv, type Env } from './env.js';
+import { openLocalDiskStorage } from './platform/uploads.js';
 import { intakeNoncePurgeJob } from './terminals/nonce-purge.js';
 import { misIdentifyRetentionJob } from './reports/mis-identify-person.js';
 import { scheduleDailyJobs } from './platform/daily-jobs.js';
@@ -59,7 +60,7 @@ async function start(): Promise<void> {
     await migrateDatabase(database, env.DATABASE_URL);
     await seedDefaults(database.db);
     const hasDemo = wantsDemo(env, database.kind);
-    if (hasDemo) await seedDemo(database.db);
+    if (hasDemo) await seedDemo(database.db, new Date(), await openLocalDiskStorage(env.UPLOAD_DIR, new Date()));
     else await ensureInitialAdmin(database.db, { password: env.ADMIN_INITIAL_PASSWORD, phone: env.ADMIN_INITIAL_PHONE });
     app = await buildApp({ env, database });
     scheduleDailyJobs(app, [logPartitionsJob, logRetentionJob, misIdentifyRetentionJob, commandExpiryJob, ledgerCheckJob]);

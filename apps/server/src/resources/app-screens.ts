@@ -2,13 +2,13 @@
  * Rules of what the app and the terminals show: one startup page in use per app; a poster has an
  * image or a video and an audience it can reach; every window runs forwards.
  */
-import { AppStartupPage, POSTER_AUDIENCE_AREA, POSTER_AUDIENCE_SCHOOLS, Poster, ScreenChatContent, SysNotice } from '@campus/contract';
+import { AppStartupPage, Poster, ScreenChatContent, SysNotice } from '@campus/contract';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { appStartupPages } from '../db/schema/index.js';
 import { badRequest, msg } from '../platform/errors.js';
 import { defineFamilyHooks } from './engine/hooks.js';
 import { valueAfter } from './engine/lookup.js';
-import { checkDateWindow } from './schedule.js';
+import { checkAudience, checkDateWindow } from './schedule.js';
 import '../terminals/screen-content.js';
 
 export const appStartupPageHooks = defineFamilyHooks(AppStartupPage, {
@@ -39,12 +39,7 @@ export const posterHooks = defineFamilyHooks(Poster, {
   beforeWrite(_ctx, { values, existing }) {
     checkDateWindow(values, existing);
     if (!valueAfter(values, existing, 'image') && !valueAfter(values, existing, 'video')) throw badRequest([{ path: 'image', ...msg('poster.mediaRequired') }]);
-    const audience = Number(valueAfter(values, existing, 'audience'));
-    if (audience === POSTER_AUDIENCE_AREA && !valueAfter(values, existing, 'province')) throw badRequest([{ path: 'province', ...msg('poster.provinceRequired') }]);
-    // On update the stored schools are not in `existing`: an Update that leaves schoolIds out keeps them.
-    const schoolIds = values.schoolIds;
-    const isSchoolsMissing = schoolIds !== undefined && schoolIds !== null ? schoolIds.length === 0 : existing === undefined || Number(existing.audience) !== POSTER_AUDIENCE_SCHOOLS;
-    if (audience === POSTER_AUDIENCE_SCHOOLS && isSchoolsMissing) throw badRequest([{ path: 'schoolIds', ...msg('poster.schoolsRequired') }]);
+    checkAudience(values, existing);
     return values;
   },
 });

@@ -11,6 +11,8 @@ import './feedback.js';
 import './app-screens.js';
 import './partners.js';
 import './music.js';
+import './questionnaire.js';
+import { questionnaireRoutes } from './questionnaire-routes.js';
 import './developer.js';
 import { nationalCalendarRoutes } from './holiday.js';
 import './order.js';
@@ -38,4 +40,5 @@ export async function resourceRoutes(app: FastifyInstance): Promise<void> {
   await app.register(feverThresholdRoutes);
   await app.register(terminalSettingsRoutes);
   await app.register(homeNoticeRoutes);
+  await app.register(questionnaireRoutes);
 }

@@ -4,7 +4,8 @@ import type { DatabaseHandle } from '../../src/db/client.js';
 import { seedDefaults } from '../../src/db/seed/defaults.js';
 import { seedDemo } from '../../src/db/seed/demo.js';
 import { MissingInitialPasswordError, ensureInitialAdmin } from '../../src/db/seed/initial-admin.js';
-import { grants, schools, users } from '../../src/db/schema/index.js';
+import { appMusics, appStartupPages, grants, questionnaireAnswers, questionnaires, schools, uploadedFiles, users } from '../../src/db/schema/index.js';
+import { parseBuffer } from 'music-metadata';
 import { md5Hex, verifyPassword } from '../../src/platform/passwords.js';
 import { createMigratedDatabase, createTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -32,6 +33,33 @@ describe('seeding', () => {
     expect(await seedDemo(t.db)).toBe(false);
     await seedDefaults(t.db);
     expect(await totals()).toEqual(before);
+  });
+
+  it('stores the demo pictures and songs in the upload store, and counts each demo questionnaire as its stored answers', async () => {
+    t = await createTestApp();
+    const pages = await t.db.select({ image: appStartupPages.image }).from(appStartupPages);
+    const songs = await t.db.select({ file: appMusics.file, durationSeconds: appMusics.durationSeconds }).from(appMusics);
+    expect(pages.length).toBeGreaterThan(0);
+    expect(songs.length).toBeGreaterThan(0);
+    for (const url of [...pages.map((page) => page.image), ...songs.map((song) => song.file)]) {
+      const key = String(url).replace(/^\/uploads\//, '');
+      expect(await t.app.uploads.stat(key), key).toBeDefined();
+      expect(await t.db.select().from(uploadedFiles).where(eq(uploadedFiles.key, key))).toHaveLength(1);
+    }
+    // The songs' lengths as the music page would read them from the files.
+    for (const song of songs) {
+      const key = String(song.file).replace(/^\/uploads\//, '');
+      const chunks: Buffer[] = [];
+      for await (const chunk of t.app.uploads.read(key)) chunks.push(chunk as Buffer);
+      const metadata = await parseBuffer(Buffer.concat(chunks), { mimeType: 'audio/wav' });
+      expect(Math.round(metadata.format.duration!)).toBe(song.durationSeconds);
+    }
+    const demo = await t.db.select({ id: questionnaires.id, answerCount: questionnaires.answerCount }).from(questionnaires);
+    expect(demo.length).toBeGreaterThan(0);
+    for (const questionnaire of demo) {
+      const [stored] = await t.db.select({ total: count() }).from(questionnaireAnswers).where(eq(questionnaireAnswers.questionnaireId, questionnaire.id));
+      expect(questionnaire.answerCount).toBe(stored!.total);
+    }
   });
 
   it('keeps type grants that were edited when the defaults run again', async () => {

@@ -12,6 +12,7 @@ import { AppError } from '../../src/platform/errors.js';
 import { md5Hex } from '../../src/platform/passwords.js';
 import { translatePgError } from '../../src/platform/pg-errors.js';
 import { createTestClock, type TestClock } from './test-clock.js';
+import { TEST_UPLOAD_DIR } from './upload-dir.js';
 
 export const CAPTCHA_CODE = '1234';
 
@@ -129,6 +130,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     SHED_DB_WAIT_MS: '0',
     SHED_MAX_IN_FLIGHT: '0',
     ...(postgres ? { DATABASE_URL: postgres.url } : { DATA_DIR: IN_MEMORY_DATA_DIR }),
+    // On both databases the uploads the demo seed stored (test/setup/template-database.ts), never the repository's data folder.
+    UPLOAD_DIR: TEST_UPLOAD_DIR,
     ...options.env,
   });
   // The run's template is migrated and demo-seeded already (test/setup/template-database.ts).

@@ -235,6 +235,18 @@ export async function validAddBody(t: TestApp, def: ResourceDef, schoolId: numbe
       return { kind: 1, image: 'https://example.com/poster.png', title: `海报${n}`, displaySeconds: 10, startDate: '2026-11-01', endDate: '2026-12-31', audience: 3, schoolIds: [schoolId] };
     case 'AppFrame':
       return { name: `功能${n}`, code: `fn${n}` };
+    case 'Questionnaire':
+      return {
+        title: `满意度调查${n}`,
+        startDate: '2026-11-01',
+        endDate: '2026-12-31',
+        audience: 3,
+        schoolIds: [schoolId],
+        questions: [
+          { title: '您对接送服务满意吗？', type: 1, isRequired: true, options: '满意\n一般\n不满意' },
+          { title: '其他建议', type: 3, isRequired: false },
+        ],
+      };
     case 'ScreenChatContent':
       return { schoolId, content: `欢迎来到幼儿园${n}`, startDate: '2026-11-01', endDate: '2026-12-31' };
     case 'AppMusic':

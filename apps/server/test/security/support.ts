@@ -122,6 +122,11 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /readyz',
   'GET /uploads/*',
   'GET /api/AppVersion/Latest',
+  // A questionnaire's respondents: the signed token in the query or body is the guard (resources/questionnaire-answers.ts).
+  'GET /api/Questionnaire/Public/Get',
+  'POST /api/Questionnaire/Public/Answer',
+  'GET /api/Questionnaire/App/Open',
+  'POST /api/Questionnaire/App/Answer',
   // WeChat Pay calls it; the signature is its guard (routes/pay.ts).
   'POST /api/Pay/Notify/WechatPay',
   ...SIGNED_ROUTES,
@@ -144,6 +149,9 @@ const CUSTOM_FRAME_ROUTES: Readonly<Record<string, { frame: string; button?: But
   'GET /api/Person/Search': { frame: 'personSearch' },
   'GET /api/SchoolHoliday/NationalCalendar': { frame: 'holidayManage' },
   'GET /api/FeverAlert/GetThreshold': { frame: 'userTemperature' },
+  'GET /api/Questionnaire/GetResults': { frame: 'questionnaire' },
+  'GET /api/Questionnaire/GetLink': { frame: 'questionnaire' },
+  'GET /api/Questionnaire/ExportAnswers': { frame: 'questionnaire', button: 'export' },
   // A platform-wide setting: company users only, whatever an agent's grant holds.
   'POST /api/FeverAlert/SaveThreshold': { frame: 'userTemperature', button: 'examine', userTypes: ['company'] },
   'GET /api/Terminal/GetSettings': { frame: 'equipmentManage' },

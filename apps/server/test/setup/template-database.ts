@@ -13,6 +13,8 @@ import { createDatabase, type DatabaseHandle } from '../../src/db/client.js';
 import { migrateDatabase } from '../../src/db/migrate.js';
 import { seedDefaults } from '../../src/db/seed/defaults.js';
 import { seedDemo } from '../../src/db/seed/demo.js';
+import { openLocalDiskStorage } from '../../src/platform/uploads.js';
+import { TEST_UPLOAD_DIR } from '../helpers/upload-dir.js';
 import { createTestClock } from '../helpers/test-clock.js';
 import { IN_MEMORY_DATA_DIR } from '../../src/env.js';
 
@@ -31,8 +33,10 @@ declare module 'vitest' {
 
 async function seed(database: DatabaseHandle): Promise<void> {
   await seedDefaults(database.db);
-  // The demo's payments end on the test clock's day, as they end today in a real start.
-  await seedDemo(database.db, createTestClock().now());
+  // The demo's payments end on the test clock's day, as they end today in a real start. Its pictures
+  // and songs go where an in-memory test app keeps its uploads (env.ts), so their addresses open.
+  const now = createTestClock().now();
+  await seedDemo(database.db, now, await openLocalDiskStorage(TEST_UPLOAD_DIR, now));
 }
 
 /** Builds the PGlite dump; answers the teardown that removes it. */

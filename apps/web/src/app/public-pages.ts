@@ -16,4 +16,5 @@ export const PUBLIC_PAGES: Record<PublicRoute, LazyExoticComponent<ComponentType
   reset: withAntd(() => import('../pages/reset/reset-page')),
   modified: withAntd(() => import('../pages/modified/modified-page')),
   fromily: withAntd(() => import('../pages/fromily/fromily-page')),
+  survey: withAntd(() => import('../pages/survey/survey-page')),
 };

@@ -2,8 +2,8 @@
  * The part of the route guard the entry runs (public pages, a missing token), apart from route-guard.ts
  * so /login does not download the frames table the rest of the guard reads.
  */
-/** Routes outside the shell that need no login (SEED-SPEC section 2). */
-export const PUBLIC_ROUTES = ['login', 'forget', 'reset', 'modified', 'fromily'] as const;
+/** Routes outside the shell that need no login (SEED-SPEC section 2), and the questionnaire respondents' page. */
+export const PUBLIC_ROUTES = ['login', 'forget', 'reset', 'modified', 'fromily', 'survey'] as const;
 export type PublicRoute = (typeof PUBLIC_ROUTES)[number];
 
 /** Shell helpers: /refresh reloads the current tab, /redirect/<route...> reloads and opens a route. */

@@ -21,7 +21,7 @@ describe('decideRoute (SEED-SPEC section 5)', () => {
     },
   );
 
-  it.each(['login', 'forget', 'reset', 'modified', 'fromily'])('lets /%s through without a token', (route) => {
+  it.each(['login', 'forget', 'reset', 'modified', 'fromily', 'survey'])('lets /%s through without a token', (route) => {
     expect(decideRoute(input({ pathname: `/${route}`, hasToken: false }))).toEqual({ action: 'allow', area: 'public', route });
   });
 

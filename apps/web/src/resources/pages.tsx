@@ -11,6 +11,7 @@ import { ResourcePage } from './resource-page';
 import { salesTeamOverrides } from './sales';
 import { schoolOverrides } from './school';
 import { terminalOverrides } from './terminal';
+import { questionnaireOverrides } from './questionnaire';
 import { terminalConfigOverrides } from './terminal-config';
 
 // The other kinds of page each download with the first frame that shows one: a generic list does not
@@ -30,6 +31,7 @@ const OVERRIDES: Readonly<Record<string, ResourceOverrides>> = {
   TerminalConfig: terminalConfigOverrides,
   // NVRs turn offline by themselves when no terminal reaches them: read again at the heartbeat pace.
   Nvr: { refreshSeconds: DEFAULT_HEARTBEAT_SECONDS },
+  Questionnaire: questionnaireOverrides,
 };
 
 const pages = new Map<string, ComponentType>();

@@ -29,6 +29,7 @@ import { AppContent, Question, UserHelp } from './app-content.js';
 import { AppFrame, AppStartupPage, Poster, ScreenChatContent } from './app-screens.js';
 import { AppCooperationPlatform } from './partners.js';
 import { AppMusic } from './music.js';
+import { Questionnaire } from './questionnaire.js';
 
 export * from './define.js';
 export * from './schemas.js';
@@ -37,6 +38,7 @@ export * from './row-schemas.js';
 export * from './row-types.js';
 export * from './answer-schemas.js';
 export * from './common.js';
+export * from './questionnaire.js';
 export * from './school.js';
 export * from './device.js';
 export * from './people.js';
@@ -130,6 +132,7 @@ const FAMILIES: readonly ResourceDef[] = [
   ScreenChatContent,
   AppCooperationPlatform,
   AppMusic,
+  Questionnaire,
 ];
 
 export const OperationLog = declareOperationLog(FAMILIES);

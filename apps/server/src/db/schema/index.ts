@@ -18,3 +18,4 @@ export * from './finance.js';
 export * from './open-api.js';
 export * from './preferences.js';
 export * from './operations.js';
+export * from './questionnaires.js';

@@ -54,6 +54,7 @@ import {
   ScreenChatContent,
   AppCooperationPlatform,
   AppMusic,
+  Questionnaire,
   type FieldDef,
   type ResourceDef,
 } from '@campus/contract';
@@ -198,6 +199,8 @@ export const appFrames = register(resourceTable(AppFrame, foreignKey), AppFrame.
 export const screenChatContents = register(resourceTable(ScreenChatContent, foreignKey), ScreenChatContent.name);
 export const appCooperationPlatforms = register(resourceTable(AppCooperationPlatform, foreignKey), AppCooperationPlatform.name);
 export const appMusics = register(resourceTable(AppMusic, foreignKey), AppMusic.name);
+export const questionnaires = register(resourceTable(Questionnaire, foreignKey), Questionnaire.name);
+export const questionnaireQuestions = registerLines(Questionnaire, 'questions');
 
 /** The table of a declared family. */
 export function familyTable(name: string): ResourceTable {

@@ -1,14 +1,18 @@
 /**
  * Demo rows of the Operations pages: parents' feedback in every state, notices (two on the home page),
  * templates, app articles, help, questions, startup pages, posters and terminal ads, function tiles,
- * partner platforms and screen texts, so each page shows something real.
+ * partner platforms, screen texts, music and questionnaires with answers, so each page shows something real.
  */
+import { scopeOwnerKey } from '../../platform/scope.js';
 import { sealSecret } from '../../platform/sealed-secrets.js';
 import type { Transaction } from '../client.js';
+import type { DemoMedia } from './demo-media.js';
+import { seedDemoQuestionnaires } from './demo-questionnaires.js';
 import {
   appContents,
   appCooperationPlatforms,
   appFrames,
+  appMusics,
   appNoticeTemplates,
   appStartupPages,
   commonQuestions,
@@ -17,6 +21,7 @@ import {
   posters,
   screenChatContents,
   sysNotices,
+  uploadedFiles,
   userFeedbacks,
   userHelps,
 } from '../schema/index.js';
@@ -25,10 +30,10 @@ import {
 const dayFrom = (now: Date, days: number) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
- * Demo startup pages, posters and ads carry no image: the demo ships no uploaded files, and an outside
- * address would show a broken thumbnail. An image uploaded on the page shows as its thumbnail.
+ * With `media` (pictures and tunes put into the upload store), startup pages, posters and ads carry an
+ * image and the music page lists songs; without it (no store at hand) they are left without media.
  */
-export async function seedDemoOperations(tx: Transaction, demoSchools: { id: number }[], now: Date): Promise<void> {
+export async function seedDemoOperations(tx: Transaction, demoSchools: { id: number }[], now: Date, media?: DemoMedia): Promise<void> {
   const first = demoSchools[0]!.id;
   for (const [position, school] of demoSchools.entries()) {
     await tx.insert(userFeedbacks).values([
@@ -76,18 +81,18 @@ export async function seedDemoOperations(tx: Transaction, demoSchools: { id: num
   ]);
 
   await tx.insert(appStartupPages).values([
-    { name: '冬季开学季', appType: 1, link: '/activity/winter', displaySeconds: 3, startDate: dayFrom(now, -5), endDate: dayFrom(now, 40), isUsing: true },
-    { name: '国庆主题', appType: 1, displaySeconds: 3, startDate: dayFrom(now, -60), endDate: dayFrom(now, -40), isUsing: false },
-    { name: '教师节', appType: 2, displaySeconds: 5, startDate: dayFrom(now, -5), endDate: dayFrom(now, 30), isUsing: true },
+    { name: '冬季开学季', appType: 1, image: media?.startupImages[0]?.url, link: '/activity/winter', displaySeconds: 3, startDate: dayFrom(now, -5), endDate: dayFrom(now, 40), isUsing: true },
+    { name: '国庆主题', appType: 1, image: media?.startupImages[1]?.url, displaySeconds: 3, startDate: dayFrom(now, -60), endDate: dayFrom(now, -40), isUsing: false },
+    { name: '教师节', appType: 2, image: media?.startupImages[2]?.url, displaySeconds: 5, startDate: dayFrom(now, -5), endDate: dayFrom(now, 30), isUsing: true },
   ]);
 
   const posterRows = await tx
     .insert(posters)
     .values([
-      { kind: 1, title: '相册定制 8 折', displaySeconds: 5, startDate: dayFrom(now, -2), endDate: dayFrom(now, 30), audience: 1, sort: 1, enabled: true },
-      { kind: 1, title: '浙江地区亲子活动', displaySeconds: 5, startDate: dayFrom(now, -2), endDate: dayFrom(now, 30), audience: 2, province: '浙江省', sort: 2, enabled: true },
-      { kind: 2, title: '安全入园提示', displaySeconds: 15, startDate: dayFrom(now, -7), endDate: dayFrom(now, 60), audience: 1, sort: 1, enabled: true },
-      { kind: 2, title: '本园冬季作息', displaySeconds: 20, startDate: dayFrom(now, -7), endDate: dayFrom(now, 60), audience: 3, sort: 2, enabled: true },
+      { kind: 1, title: '相册定制 8 折', image: media?.posterImages[0]?.url, displaySeconds: 5, startDate: dayFrom(now, -2), endDate: dayFrom(now, 30), audience: 1, sort: 1, enabled: true },
+      { kind: 1, title: '浙江地区亲子活动', image: media?.posterImages[1]?.url, displaySeconds: 5, startDate: dayFrom(now, -2), endDate: dayFrom(now, 30), audience: 2, province: '浙江省', sort: 2, enabled: true },
+      { kind: 2, title: '安全入园提示', image: media?.posterImages[2]?.url, displaySeconds: 15, startDate: dayFrom(now, -7), endDate: dayFrom(now, 60), audience: 1, sort: 1, enabled: true },
+      { kind: 2, title: '本园冬季作息', image: media?.posterImages[3]?.url, displaySeconds: 20, startDate: dayFrom(now, -7), endDate: dayFrom(now, 60), audience: 3, sort: 2, enabled: true },
     ])
     .returning({ id: posters.id, audience: posters.audience });
   const chosen = posterRows.find((poster) => poster.audience === 3)!;
@@ -114,4 +119,16 @@ export async function seedDemoOperations(tx: Transaction, demoSchools: { id: num
   await tx.insert(screenChatContents).values(
     demoSchools.map((school) => ({ schoolId: school.id, content: '小朋友早上好，今天也要开心哦！', startDate: dayFrom(now, -7), endDate: dayFrom(now, 60), enabled: true })),
   );
+
+  if (media) {
+    await tx.insert(uploadedFiles).values(media.all.map((file) => ({ key: file.key, scopeKey: scopeOwnerKey({ id: 0, type: 'company', parentId: null }), size: file.size })));
+    const [twinkle, frere, scale] = media.songs;
+    await tx.insert(appMusics).values([
+      { name: '小星星', singer: '童声合唱团', style: 4, usedBy: 3, file: twinkle!.file.url, durationSeconds: twinkle!.seconds, enabled: true },
+      { name: '两只老虎', singer: '童声合唱团', style: 1, usedBy: 1, file: frere!.file.url, durationSeconds: frere!.seconds, enabled: true },
+      { name: '晨间音阶', singer: '园所原创', style: 3, usedBy: 2, file: scale!.file.url, durationSeconds: scale!.seconds, enabled: false },
+    ]);
+  }
+
+  await seedDemoQuestionnaires(tx, demoSchools, now);
 }

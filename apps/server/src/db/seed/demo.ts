@@ -7,6 +7,8 @@ import { seedDemoFamilies } from './demo-families.js';
 import { seedDemoFinance } from './demo-finance.js';
 import { seedDemoRefunds } from './demo-refunds.js';
 import { seedDemoOperations } from './demo-operations.js';
+import { storeDemoMedia } from './demo-media.js';
+import type { UploadStorage } from '../../platform/uploads.js';
 import { agentAreas, salesAreas, salesTeamMembers, salesTeams, schools, settings, userSchools, users } from '../schema/index.js';
 
 /** Marks a database that has received the demo data, so a second start seeds nothing twice. */
@@ -99,15 +101,18 @@ async function insertAccounts(tx: Transaction, hashes: Map<string, string>): Pro
  * Loads the demo accounts, sales team and schools in one transaction, once per database: the
  * settings marker makes a second call (a second start) a no-op. Answers whether it seeded. `now`
  * ends the demo's months of payments and refunds (the tests pass their clock's, so the reports'
- * default periods hold them).
+ * default periods hold them). With `storage`, the demo's pictures and songs are put into the upload
+ * store and shown on the startup page, poster, ad and music pages.
  */
-export async function seedDemo(db: Database, now: Date = new Date()): Promise<boolean> {
+export async function seedDemo(db: Database, now: Date = new Date(), storage?: UploadStorage): Promise<boolean> {
   const isSeeded = async (reader: Database) => (await reader.select().from(settings).where(eq(settings.key, DEMO_SEEDED_KEY))).length > 0;
   if (await isSeeded(db)) return false;
   // Hashed before the transaction and in parallel: scrypt is slow on purpose.
   const hashes = new Map(
     await Promise.all(DEMO_ACCOUNTS.map(async (account) => [account.loginName, await hashPassword(md5Hex(account.password))] as const)),
   );
+  // Files go into the store before the transaction (a store is no database); a lost race leaves a few unused files.
+  const media = storage ? await storeDemoMedia(storage, now) : undefined;
   return db.transaction(async (tx) => {
     // Checked again inside the transaction: another instance may have seeded meanwhile.
     if (await isSeeded(tx)) return false;
@@ -166,7 +171,7 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<bo
     await seedDemoDirectories(tx);
     await seedDemoFinance(tx, schoolRows.map((school) => ({ id: school.id, agentId: school.agentId! })), now);
     await seedDemoRefunds(tx, now);
-    await seedDemoOperations(tx, schoolRows, new Date());
+    await seedDemoOperations(tx, schoolRows, new Date(), media);
 
     await tx.insert(settings).values({ key: DEMO_SEEDED_KEY, value: new Date().toISOString() });
     return true;

@@ -1,0 +1,257 @@
+/**
+ * Answers to questionnaires: the signed link that lets anyone holding it answer without a login, the
+ * check of an answer against the questions, the answer written once per respondent, and the results
+ * counted from the stored answers in the reader's scope.
+ */
+import { createHmac, timingSafeEqual, randomBytes } from 'node:crypto';
+import {
+  POSTER_AUDIENCE_ALL,
+  POSTER_AUDIENCE_AREA,
+  POSTER_AUDIENCE_SCHOOLS,
+  QUESTIONNAIRE_RESULT_TEXTS,
+  QUESTION_TYPE_SINGLE,
+  QUESTION_TYPE_TEXT,
+  formatBusinessDate,
+  type QuestionnaireAnswerBody,
+  type QuestionnaireResults,
+} from '@campus/contract';
+import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { questionnaireAnswerItems, questionnaireAnswers, questionnaireSchools, questionnaires, schools } from '../db/schema/index.js';
+import { badRequest, conflict, msg, notFound, type FieldProblem } from '../platform/errors.js';
+import { scopeCondition, type SchoolScope } from '../platform/scope.js';
+import { settingCreatedOnce } from '../platform/settings.js';
+import { storedQuestions, type StoredQuestion } from './questionnaire.js';
+import type { Executor } from './engine/write.js';
+
+const LINK_SECRET_KEY = 'questionnaire.linkSecret';
+/** Schools a respondent may pick from when the audience is an area or chosen schools. */
+const SCHOOL_CHOICES_MAX = 500;
+
+/** The deployment's link secret, created once and shared by every instance. */
+function linkSecret(db: Executor): Promise<string> {
+  return settingCreatedOnce(db, LINK_SECRET_KEY, () => randomBytes(32).toString('base64url'));
+}
+
+const signatureOf = (secret: string, id: number) => createHmac('sha256', secret).update(`questionnaire:${id}`).digest('base64url').slice(0, 32);
+
+/** The token of a questionnaire's link: its id and an HMAC only this deployment can make. */
+export async function questionnaireToken(db: Executor, id: number): Promise<string> {
+  return `${id}.${signatureOf(await linkSecret(db), id)}`;
+}
+
+/** The questionnaire a token names, or 404 for a token this deployment did not issue. */
+export async function questionnaireIdOfToken(db: Executor, token: string): Promise<number> {
+  const match = /^(\d{1,10})\.([A-Za-z0-9_-]{32})$/.exec(token);
+  const id = match ? Number(match[1]) : NaN;
+  if (!match || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw notFound();
+  const expected = Buffer.from(signatureOf(await linkSecret(db), id));
+  const given = Buffer.from(match[2]!);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw notFound();
+  return id;
+}
+
+/** The columns of a questionnaire its answers depend on (the declared table is typed loosely). */
+interface QuestionnaireRow {
+  id: number;
+  title: string;
+  description: string | null;
+  startDate: string;
+  endDate: string;
+  enabled: boolean | null;
+  audience: number;
+  province: string | null;
+  city: string | null;
+}
+
+async function questionnaireById(db: Executor, id: number): Promise<QuestionnaireRow> {
+  const [row] = await db.select().from(questionnaires).where(eq(questionnaires.id, id));
+  if (!row) throw notFound();
+  return row as QuestionnaireRow;
+}
+
+/** Whether respondents may answer now: enabled and today (Asia/Shanghai) inside its window. */
+export function isOpen(row: Pick<QuestionnaireRow, 'enabled' | 'startDate' | 'endDate'>, now: Date): boolean {
+  const today = formatBusinessDate(now);
+  return row.enabled !== false && String(row.startDate) <= today && today <= String(row.endDate);
+}
+
+/** The condition keeping the schools of a questionnaire's audience. */
+function audienceSchools(row: QuestionnaireRow): SQL {
+  const audience = Number(row.audience);
+  if (audience === POSTER_AUDIENCE_AREA) {
+    return and(eq(schools.province, String(row.province ?? '')), row.city ? eq(schools.city, row.city) : undefined)!;
+  }
+  if (audience === POSTER_AUDIENCE_SCHOOLS) {
+    return sql`${schools.id} in (select ${questionnaireSchools.schoolId} from ${questionnaireSchools} where ${questionnaireSchools.questionnaireId} = ${row.id})`;
+  }
+  return sql`true`;
+}
+
+/** The questionnaire as a respondent fills it in; refused (409) outside its window. */
+export async function publicQuestionnaire(db: Database, token: string, now: Date) {
+  const row = await questionnaireById(db, await questionnaireIdOfToken(db, token));
+  if (!isOpen(row, now)) throw conflict(msg('questionnaire.closed'));
+  const isSchoolRequired = Number(row.audience) !== POSTER_AUDIENCE_ALL;
+  const schoolChoices = isSchoolRequired
+    ? await db.select({ id: schools.id, schoolName: schools.schoolName }).from(schools).where(audienceSchools(row)).orderBy(asc(schools.id)).limit(SCHOOL_CHOICES_MAX)
+    : [];
+  const questions = await storedQuestions(db, row.id);
+  return {
+    id: row.id,
+    title: String(row.title),
+    description: (row.description as string | null) ?? null,
+    startDate: String(row.startDate),
+    endDate: String(row.endDate),
+    isSchoolRequired,
+    schools: schoolChoices.map((school) => ({ id: Number(school.id), schoolName: String(school.schoolName) })),
+    questions,
+  };
+}
+
+interface AnswerItem {
+  questionNo: number;
+  optionNo: number | null;
+  text: string | null;
+}
+
+/**
+ * The rows an answer stores, after checking it against the questions: every question named exists
+ * and is answered once, a single choice names exactly one of its options, a multiple choice one or
+ * more distinct ones, a text question a text; every required question is answered. Errors are on
+ * `questions.<questionNo>` so a form can show each beside its question.
+ */
+export function answerItemsOf(questions: readonly StoredQuestion[], answers: QuestionnaireAnswerBody['answers']): AnswerItem[] {
+  const problems: FieldProblem[] = [];
+  const items: AnswerItem[] = [];
+  const byNo = new Map(questions.map((question) => [question.questionNo, question]));
+  const answered = new Set<number>();
+  for (const answer of answers) {
+    const path = `questions.${answer.questionNo}`;
+    const question = byNo.get(answer.questionNo);
+    if (!question) {
+      problems.push({ path, ...msg('questionnaire.unknownQuestion', { questionNo: answer.questionNo }) });
+      continue;
+    }
+    if (answered.has(answer.questionNo)) {
+      problems.push({ path, ...msg('questionnaire.answeredTwice') });
+      continue;
+    }
+    const optionNos = [...new Set(answer.optionNos ?? [])];
+    const text = answer.text?.trim() ?? '';
+    if (question.type === QUESTION_TYPE_TEXT) {
+      if (optionNos.length > 0) problems.push({ path, ...msg('questionnaire.textOnly') });
+      else if (text) {
+        answered.add(question.questionNo);
+        items.push({ questionNo: question.questionNo, optionNo: null, text });
+      }
+      continue;
+    }
+    if (text) problems.push({ path, ...msg('questionnaire.choiceNeedsOptions') });
+    else if (optionNos.some((optionNo) => optionNo > question.options.length)) problems.push({ path, ...msg('questionnaire.unknownOption') });
+    else if (question.type === QUESTION_TYPE_SINGLE && optionNos.length > 1) problems.push({ path, ...msg('questionnaire.oneOption') });
+    else if (optionNos.length > 0) {
+      answered.add(question.questionNo);
+      for (const optionNo of optionNos.sort((a, b) => a - b)) items.push({ questionNo: question.questionNo, optionNo, text: null });
+    }
+  }
+  for (const question of questions) {
+    const hasProblem = problems.some((problem) => problem.path === `questions.${question.questionNo}`);
+    if (question.isRequired && !answered.has(question.questionNo) && !hasProblem) problems.push({ path: `questions.${question.questionNo}`, ...msg('questionnaire.answerRequired') });
+  }
+  if (problems.length > 0) throw badRequest(problems);
+  return items;
+}
+
+/**
+ * Stores one respondent's answer and counts it on the questionnaire, in one transaction; a second
+ * answer under the same respondent key answers 409 and changes nothing (a reload never counts twice).
+ */
+export async function submitAnswer(db: Database, body: QuestionnaireAnswerBody, channel: number, now: Date): Promise<{ answerId: number }> {
+  const id = await questionnaireIdOfToken(db, body.token);
+  return db.transaction(async (tx) => {
+    const row = await questionnaireById(tx, id);
+    if (!isOpen(row, now)) throw conflict(msg('questionnaire.closed'));
+    let schoolId: number | null = null;
+    if (body.schoolId !== undefined) {
+      const [school] = await tx.select({ id: schools.id }).from(schools).where(and(eq(schools.id, body.schoolId), audienceSchools(row)));
+      if (!school) throw badRequest([{ path: 'schoolId', ...msg('questionnaire.schoolNotInAudience') }]);
+      schoolId = Number(school.id);
+    } else if (Number(row.audience) !== POSTER_AUDIENCE_ALL) {
+      throw badRequest([{ path: 'schoolId', ...msg('questionnaire.schoolRequired') }]);
+    }
+    const items = answerItemsOf(await storedQuestions(tx, id), body.answers);
+    const [stored] = await tx
+      .insert(questionnaireAnswers)
+      .values({ questionnaireId: id, schoolId, respondentKey: body.respondentKey, channel, answeredAt: now })
+      .onConflictDoNothing({ target: [questionnaireAnswers.questionnaireId, questionnaireAnswers.respondentKey] })
+      .returning({ id: questionnaireAnswers.id });
+    if (!stored) throw conflict(msg('questionnaire.alreadyAnswered'));
+    if (items.length > 0) await tx.insert(questionnaireAnswerItems).values(items.map((item) => ({ ...item, answerId: stored.id, questionnaireId: id })));
+    await tx
+      .update(questionnaires)
+      .set({ answerCount: sql`coalesce(${questionnaires.answerCount}, 0) + 1` })
+      .where(eq(questionnaires.id, id));
+    return { answerId: Number(stored.id) };
+  });
+}
+
+/** Answers of a questionnaire the scope reaches: an answer without a school (an all-schools link) only company-wide. */
+export function answersInScope(scope: SchoolScope, questionnaireId: number): SQL {
+  return and(eq(questionnaireAnswers.questionnaireId, questionnaireId), scope.kind === 'all' ? undefined : and(isNotNull(questionnaireAnswers.schoolId), scopeCondition(scope, questionnaireAnswers.schoolId)))!;
+}
+
+/** Each question's results over the answers in scope: respondents, a count per option, the newest texts. */
+export async function questionnaireResults(db: Database, scope: SchoolScope, id: number): Promise<QuestionnaireResults> {
+  const row = await questionnaireById(db, id);
+  const questions = await storedQuestions(db, id);
+  const inScope = answersInScope(scope, id);
+  const [total] = await db.select({ n: count() }).from(questionnaireAnswers).where(inScope);
+  const counted = await db
+    .select({
+      questionNo: questionnaireAnswerItems.questionNo,
+      optionNo: questionnaireAnswerItems.optionNo,
+      items: count(),
+      respondents: sql<number>`count(distinct ${questionnaireAnswerItems.answerId})`,
+    })
+    .from(questionnaireAnswerItems)
+    .innerJoin(questionnaireAnswers, eq(questionnaireAnswers.id, questionnaireAnswerItems.answerId))
+    .where(inScope)
+    .groupBy(questionnaireAnswerItems.questionNo, questionnaireAnswerItems.optionNo);
+  const answeredBy = await db
+    .select({ questionNo: questionnaireAnswerItems.questionNo, n: sql<number>`count(distinct ${questionnaireAnswerItems.answerId})` })
+    .from(questionnaireAnswerItems)
+    .innerJoin(questionnaireAnswers, eq(questionnaireAnswers.id, questionnaireAnswerItems.answerId))
+    .where(inScope)
+    .groupBy(questionnaireAnswerItems.questionNo);
+  const results: QuestionnaireResults['questions'] = [];
+  for (const question of questions) {
+    const options = question.options.map((text, index) => ({
+      optionNo: index + 1,
+      text,
+      count: Number(counted.find((entry) => entry.questionNo === question.questionNo && entry.optionNo === index + 1)?.items ?? 0),
+    }));
+    const texts =
+      question.type === QUESTION_TYPE_TEXT
+        ? (
+            await db
+              .select({ text: questionnaireAnswerItems.text })
+              .from(questionnaireAnswerItems)
+              .innerJoin(questionnaireAnswers, eq(questionnaireAnswers.id, questionnaireAnswerItems.answerId))
+              .where(and(inScope, eq(questionnaireAnswerItems.questionNo, question.questionNo), isNotNull(questionnaireAnswerItems.text)))
+              .orderBy(desc(questionnaireAnswerItems.id))
+              .limit(QUESTIONNAIRE_RESULT_TEXTS)
+          ).map((entry) => String(entry.text))
+        : [];
+    results.push({
+      questionNo: question.questionNo,
+      title: question.title,
+      type: question.type,
+      answered: Number(answeredBy.find((entry) => entry.questionNo === question.questionNo)?.n ?? 0),
+      options,
+      texts,
+    });
+  }
+  return { id: row.id, title: String(row.title), answerCount: Number(total?.n ?? 0), questions: results };
+}
+

@@ -1,0 +1,209 @@
+/**
+ * The calls of the questionnaire page besides its family's (results, the answers' export, the signed
+ * link) and the respondents' calls: the public form and answer behind the link, and the parent app's
+ * list of a school's open questionnaires with their tokens.
+ */
+import {
+  POSTER_AUDIENCE_ALL,
+  POSTER_AUDIENCE_AREA,
+  POSTER_AUDIENCE_SCHOOLS,
+  QUESTIONNAIRE_ANSWER_ROUTE,
+  QUESTIONNAIRE_CHANNEL_APP,
+  QUESTIONNAIRE_CHANNEL_LINK,
+  QUESTIONNAIRE_CHANNEL_OPTIONS,
+  QUESTIONNAIRE_PATHS,
+  Questionnaire,
+  formatBusinessDate,
+  formatBusinessDateTime,
+  publicQuestionnaireSchema,
+  questionnaireAnswerBodySchema,
+  questionnaireAnswerResultSchema,
+  questionnaireIdQuerySchema,
+  questionnaireLinkSchema,
+  questionnaireResultsSchema,
+  questionnaireTokenQuerySchema,
+} from '@campus/contract';
+import ExcelJS from 'exceljs';
+import { and, asc, eq, gt, inArray, lte, gte, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PassThrough } from 'node:stream';
+import { z } from 'zod';
+import { questionnaireAnswerItems, questionnaireAnswers, questionnaires, questionnaireSchools, schools } from '../db/schema/index.js';
+import { exportAttachmentHeader } from '../platform/attachments.js';
+import { getRequestState } from '../platform/caller-state.js';
+import { envelopeSchema, errorResponses, ok, XLSX_CONTENT_TYPE } from '../platform/envelope.js';
+import { notFound } from '../platform/errors.js';
+import { localeOf } from '../platform/locale.js';
+import { requireFrame } from '../platform/permissions.js';
+import { answersInScope, publicQuestionnaire, questionnaireResults, questionnaireToken, submitAnswer } from './questionnaire-answers.js';
+import { storedQuestions } from './questionnaire.js';
+
+const FRAME = 'questionnaire';
+const EXPORT_BATCH = 500;
+const tags = [Questionnaire.name];
+
+async function existingQuestionnaire(db: Parameters<typeof storedQuestions>[0], id: number) {
+  const [row] = await db.select({ id: questionnaires.id, title: questionnaires.title }).from(questionnaires).where(eq(questionnaires.id, id));
+  if (!row) throw notFound();
+  return row;
+}
+
+export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    QUESTIONNAIRE_PATHS.results,
+    {
+      onRequest: requireFrame(FRAME),
+      schema: { tags, summary: "Each question's results over the answers of the caller's schools", querystring: questionnaireIdQuerySchema, response: { 200: envelopeSchema(questionnaireResultsSchema) } },
+    },
+    async (request) => {
+      const { scope } = await getRequestState(request);
+      return ok(await questionnaireResults(app.db, scope, request.query.id));
+    },
+  );
+
+  app.get(
+    QUESTIONNAIRE_PATHS.link,
+    {
+      onRequest: requireFrame(FRAME),
+      schema: { tags, summary: 'The signed link respondents answer through, without a login', querystring: questionnaireIdQuerySchema, response: { 200: envelopeSchema(questionnaireLinkSchema) } },
+    },
+    async (request) => {
+      await existingQuestionnaire(app.db, request.query.id);
+      const token = await questionnaireToken(app.db, request.query.id);
+      return ok({ token, path: `${QUESTIONNAIRE_ANSWER_ROUTE}?token=${encodeURIComponent(token)}` });
+    },
+  );
+
+  app.get(
+    QUESTIONNAIRE_PATHS.exportAnswers,
+    {
+      onRequest: requireFrame(FRAME, 'export'),
+      schema: { tags, summary: "Every answer of the caller's schools as .xlsx: one row per respondent, one column per question", querystring: questionnaireIdQuerySchema, response: { 200: z.any(), ...errorResponses } },
+    },
+    async (request, reply) => {
+      const { scope } = await getRequestState(request);
+      const locale = localeOf(request);
+      const id = request.query.id;
+      await existingQuestionnaire(app.db, id);
+      const questions = await storedQuestions(app.db, id);
+      const inScope = answersInScope(scope, id);
+      const readBatch = (afterId: number) =>
+        app.db
+          .select({ id: questionnaireAnswers.id, answeredAt: questionnaireAnswers.answeredAt, channel: questionnaireAnswers.channel, schoolName: schools.schoolName })
+          .from(questionnaireAnswers)
+          .leftJoin(schools, eq(schools.id, questionnaireAnswers.schoolId))
+          .where(and(inScope, gt(questionnaireAnswers.id, afterId)))
+          .orderBy(asc(questionnaireAnswers.id))
+          .limit(EXPORT_BATCH);
+      // Read before the headers: a failing query then answers the error envelope.
+      let batch = await readBatch(0);
+
+      const stream = new PassThrough();
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: true });
+      const sheet = workbook.addWorksheet(Questionnaire.label[locale]);
+      const en = locale === 'en';
+      sheet.columns = [
+        { header: en ? 'Answer no.' : '答卷编号', key: 'id', width: 12 },
+        { header: en ? 'Answered at' : '提交时间', key: 'answeredAt', width: 20 },
+        { header: en ? 'School' : '学校', key: 'schoolName', width: 28 },
+        { header: en ? 'Channel' : '渠道', key: 'channel', width: 10 },
+        ...questions.map((question) => ({ header: `${question.questionNo}. ${question.title}`, key: `q${question.questionNo}`, width: 30 })),
+      ];
+      sheet.getRow(1).font = { bold: true };
+      const run = async () => {
+        while (batch.length > 0) {
+          const items = await app.db
+            .select({ answerId: questionnaireAnswerItems.answerId, questionNo: questionnaireAnswerItems.questionNo, optionNo: questionnaireAnswerItems.optionNo, text: questionnaireAnswerItems.text })
+            .from(questionnaireAnswerItems)
+            .where(inArray(questionnaireAnswerItems.answerId, batch.map((answer) => answer.id)))
+            .orderBy(asc(questionnaireAnswerItems.id));
+          for (const answer of batch) {
+            const cells: Record<string, string | number> = {
+              id: answer.id,
+              answeredAt: formatBusinessDateTime(answer.answeredAt),
+              schoolName: answer.schoolName ?? '',
+              channel: QUESTIONNAIRE_CHANNEL_OPTIONS.find((option) => option.value === answer.channel)?.[en ? 'en' : 'zh'] ?? '',
+            };
+            for (const question of questions) {
+              const mine = items.filter((item) => item.answerId === answer.id && item.questionNo === question.questionNo);
+              cells[`q${question.questionNo}`] = mine.map((item) => (item.optionNo !== null ? (question.options[item.optionNo - 1] ?? '') : (item.text ?? ''))).join('；');
+            }
+            sheet.addRow(cells).commit();
+          }
+          if (batch.length < EXPORT_BATCH) break;
+          batch = await readBatch(batch[batch.length - 1]!.id);
+        }
+        sheet.commit();
+        await workbook.commit();
+      };
+      run().catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
+      reply.header('Content-Type', XLSX_CONTENT_TYPE).header('Content-Disposition', exportAttachmentHeader(FRAME, locale, app.clock.now()));
+      return reply.send(stream);
+    },
+  );
+
+  app.get(
+    QUESTIONNAIRE_PATHS.publicForm,
+    {
+      config: { public: true },
+      schema: { tags, summary: 'The questionnaire a signed link names, while it is open (public: the token is the guard)', querystring: questionnaireTokenQuerySchema, response: { 200: envelopeSchema(publicQuestionnaireSchema) } },
+    },
+    async (request) => ok(await publicQuestionnaire(app.db, request.query.token, app.clock.now())),
+  );
+
+  app.post(
+    QUESTIONNAIRE_PATHS.publicAnswer,
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Answer through the signed link; one answer per respondent key (public: the token is the guard)',
+        body: questionnaireAnswerBodySchema,
+        response: { 200: envelopeSchema(questionnaireAnswerResultSchema) },
+      },
+    },
+    async (request) => ok(await submitAnswer(app.db, request.body, QUESTIONNAIRE_CHANNEL_LINK, app.clock.now())),
+  );
+
+  app.get(
+    QUESTIONNAIRE_PATHS.appOpen,
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: "The parent app's list: questionnaires open today for one school, with the token each answer is sent with",
+        querystring: z.object({ schoolId: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        response: { 200: envelopeSchema(z.array(z.object({ id: z.number(), title: z.string(), endDate: z.string(), token: z.string() }))) },
+      },
+    },
+    async (request) => {
+      const today = formatBusinessDate(app.clock.now());
+      const [school] = await app.db.select({ province: schools.province, city: schools.city }).from(schools).where(eq(schools.id, request.query.schoolId));
+      if (!school) throw notFound();
+      const reaches = sql`(${questionnaires.audience} = ${POSTER_AUDIENCE_ALL}
+        or (${questionnaires.audience} = ${POSTER_AUDIENCE_AREA} and ${questionnaires.province} = ${school.province} and (${questionnaires.city} is null or ${questionnaires.city} = '' or ${questionnaires.city} = ${school.city}))
+        or (${questionnaires.audience} = ${POSTER_AUDIENCE_SCHOOLS} and exists (select 1 from ${questionnaireSchools} where ${questionnaireSchools.questionnaireId} = ${questionnaires.id} and ${questionnaireSchools.schoolId} = ${request.query.schoolId})))`;
+      const rows = await app.db
+        .select({ id: questionnaires.id, title: questionnaires.title, endDate: questionnaires.endDate })
+        .from(questionnaires)
+        .where(and(eq(questionnaires.enabled, true), lte(questionnaires.startDate, today), gte(questionnaires.endDate, today), reaches))
+        .orderBy(asc(questionnaires.endDate), asc(questionnaires.id))
+        .limit(50);
+      return ok(await Promise.all(rows.map(async (row) => ({ id: row.id, title: String(row.title), endDate: String(row.endDate), token: await questionnaireToken(app.db, row.id) }))));
+    },
+  );
+
+  app.post(
+    QUESTIONNAIRE_PATHS.appAnswer,
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: "The parent app's answer: as the link's, counted under the app channel",
+        body: questionnaireAnswerBodySchema,
+        response: { 200: envelopeSchema(questionnaireAnswerResultSchema) },
+      },
+    },
+    async (request) => ok(await submitAnswer(app.db, request.body, QUESTIONNAIRE_CHANNEL_APP, app.clock.now())),
+  );
+};
