@@ -39,31 +39,45 @@ export function visibleFiltersOf(def: Pick<ResourceDef, 'fields'>, hiddenFields:
 
 const SPAN = { xs: 24, sm: 12, lg: 8, xxl: 6 } as const;
 
+/** Whether a filter holds its default ("All", empty): an unset value and an empty one are the same. */
+function isSameValue(value: unknown, initial: unknown): boolean {
+  const blank = (one: unknown) => one === undefined || one === null || one === '' || (Array.isArray(one) && one.length === 0);
+  if (blank(value) && blank(initial)) return true;
+  return JSON.stringify(value) === JSON.stringify(initial);
+}
+
 export function FilterBar({ def, formName, hiddenFields, fixedValues, initialValues, maxPerRow = 4, onSearch, appliedValues, renderExtra }: FilterBarProps) {
   const t = useT();
   const locale = useLocale();
   const [form] = Form.useForm<Record<string, unknown>>();
-  const [isExpanded, setExpanded] = useState(false);
+  // null until the user picks: expanded then exactly when a value set from outside sits beyond the first row.
+  const [userExpanded, setExpanded] = useState<boolean | null>(null);
+  const [appliedNames, setAppliedNames] = useState<readonly string[]>([]);
   const screens = Grid.useBreakpoint();
   const filters = useMemo(() => visibleFiltersOf(def, hiddenFields), [def, hiddenFields]);
   const withinReferences = useMemo(() => withinReferencesOf(def), [def]);
   const { schoolIdOf, clearDependents } = useSchoolScope(form, withinReferences, fixedValues);
   const { regionParents, clearRegionDependents } = useRegionParents(form, def.fields);
+  const span = Math.max(24 / maxPerRow, screens.xxl ? SPAN.xxl : screens.lg ? SPAN.lg : screens.sm ? SPAN.sm : SPAN.xs);
+  const perRow = 24 / span;
+  // Collapsed, the first row holds as many filters as leave room for the buttons.
+  const collapsedCount = Math.max(1, perRow - 1);
   const appliedRevision = appliedValues?.revision;
   useEffect(() => {
     if (!appliedValues || filters.length === 0) return;
     form.resetFields();
     form.setFieldsValue(appliedValues.values);
+    // Values set from outside (a pending link, a shared address, a saved view): a filter the collapsed
+    // bar would hide is shown, or the list looks filtered by nothing.
+    setAppliedNames(filters.filter(([name]) => !isSameValue(appliedValues.values[name], initialValues[name])).map(([name]) => name));
+    setExpanded(null);
     // Only a new revision is applied: the values object of one revision never changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [form, appliedRevision]);
 
   if (filters.length === 0) return null;
-  const span = Math.max(24 / maxPerRow, screens.xxl ? SPAN.xxl : screens.lg ? SPAN.lg : screens.sm ? SPAN.sm : SPAN.xs);
-  const perRow = 24 / span;
-  // Collapsed, the first row holds as many filters as leave room for the buttons.
-  const collapsedCount = Math.max(1, perRow - 1);
   const canCollapse = filters.length > collapsedCount;
+  const isExpanded = userExpanded ?? filters.slice(collapsedCount).some(([name]) => appliedNames.includes(name));
   const shownCount = isExpanded || !canCollapse ? filters.length : collapsedCount;
   const buttonsSpan = 24 - ((shownCount % perRow) * span) || 24;
 

@@ -170,11 +170,41 @@ describe('<ResourcePage>', { timeout: 15_000 }, () => {
     expect(searches.at(-1)).toMatchObject({ body: { schoolName: 'Sun', pageIndex: 1 } });
   });
 
+  it('opens its filter bar expanded when the address sets a filter the collapsed bar hides (a pending link)', async () => {
+    stubSchoolServer();
+    renderSchoolPage([], undefined, { path: '/schoolManage?licenseKeyRequired=0' });
+    await screen.findByText('Sunshine Kindergarten', undefined, RENDER_WAIT);
+    expect(screen.getByRole('button', { name: /Fewer filters/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Fewer filters/ }));
+    expect(await screen.findByRole('button', { name: /More filters/ }, RENDER_WAIT)).toBeTruthy();
+  });
+
   it('ignores address values that are no filter of the family or not of the field’s kind', async () => {
     const { searches } = stubSchoolServer();
     renderSchoolPage([], undefined, { path: '/schoolManage?password=x&state=abc&pageIndex=-3&sortField=password&sortOrder=asc' });
     await screen.findByText('Sunshine Kindergarten', undefined, RENDER_WAIT);
     expect(searches[0]).toEqual({ view: 'schoolManage', body: { pageIndex: 1, pageSize: 20 } });
+  });
+
+  // Four renders of the table, each a few seconds under load: room beyond the file's 15 s.
+  it('resizes a column from the keyboard: its edge is a focusable separator the arrow keys move, saved like a drag', { timeout: 45_000 }, async () => {
+    const server = stubSchoolServer();
+    renderSchoolPage(['update']);
+    await screen.findByText('Sunshine Kindergarten', undefined, RENDER_WAIT);
+    const edge = screen.getByRole('separator', { name: /Width of School name/ });
+    expect(edge.tabIndex).toBe(0);
+    const before = Number(edge.getAttribute('aria-valuenow'));
+    edge.focus();
+    fireEvent.keyDown(edge, { key: 'ArrowRight' });
+    await waitFor(() => expect(Number(screen.getByRole('separator', { name: /Width of School name/ }).getAttribute('aria-valuenow'))).toBe(before + 10), RENDER_WAIT);
+    fireEvent.keyDown(screen.getByRole('separator', { name: /Width of School name/ }), { key: 'ArrowRight', shiftKey: true });
+    await waitFor(() => expect(server.preferences.get('schoolManage.School')?.table).toMatchObject({ widths: { schoolName: before + 60 } }), RENDER_WAIT);
+    // The header sorts on Enter, but not from a key pressed on its edge.
+    const header = screen.getByRole('separator', { name: /Width of School name/ }).closest('th')!;
+    fireEvent.keyDown(screen.getByRole('separator', { name: /Width of School name/ }), { key: 'Enter', keyCode: 13 });
+    expect(header.getAttribute('aria-sort')).toBeNull();
+    fireEvent.keyDown(header, { key: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(header.getAttribute('aria-sort')).toBe('ascending'), RENDER_WAIT);
   });
 
   it('saves the shown columns and their order on the server', async () => {

@@ -64,6 +64,7 @@ export function ResourceTable({ list, columns: dataColumns, settings, actions }:
             resizeWidth: typeof column.width === 'number' ? column.width : undefined,
             onResizeWidth: (width: number) => setWidth(column.key, width),
             resizeLabel: t('resource.resizeColumn'),
+            resizeName: t('resource.resizeColumnNamed', { column: typeof column.title === 'string' ? column.title : column.key }),
           }) as ResizableHeaderProps,
       })),
     [dataColumns, hiddenColumns, order, widths, pinned, setWidth, t, openView],
