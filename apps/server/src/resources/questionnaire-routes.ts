@@ -4,9 +4,6 @@
  * list of a school's open questionnaires with their tokens.
  */
 import {
-  POSTER_AUDIENCE_ALL,
-  POSTER_AUDIENCE_AREA,
-  POSTER_AUDIENCE_SCHOOLS,
   QUESTIONNAIRE_ANSWER_ROUTE,
   QUESTIONNAIRE_CHANNEL_APP,
   QUESTIONNAIRE_CHANNEL_LINK,
@@ -24,7 +21,7 @@ import {
   questionnaireTokenQuerySchema,
 } from '@campus/contract';
 import ExcelJS from 'exceljs';
-import { and, asc, eq, gt, inArray, lte, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, gte } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PassThrough } from 'node:stream';
 import { z } from 'zod';
@@ -37,6 +34,7 @@ import { localeOf } from '../platform/locale.js';
 import { requireFrame } from '../platform/permissions.js';
 import { answersInScope, publicQuestionnaire, questionnaireResults, questionnaireToken, submitAnswer } from './questionnaire-answers.js';
 import { storedQuestions } from './questionnaire.js';
+import { audienceReachesSchool } from './schedule.js';
 
 const FRAME = 'questionnaire';
 const EXPORT_BATCH = 500;
@@ -178,11 +176,9 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const today = formatBusinessDate(app.clock.now());
-      const [school] = await app.db.select({ province: schools.province, city: schools.city }).from(schools).where(eq(schools.id, request.query.schoolId));
+      const [school] = await app.db.select({ id: schools.id }).from(schools).where(eq(schools.id, request.query.schoolId));
       if (!school) throw notFound();
-      const reaches = sql`(${questionnaires.audience} = ${POSTER_AUDIENCE_ALL}
-        or (${questionnaires.audience} = ${POSTER_AUDIENCE_AREA} and ${questionnaires.province} = ${school.province} and (${questionnaires.city} is null or ${questionnaires.city} = '' or ${questionnaires.city} = ${school.city}))
-        or (${questionnaires.audience} = ${POSTER_AUDIENCE_SCHOOLS} and exists (select 1 from ${questionnaireSchools} where ${questionnaireSchools.questionnaireId} = ${questionnaires.id} and ${questionnaireSchools.schoolId} = ${request.query.schoolId})))`;
+      const reaches = audienceReachesSchool(questionnaires, { table: questionnaireSchools, owner: questionnaireSchools.questionnaireId, school: questionnaireSchools.schoolId }, school.id);
       const rows = await app.db
         .select({ id: questionnaires.id, title: questionnaires.title, endDate: questionnaires.endDate })
         .from(questionnaires)

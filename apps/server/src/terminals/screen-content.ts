@@ -3,33 +3,23 @@
  * the terminal kind) whose window holds today and whose audience reaches the device's school, and the
  * school's screen texts (the device's own first). A device without a school gets the ads for all.
  */
-import { POSTER_AUDIENCE_ALL, POSTER_AUDIENCE_AREA, POSTER_AUDIENCE_SCHOOLS, POSTER_KIND_TERMINAL, type IntakeAd } from '@campus/contract';
+import { POSTER_AUDIENCE_ALL, POSTER_KIND_TERMINAL, formatBusinessDate, type IntakeAd } from '@campus/contract';
 import { and, asc, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
-import { posterSchools, posters, schools, screenChatContents } from '../db/schema/index.js';
+import { posterSchools, posters, screenChatContents } from '../db/schema/index.js';
+import { audienceReachesSchool } from '../resources/schedule.js';
 import { registerScreenHandlers } from './intake-handlers.js';
 
 /** Ads and texts one answer carries at most: a screen loops through a handful, not a catalogue. */
 export const MAX_SCREEN_ADS = 20;
 export const MAX_SCREEN_TEXTS = 10;
 
-/** A date in China (UTC+8, no daylight saving), as the date columns hold it. */
-export function chinaDateOf(now: Date): string {
-  return new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-}
-
 registerScreenHandlers({
   async screenFor(tx, device, now, signer) {
-    const today = chinaDateOf(now);
-    const reaches = device.schoolId === null
-      ? eq(posters.audience, POSTER_AUDIENCE_ALL)
-      : or(
-          eq(posters.audience, POSTER_AUDIENCE_ALL),
-          and(
-            eq(posters.audience, POSTER_AUDIENCE_AREA),
-            sql`exists (select 1 from ${schools} where ${schools.id} = ${device.schoolId} and ${schools.province} = ${posters.province} and (${posters.city} is null or ${schools.city} = ${posters.city}))`,
-          ),
-          and(eq(posters.audience, POSTER_AUDIENCE_SCHOOLS), sql`exists (select 1 from ${posterSchools} where ${posterSchools.posterId} = ${posters.id} and ${posterSchools.schoolId} = ${device.schoolId})`),
-        );
+    const today = formatBusinessDate(now);
+    const reaches =
+      device.schoolId === null
+        ? eq(posters.audience, POSTER_AUDIENCE_ALL)
+        : audienceReachesSchool(posters, { table: posterSchools, owner: posterSchools.posterId, school: posterSchools.schoolId }, device.schoolId);
     const adRows = await tx
       .select({ id: posters.id, title: posters.title, image: posters.image, video: posters.video, displaySeconds: posters.displaySeconds, endDate: posters.endDate })
       .from(posters)

@@ -1,7 +1,7 @@
+import { formatBusinessDate } from '@campus/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schools } from '../../src/db/schema/index.js';
-import { chinaDateOf } from '../../src/terminals/screen-content.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { schoolIdsOf, unique } from '../resources/fixtures.js';
 import { heartbeat, registerTerminal, type TestTerminal } from '../terminals/intake-support.js';
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const dayOffset = (days: number) => chinaDateOf(new Date(t.clock.now().getTime() + days * 86_400_000));
+const dayOffset = (days: number) => formatBusinessDate(new Date(t.clock.now().getTime() + days * 86_400_000));
 
 async function addAd(extra: Row): Promise<number> {
   const body = { kind: 2, image: 'https://example.com/ad.png', title: `广告${unique()}`, displaySeconds: 15, startDate: dayOffset(-1), endDate: dayOffset(5), audience: 1, ...extra };

@@ -3,7 +3,7 @@
  * of the terminals (terminalAd), the app's function tiles (appFunctionManage) and the texts of the
  * terminal screens (setChatContent).
  */
-import { enabledField, schoolRef } from './common.js';
+import { enabledField, schoolRef, type FieldOfKind } from './common.js';
 import { defineResource, type FieldDef } from './define.js';
 import { APP_TYPE_OPTIONS } from './versions.js';
 
@@ -66,6 +66,36 @@ export const POSTER_AUDIENCE_OPTIONS = [
   { value: POSTER_AUDIENCE_SCHOOLS, zh: '指定学校', en: 'Chosen schools', color: 'green' },
 ] as const;
 
+/**
+ * Where a row reaches (a poster's, a questionnaire's): all schools, an area (province, optionally a
+ * city) or the schools chosen in its link table. Checked by the server's checkAudience; reached
+ * schools are found by audienceReachesSchool.
+ */
+export const audienceFields = <const Owner extends string>(link: {
+  table: string;
+  owner: Owner;
+}): {
+  audience: FieldOfKind<'enum'>;
+  province: FieldOfKind<'region'>;
+  city: FieldOfKind<'region'>;
+  // The link's names stay literal: the server builds the link table's columns from them.
+  schoolIds: FieldOfKind<'reference'> & { link: { table: string; owner: Owner; target: 'schoolId' } };
+} => ({
+  audience: { kind: 'enum', options: POSTER_AUDIENCE_OPTIONS, label: { zh: '投放范围', en: 'Audience' }, required: true, defaultValue: POSTER_AUDIENCE_ALL, filter: 'equals', width: 110 },
+  province: { kind: 'region', part: 'province', label: { zh: '省', en: 'Province' }, list: false, help: { zh: '投放范围为指定地区时必填', en: 'Required for an area' } },
+  city: { kind: 'region', part: 'city', label: { zh: '市', en: 'City' }, list: false },
+  schoolIds: {
+    kind: 'reference',
+    family: 'School',
+    display: 'schoolName',
+    multiple: true,
+    link: { ...link, target: 'schoolId' },
+    label: { zh: '指定学校', en: 'Chosen schools' },
+    filter: 'equals',
+    list: false,
+  },
+});
+
 export const Poster = defineResource({
   name: 'Poster',
   label: { zh: '海报', en: 'Poster' },
@@ -86,19 +116,7 @@ export const Poster = defineResource({
     displaySeconds: { kind: 'number', label: { zh: '展示秒数', en: 'Seconds shown' }, required: true, min: 1, max: 600, defaultValue: 10, width: 100 },
     startDate: { kind: 'date', label: { zh: '开始日期', en: 'From' }, required: true, filter: 'range', width: 120 },
     endDate: { kind: 'date', label: { zh: '结束日期', en: 'Until' }, required: true, width: 120 },
-    audience: { kind: 'enum', options: POSTER_AUDIENCE_OPTIONS, label: { zh: '投放范围', en: 'Audience' }, required: true, defaultValue: POSTER_AUDIENCE_ALL, filter: 'equals', width: 110 },
-    province: { kind: 'region', part: 'province', label: { zh: '省', en: 'Province' }, list: false, help: { zh: '投放范围为指定地区时必填', en: 'Required for an area' } },
-    city: { kind: 'region', part: 'city', label: { zh: '市', en: 'City' }, list: false },
-    schoolIds: {
-      kind: 'reference',
-      family: 'School',
-      display: 'schoolName',
-      multiple: true,
-      link: { table: 'poster_schools', owner: 'posterId', target: 'schoolId' },
-      label: { zh: '指定学校', en: 'Chosen schools' },
-      filter: 'equals',
-      list: false,
-    },
+    ...audienceFields({ table: 'poster_schools', owner: 'posterId' }),
     sort: { kind: 'number', label: { zh: '排序', en: 'Order' }, min: 0, max: 9999, defaultValue: 0, sortable: true, width: 80 },
     enabled: enabledField(),
   },

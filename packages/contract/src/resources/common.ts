@@ -27,7 +27,7 @@ export const RELATION_OPTIONS: readonly EnumOption[] = [
  * the referenced row and the form does not ask for it.
  */
 /** A field declaration of one kind: helpers answer it, so row types (RowOf) still know the kind. */
-type FieldOfKind<K extends FieldDef['kind']> = Extract<FieldDef, { kind: K }>;
+export type FieldOfKind<K extends FieldDef['kind']> = Extract<FieldDef, { kind: K }>;
 
 export const schoolRef = ({ from, ...extra }: Partial<FieldDef> & { from?: string } = {}): FieldOfKind<'reference'> =>
   ({

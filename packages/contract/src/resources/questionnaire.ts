@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { enabledField } from './common.js';
 import { defineResource } from './define.js';
-import { POSTER_AUDIENCE_OPTIONS, POSTER_AUDIENCE_ALL } from './app-screens.js';
+import { audienceFields } from './app-screens.js';
 
 export const QUESTION_TYPE_SINGLE = 1;
 export const QUESTION_TYPE_MULTIPLE = 2;
@@ -48,19 +48,7 @@ export const Questionnaire = defineResource({
     description: { kind: 'textarea', label: { zh: '说明', en: 'Description' }, max: 1000, list: false },
     startDate: { kind: 'date', label: { zh: '开始日期', en: 'From' }, required: true, filter: 'range', width: 120 },
     endDate: { kind: 'date', label: { zh: '结束日期', en: 'Until' }, required: true, width: 120 },
-    audience: { kind: 'enum', options: POSTER_AUDIENCE_OPTIONS, label: { zh: '投放范围', en: 'Audience' }, required: true, defaultValue: POSTER_AUDIENCE_ALL, filter: 'equals', width: 110 },
-    province: { kind: 'region', part: 'province', label: { zh: '省', en: 'Province' }, list: false, help: { zh: '投放范围为指定地区时必填', en: 'Required for an area' } },
-    city: { kind: 'region', part: 'city', label: { zh: '市', en: 'City' }, list: false },
-    schoolIds: {
-      kind: 'reference',
-      family: 'School',
-      display: 'schoolName',
-      multiple: true,
-      link: { table: 'questionnaire_schools', owner: 'questionnaireId', target: 'schoolId' },
-      label: { zh: '指定学校', en: 'Chosen schools' },
-      filter: 'equals',
-      list: false,
-    },
+    ...audienceFields({ table: 'questionnaire_schools', owner: 'questionnaireId' }),
     // Kept by the answer writes, in their transaction: the list shows it without counting answers.
     answerCount: { kind: 'number', label: { zh: '答卷数', en: 'Answers' }, readOnly: true, sortable: true, width: 90 },
     enabled: enabledField(),
