@@ -35,9 +35,13 @@ function linkSecret(db: Executor): Promise<string> {
 
 const signatureOf = (secret: string, id: number) => createHmac('sha256', secret).update(`questionnaire:${id}`).digest('base64url').slice(0, 32);
 
-/** The token of a questionnaire's link: its id and an HMAC only this deployment can make. */
-export async function questionnaireToken(db: Executor, id: number): Promise<string> {
-  return `${id}.${signatureOf(await linkSecret(db), id)}`;
+/**
+ * Signs questionnaire links: a token is the questionnaire's id and an HMAC only this deployment can
+ * make. The secret is read once, however many links are signed with it.
+ */
+export async function questionnaireTokenSigner(db: Executor): Promise<(id: number) => string> {
+  const secret = await linkSecret(db);
+  return (id) => `${id}.${signatureOf(secret, id)}`;
 }
 
 /** The questionnaire a token names, or 404 for a token this deployment did not issue. */

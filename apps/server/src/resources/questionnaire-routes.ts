@@ -32,7 +32,7 @@ import { envelopeSchema, errorResponses, ok, XLSX_CONTENT_TYPE } from '../platfo
 import { notFound } from '../platform/errors.js';
 import { localeOf } from '../platform/locale.js';
 import { requireFrame } from '../platform/permissions.js';
-import { answersInScope, publicQuestionnaire, questionnaireResults, questionnaireToken, submitAnswer } from './questionnaire-answers.js';
+import { answersInScope, publicQuestionnaire, questionnaireResults, questionnaireTokenSigner, submitAnswer } from './questionnaire-answers.js';
 import { storedQuestions } from './questionnaire.js';
 import { audienceReachesSchool } from './schedule.js';
 
@@ -67,7 +67,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await existingQuestionnaire(app.db, request.query.id);
-      const token = await questionnaireToken(app.db, request.query.id);
+      const token = (await questionnaireTokenSigner(app.db))(request.query.id);
       return ok({ token, path: `${QUESTIONNAIRE_ANSWER_ROUTE}?token=${encodeURIComponent(token)}` });
     },
   );
@@ -185,7 +185,8 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(questionnaires.enabled, true), lte(questionnaires.startDate, today), gte(questionnaires.endDate, today), reaches))
         .orderBy(asc(questionnaires.endDate), asc(questionnaires.id))
         .limit(50);
-      return ok(await Promise.all(rows.map(async (row) => ({ id: row.id, title: String(row.title), endDate: String(row.endDate), token: await questionnaireToken(app.db, row.id) }))));
+      const tokenOf = await questionnaireTokenSigner(app.db);
+      return ok(rows.map((row) => ({ id: row.id, title: String(row.title), endDate: String(row.endDate), token: tokenOf(row.id) })));
     },
   );
 
