@@ -29,3 +29,11 @@ export function requireFrame(frameIndex: string, button?: ButtonValue): (request
     if (!held || (button !== undefined && !held.has(button))) throw forbidden();
   };
 }
+
+/**
+ * Route guard for platform-wide settings: HTTP 403 unless the caller is company staff, whatever its
+ * grant holds (an agent or a school account must not change every customer's settings).
+ */
+export async function requireCompanyUser(request: FastifyRequest): Promise<void> {
+  if (request.user.type !== 'company') throw forbidden();
+}

@@ -12,15 +12,14 @@ import {
   type FeverThreshold,
 } from '@campus/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client.js';
 import { operationLog } from '../db/schema/index.js';
 import { feverAlerts } from '../db/schema/resources.js';
 import { registerPendingRowsBadge } from '../platform/badges.js';
 import { envelopeSchema, ok } from '../platform/envelope.js';
-import { conflict, forbidden, msg, notFound } from '../platform/errors.js';
-import { requireFrame } from '../platform/permissions.js';
+import { conflict, msg, notFound } from '../platform/errors.js';
+import { requireCompanyUser, requireFrame } from '../platform/permissions.js';
 import { getSetting, setSetting } from '../platform/settings.js';
 import { allConditions, scopeWhere } from './engine/query.js';
 import { defineFamilyHooks } from './engine/hooks.js';
@@ -55,10 +54,6 @@ defineFamilyHooks(FeverAlert, {
 /** Fever alerts in scope nobody has acknowledged yet (`(school_id, acknowledged, time, id)` serves it). */
 registerPendingRowsBadge('feverUnacknowledged', feverAlerts, feverAlerts.schoolId, eq(feverAlerts.acknowledged, false));
 
-async function companyOnly(request: FastifyRequest): Promise<void> {
-  if (request.user.type !== 'company') throw forbidden();
-}
-
 /** GetThreshold (anyone with the page) and SaveThreshold (company users holding `examine` on it). */
 export const feverThresholdRoutes: FastifyPluginAsyncZod = async (app) => {
   const answer = envelopeSchema(feverThresholdSchema);
@@ -72,7 +67,7 @@ export const feverThresholdRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // A platform-wide setting: an agent or a school account must not change every customer's
       // alerts, whatever its grant holds (refused before the body is read).
-      onRequest: [requireFrame('userTemperature', 'examine'), companyOnly],
+      onRequest: [requireFrame('userTemperature', 'examine'), requireCompanyUser],
       schema: { tags: [FeverAlert.name], summary: 'Set the fever threshold (company users); records arriving from now on use it', body: feverThresholdSchema, response: { 200: answer } },
     },
     async (request) => {

@@ -5,18 +5,13 @@
  */
 import { API_PATHS, CompanyUser, twoFactorPolicySchema, type TwoFactorPolicy } from '@campus/contract';
 import { and, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client.js';
 import { operationLog, sessions, users, userTotp } from '../db/schema/index.js';
 import { envelopeSchema, ok } from '../platform/envelope.js';
-import { badRequest, forbidden, msg } from '../platform/errors.js';
-import { requireFrame } from '../platform/permissions.js';
+import { badRequest, msg } from '../platform/errors.js';
+import { requireCompanyUser, requireFrame } from '../platform/permissions.js';
 import { isTwoFactorRequired, setTwoFactorRequired, twoFactorStatus } from '../platform/two-factor.js';
-
-async function companyOnly(request: FastifyRequest): Promise<void> {
-  if (request.user.type !== 'company') throw forbidden();
-}
 
 /** GetTwoFactorPolicy (anyone with the page) and SaveTwoFactorPolicy (company users holding its `password` button). */
 export const twoFactorPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,7 +27,7 @@ export const twoFactorPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.saveTwoFactorPolicy,
     {
-      onRequest: [requireFrame('userCompany', 'password'), companyOnly],
+      onRequest: [requireFrame('userCompany', 'password'), requireCompanyUser],
       schema: {
         tags: [CompanyUser.name],
         summary: 'Make two-factor sign-in mandatory for company administrators, or optional again',

@@ -15,13 +15,11 @@ import {
   type TerminalSettings,
 } from '@campus/contract';
 import { inArray } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client.js';
 import { operationLog, settings } from '../db/schema/index.js';
 import { envelopeSchema, ok } from '../platform/envelope.js';
-import { forbidden } from '../platform/errors.js';
-import { requireFrame } from '../platform/permissions.js';
+import { requireCompanyUser, requireFrame } from '../platform/permissions.js';
 import { setSetting } from '../platform/settings.js';
 
 /** Settings key of the heartbeat interval told to devices (seconds). */
@@ -48,10 +46,6 @@ export async function terminalSettingsOf(db: Database): Promise<TerminalSettings
   return { heartbeatSeconds: heartbeatSecondsOf(valueOf(HEARTBEAT_SECONDS_SETTING)), successSimilarity: successSimilarityOf(valueOf(SUCCESS_SIMILARITY_SETTING)) };
 }
 
-async function companyOnly(request: FastifyRequest): Promise<void> {
-  if (request.user.type !== 'company') throw forbidden();
-}
-
 /** GetSettings (anyone with the terminal page) and SaveSettings (company users holding `update` on it). */
 export const terminalSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const answer = envelopeSchema(terminalSettingsSchema);
@@ -65,7 +59,7 @@ export const terminalSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Platform-wide: an agent or a school account must not change every customer's devices,
       // whatever its grant holds (refused before the body is read).
-      onRequest: [requireFrame('equipmentManage', 'update'), companyOnly],
+      onRequest: [requireFrame('equipmentManage', 'update'), requireCompanyUser],
       schema: { tags: [Terminal.name], summary: 'Set the heartbeat interval and the success similarity (company users); devices get them at their next call', body: terminalSettingsSchema, response: { 200: answer } },
     },
     async (request) => {
