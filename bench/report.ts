@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import os from 'node:os';
 import pg from 'pg';
 import { loginAs, startBenchServer, type Envelope } from './bench-server.js';
+import { fmt, printReportTimes, type ReportScenario } from './report-scenarios.js';
 
 const LOT_SIZE = 20;
 const BATCH = 100_000;
@@ -61,20 +62,11 @@ async function loadDevices(client: pg.Client): Promise<void> {
   await client.query('vacuum analyze devices, device_state_counts, device_day_counts, device_agent_day_counts');
 }
 
-interface Scenario {
-  id: string;
-  as: 'admin' | 'agent1';
-  what: string;
-  method: 'POST' | 'GET';
-  path: string;
-  body?: Record<string, unknown>;
-}
-
 const today = new Date().toISOString().slice(0, 10);
 const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
 const threeYearsAgo = new Date(Date.now() - 3 * 365 * 86_400_000).toISOString().slice(0, 10);
 
-const SCENARIOS: Scenario[] = [
+const SCENARIOS: ReportScenario[] = [
   { id: 'P1', as: 'admin', what: 'productStatistics, all devices', method: 'POST', path: '/api/DeviceStatistics/Search', body: {} },
   { id: 'P2', as: 'agent1', what: 'productStatistics, agent scope (500 schools)', method: 'POST', path: '/api/DeviceStatistics/Search', body: {} },
   { id: 'P3', as: 'admin', what: 'productStatistics, province 浙江省 + type gate', method: 'POST', path: '/api/DeviceStatistics/Search', body: { province: '浙江省', deviceType: 1 } },
@@ -91,21 +83,6 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
-async function call(base: string, token: string, scenario: Scenario): Promise<{ ms: number; groups: number }> {
-  const t0 = performance.now();
-  const response = await fetch(`${base}${scenario.path}`, {
-    method: scenario.method,
-    headers: { authorization: `Bearer ${token}`, ...(scenario.body ? { 'content-type': 'application/json' } : {}) },
-    body: scenario.body ? JSON.stringify({ pageIndex: 1, pageSize: 20, ...scenario.body }) : undefined,
-  });
-  const answer = (await response.json()) as Envelope<{ items: unknown[]; total?: number }>;
-  const ms = performance.now() - t0;
-  if (answer.code !== 200) throw new Error(`${scenario.id}: HTTP ${response.status} ${answer.code} ${answer.message}`);
-  return { ms, groups: answer.data.total ?? answer.data.items.length };
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toPrecision(3));
 
 /** What grouping the devices table directly costs (the query the rollup replaces), p50 of 5 runs. */
 async function directScan(client: pg.Client, agentId: number): Promise<[string, number][]> {
@@ -147,23 +124,7 @@ async function main(): Promise<void> {
         await fetch(`${server.base}/api/DeviceStatistics/Search`, { method: 'POST', headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' }, body: '{}' })
       ).json()) as Envelope<{ totals: { total: number } }>;
       log(`check: DeviceStatistics total ${check.data.totals.total.toLocaleString('en')} = count(*) devices ${devices.toLocaleString('en')}: ${check.data.totals.total === devices ? 'ok' : 'MISMATCH'}`);
-      console.log(`\nload average before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; ${samples} sequential requests per scenario\n`);
-      console.log('| id | as | scenario | groups | p50 ms | p95 ms | p99 ms | budget (p95 ≤ 200) |');
-      console.log('|---|---|---|---|---|---|---|---|');
-      for (const scenario of SCENARIOS) {
-        const token = tokens[scenario.as];
-        for (let i = 0; i < 5; i += 1) await call(server.base, token, scenario); // warm-up
-        const times: number[] = [];
-        let groups = 0;
-        for (let i = 0; i < samples; i += 1) {
-          const result = await call(server.base, token, scenario);
-          groups = result.groups;
-          times.push(result.ms);
-        }
-        times.sort((a, b) => a - b);
-        const p95 = percentile(times, 95);
-        console.log(`| ${scenario.id} | ${scenario.as} | ${scenario.what} | ${groups} | ${fmt(percentile(times, 50))} | ${fmt(p95)} | ${fmt(percentile(times, 99))} | ${p95 <= 200 ? 'ok' : 'OVER'} |`);
-      }
+      await printReportTimes(server.base, tokens, SCENARIOS, samples);
     } finally {
       await server.stop();
     }

@@ -13,7 +13,8 @@ import { REFUND_SUCCEEDED, frameOf } from '@campus/contract';
 import { parseArgs } from 'node:util';
 import os from 'node:os';
 import pg from 'pg';
-import { loginAs, startBenchServer, type Envelope } from './bench-server.js';
+import { loginAs, startBenchServer } from './bench-server.js';
+import { callReport, fmt, printReportTimes, type ReportScenario } from './report-scenarios.js';
 
 const { values: options } = parseArgs({ options: { samples: { type: 'string', default: '100' }, 'min-payments': { type: 'string', default: '1000000' } } });
 const samples = Number(options.samples);
@@ -35,16 +36,7 @@ function lastWholeMonth(): { from: string; to: string; label: string } {
 const month = lastWholeMonth();
 const yearStart = new Date(Date.UTC(Number(month.from.slice(0, 4)) - 1, Number(month.from.slice(5, 7)), 1)).toISOString().slice(0, 10);
 
-interface Scenario {
-  id: string;
-  as: 'admin' | 'agent1';
-  what: string;
-  method: 'POST' | 'GET';
-  path: string;
-  body?: Record<string, unknown>;
-}
-
-const SCENARIOS: Scenario[] = [
+const SCENARIOS: ReportScenario[] = [
   { id: 'T1', as: 'agent1', what: `日交易汇总, agent scope, ${month.label}, first page`, method: 'POST', path: '/api/TransactionStatistics/Search', body: { dayFrom: month.from, dayTo: month.to } },
   {
     id: 'T2',
@@ -86,21 +78,6 @@ interface Totals {
   refunded: number;
 }
 
-async function call(base: string, token: string, scenario: Scenario): Promise<{ ms: number; groups: number; totals?: Totals }> {
-  const t0 = performance.now();
-  const response = await fetch(`${base}${scenario.path}`, {
-    method: scenario.method,
-    headers: { authorization: `Bearer ${token}`, ...(scenario.body ? { 'content-type': 'application/json' } : {}) },
-    body: scenario.body ? JSON.stringify({ pageIndex: 1, pageSize: 20, ...scenario.body }) : undefined,
-  });
-  const answer = (await response.json()) as Envelope<{ items: unknown[]; total?: number; totals?: Totals }>;
-  const ms = performance.now() - t0;
-  if (answer.code !== 200) throw new Error(`${scenario.id}: HTTP ${response.status} ${answer.code} ${answer.message}`);
-  return { ms, groups: answer.data.total ?? answer.data.items.length, totals: answer.data.totals };
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toPrecision(3));
 
 /** The agent's payments and refunds of the month counted from their own rows (a payment on its paid day, a refund on the day it settled). */
 function directTotalsSql(agentId: number): string {
@@ -139,29 +116,13 @@ async function main(): Promise<void> {
     try {
       const tokens = { admin: await loginAs(server.base, 'admin'), agent1: await loginAs(server.base, 'agent1') };
       // The figures first: the month's totals within agent1's scope equal its payments and refunds.
-      const answered = (await call(server.base, tokens.agent1, SCENARIOS[0]!)).totals!;
+      const answered = (await callReport(server.base, tokens.agent1, SCENARIOS[0]!)).totals!;
       const [direct] = (await client.query<Totals>(directTotalsSql(agent!.id))).rows;
       const same = (['payments', 'paid', 'refunds', 'refunded'] as const).every((key) => Number(answered[key]) === Number(direct![key]));
       log(`check ${month.label}, agent1: answered ${JSON.stringify(answered)} = counted ${JSON.stringify(direct)}: ${same ? 'ok' : 'MISMATCH'}`);
       if (!same) throw new Error('the summary disagrees with the payments and refunds it sums');
 
-      console.log(`\nload average before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; ${payments.toLocaleString('en')} payments; ${samples} sequential requests per scenario\n`);
-      console.log('| id | as | scenario | groups | p50 ms | p95 ms | p99 ms | budget (p95 ≤ 200) |');
-      console.log('|---|---|---|---|---|---|---|---|');
-      for (const scenario of SCENARIOS) {
-        const token = tokens[scenario.as];
-        for (let i = 0; i < 5; i += 1) await call(server.base, token, scenario); // warm-up
-        const times: number[] = [];
-        let groups = 0;
-        for (let i = 0; i < samples; i += 1) {
-          const result = await call(server.base, token, scenario);
-          groups = result.groups;
-          times.push(result.ms);
-        }
-        times.sort((a, b) => a - b);
-        const p95 = percentile(times, 95);
-        console.log(`| ${scenario.id} | ${scenario.as} | ${scenario.what} | ${groups} | ${fmt(percentile(times, 50))} | ${fmt(p95)} | ${fmt(percentile(times, 99))} | ${p95 <= 200 ? 'ok' : 'OVER'} |`);
-      }
+      await printReportTimes(server.base, tokens, SCENARIOS, samples, `${payments.toLocaleString('en')} payments; `);
     } finally {
       await server.stop();
     }
