@@ -30,7 +30,7 @@
 import { Device, Parent, RecognitionRecord, Student, API_PATHS, isLogFamily, searchSchemaOf, type ResourceDef } from '@campus/contract';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Database } from '@campus/server/src/db/client.js';
+import { POSTGRES_SESSION_OPTIONS, type Database } from '@campus/server/src/db/client.js';
 import { lockDataDir } from '@campus/server/src/db/data-dir-lock.js';
 import * as schema from '@campus/server/src/db/schema/index.js';
 import { loadEnv } from '@campus/server/src/env.js';
@@ -182,7 +182,8 @@ async function openDirect(): Promise<DirectDb> {
   const captured: Statement[] = [];
   const logger: Logger = { logQuery: (query, params) => void captured.push({ sql: query, params }) };
   if (env.DATABASE_URL) {
-    const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 4 });
+    // The server's own session options, so the database's time is that of the same plans.
+    const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 4, options: POSTGRES_SESSION_OPTIONS });
     return {
       db: drizzlePostgres({ client: pool, schema, logger }) as unknown as Database,
       captured,

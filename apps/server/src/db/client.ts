@@ -67,8 +67,16 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   }
 }
 
+/**
+ * Startup options of every pooled connection. No parallel query: the console's statements read one
+ * page or a bounded count, and a parallel plan starts two worker processes per statement — on this
+ * 2-core class of machine that tripled a Search's latency and cost CPU that no client backend shows
+ * (docs/performance.md, "Parallel workers"). Options in DATABASE_URL (`?options=…`) win over these.
+ */
+export const POSTGRES_SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0';
+
 async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({ connectionString, max: 10, options: POSTGRES_SESSION_OPTIONS });
   // An idle connection the server ends (restart, failover, a dropped test database) must not crash
   // the process: the pool discards it and opens a new one on the next query.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
