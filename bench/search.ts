@@ -9,10 +9,11 @@
  * --verify-export (reads the downloaded workbook back and counts its rows), --explain (prints the
  * plans of each scenario's SQL).
  *
- * 1. Database time: the scenario's SQL is built by the engine itself (selectPage / boundedCount with
- *    a drizzle logger capturing the statements) for the same user, scope and filters the server will
- *    see, and timed directly through the driver (rows and count run concurrently, as the route does):
- *    p50 and p95 of 50 runs, and each statement's p50 alone.
+ * 1. Database time: the scenario's statements are those the engine itself sends (searchPage, with a
+ *    drizzle logger capturing them) for the same user, scope and filters the server will see: the
+ *    statements of a repeated call of the filter set (the page's rows; its total is kept 30 s), timed
+ *    directly through the driver, p50 and p95 of 50 runs; and beside them what the first call of a
+ *    filter set adds (EXPLAIN of the count, and the count when the planner finds it cheap).
  * 2. API time: the server (bench/server.ts → buildApp) runs in a child process; the bench logs in
  *    as agent1 and admin through the captcha and Login_web calls and times POST /api/{Family}/Search
  *    with fetch, one request at a time (p50/p95/p99), then with 10 concurrent clients (requests/s).
@@ -38,7 +39,8 @@ import type { AuthUser } from '@campus/server/src/platform/auth.js';
 import { getVisibilityProbes } from '@campus/server/src/platform/probes.js';
 import { resolveSchoolScope, type SchoolScope } from '@campus/server/src/platform/scope.js';
 import type { EngineContext, Row } from '@campus/server/src/resources/engine/context.js';
-import { allConditions, boundedCount, filterWhere, orderOf, scopeWhere, selectPage } from '@campus/server/src/resources/engine/query.js';
+import { allConditions, filterWhere, orderOf, scopeWhere } from '@campus/server/src/resources/engine/query.js';
+import { searchPage } from '@campus/server/src/resources/engine/search-counts.js';
 import { tableOf } from '@campus/server/src/resources/engine/registry.js';
 import { eq, type Logger } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -220,8 +222,20 @@ async function subjectOf(direct: DirectDb, loginName: LoginName): Promise<Subjec
 /** A log scenario's page lies past the end of a smaller database's range: it is left out. */
 class TooFewPages extends Error {}
 
-/** Runs the route's two queries once through the engine and answers the statements it sent. */
-async function statementsOf(direct: DirectDb, subject: Subject, scenario: Scenario): Promise<{ statements: Statement[]; rows: number; total: number }> {
+interface ScenarioStatements {
+  /** What every call of the filter set sends once its total is kept: the page's rows. */
+  statements: Statement[];
+  /** What only the first call of a filter set adds (every 30 s, or after a write): EXPLAIN, and the count when cheap. */
+  firstCall: Statement[];
+  rows: number;
+  total: number;
+}
+
+/**
+ * Runs the route's search twice through the engine (`searchPage`, as the route does) and answers the
+ * statements each call sent: the second call is what a repeated filter set or a page turn costs.
+ */
+async function statementsOf(direct: DirectDb, subject: Subject, scenario: Scenario): Promise<ScenarioStatements> {
   const def = scenario.def;
   const table = tableOf(def);
   const ctx: EngineContext = {
@@ -246,21 +260,25 @@ async function statementsOf(direct: DirectDb, subject: Subject, scenario: Scenar
     }
     direct.captured.length = 0;
     const rows = await logPageOf(ctx, filters, pageSize, scenario.body.cursor as string | undefined);
-    return { statements: [...direct.captured], rows: Math.min(rows.length, pageSize), total: -1 };
+    return { statements: [...direct.captured], firstCall: [], rows: Math.min(rows.length, pageSize), total: -1 };
   }
   const parsed = searchSchemaOf(def).parse(scenario.body) as Row & { pageIndex: number; pageSize: number; sortField?: string; sortOrder?: 'asc' | 'desc' };
   const { pageIndex, pageSize, sortField, sortOrder, ...filters } = parsed;
   const where = allConditions(scopeWhere(ctx, table), filterWhere(ctx, table, filters));
+  const order = orderOf(ctx, table, sortField, sortOrder);
+  const offset = (pageIndex - 1) * pageSize;
   direct.captured.length = 0;
-  const rows = await selectPage(ctx, where, orderOf(ctx, table, sortField, sortOrder), pageSize, (pageIndex - 1) * pageSize);
-  const count = await boundedCount(ctx, where);
-  return { statements: [...direct.captured], rows: rows.length, total: count.total };
+  const page = await searchPage(ctx, where, order, filters, pageSize, offset);
+  const first = [...direct.captured];
+  direct.captured.length = 0;
+  await searchPage(ctx, where, order, filters, pageSize, offset);
+  const statements = [...direct.captured];
+  return { statements, firstCall: first.slice(statements.length), rows: page.rows.length, total: page.total };
 }
 
 interface DbFigures {
   p50: number;
   p95: number;
-  perStatement: number[];
 }
 
 async function timeDb(direct: DirectDb, statements: Statement[]): Promise<DbFigures> {
@@ -272,27 +290,31 @@ async function timeDb(direct: DirectDb, statements: Statement[]): Promise<DbFigu
     await runAll();
     together.push(performance.now() - t0);
   }
-  const perStatement: number[] = [];
-  for (const statement of statements) {
-    const times: number[] = [];
-    for (let i = 0; i < Math.ceil(DB_SAMPLES / 2); i += 1) {
-      const t0 = performance.now();
-      await direct.query(statement);
-      times.push(performance.now() - t0);
-    }
-    perStatement.push(percentile(sortedOf(times), 50));
-  }
-  return { p50: percentile(sortedOf(together), 50), p95: percentile(sortedOf(together), 95), perStatement };
+  return { p50: percentile(sortedOf(together), 50), p95: percentile(sortedOf(together), 95) };
 }
 
-async function explain(direct: DirectDb, id: string, statements: Statement[]): Promise<void> {
-  for (const [i, statement] of statements.entries()) {
+async function explain(direct: DirectDb, id: string, statements: { statement: Statement; role: string }[]): Promise<void> {
+  for (const { statement, role } of statements) {
+    // EXPLAIN ANALYZE of an EXPLAIN would only print the inner plan's planning: leave those out.
+    if (/^\s*explain/i.test(statement.sql)) continue;
     const result = (await direct.query({ sql: `explain (analyze, buffers) ${statement.sql}`, params: statement.params })) as { rows: Record<string, string>[] };
-    console.log(`\n--- ${id} ${i === 0 ? 'rows' : 'count'}: ${statement.sql}`);
+    console.log(`\n--- ${id} ${role}: ${statement.sql}`);
     // Scope arrays run to hundreds of ids: shorten them in the printed plan.
     const shorten = (text: string) => text.replace(/'\{([\d,]{60,})\}'/g, (_m, ids: string) => `'{${ids.split(',').length} ids}'`);
     for (const row of result.rows) console.log(`    ${shorten(String(Object.values(row)[0]))}`);
   }
+}
+
+/** p50 of the statements run one after another, as the first call of a filter set runs them; 0 for none. */
+async function timeInOrder(direct: DirectDb, statements: Statement[]): Promise<number> {
+  if (statements.length === 0) return 0;
+  const times: number[] = [];
+  for (let i = 0; i < Math.ceil(DB_SAMPLES / 5) + 1; i += 1) {
+    const t0 = performance.now();
+    for (const statement of statements) await direct.query(statement);
+    if (i > 0) times.push(performance.now() - t0);
+  }
+  return percentile(sortedOf(times), 50);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -445,7 +467,7 @@ async function main(): Promise<void> {
 
   // Phase 1, before the server starts (PGlite allows one process on its data directory).
   const direct = await openDirect();
-  const prepared: { scenario: Scenario; statements: Statement[]; db: DbFigures; rows: number; total: number }[] = [];
+  const prepared: { scenario: Scenario; statements: Statement[]; db: DbFigures; firstCallMs: number; rows: number; total: number }[] = [];
   try {
     const sizes = ((await direct.query({
       sql: `select (select count(*) from students)::int as students, (select count(*) from parents)::int as parents, (select count(*) from devices)::int as devices, (select count(*) from schools)::int as schools`,
@@ -460,34 +482,36 @@ async function main(): Promise<void> {
     const busySchool = await recognitionsOf(direct, agentScope.schoolIds);
     const person = busySchool === undefined ? undefined : await personOf(direct, busySchool);
     for (const scenario of scenarios(oneSchool, busySchool, person)) {
-      let statements: Statement[];
-      let rows: number;
-      let total: number;
+      let measured: ScenarioStatements;
       try {
-        ({ statements, rows, total } = await statementsOf(direct, subjects[scenario.as], scenario));
+        measured = await statementsOf(direct, subjects[scenario.as], scenario);
       } catch (error) {
         if (!(error instanceof TooFewPages)) throw error;
         console.log(error.message);
         continue;
       }
-      if (rows === 0 && total > 0 && typeof scenario.body.pageIndex === 'number') {
+      if (measured.rows === 0 && measured.total > 0 && typeof scenario.body.pageIndex === 'number') {
         // A smaller database has fewer matches than page 200 reaches: measure its last page instead.
         const pageSize = Number(scenario.body.pageSize ?? 20);
-        const last = Math.ceil(total / pageSize);
+        const last = Math.ceil(measured.total / pageSize);
         scenario.body = { ...scenario.body, pageIndex: last };
         scenario.label = scenario.label.replace(/page \d+/, `page ${last} (last)`);
-        ({ statements, rows, total } = await statementsOf(direct, subjects[scenario.as], scenario));
+        measured = await statementsOf(direct, subjects[scenario.as], scenario);
       }
-      const db = await timeDb(direct, statements);
-      prepared.push({ scenario, statements, db, rows, total });
+      const db = await timeDb(direct, measured.statements);
+      const firstCallMs = await timeInOrder(direct, measured.firstCall);
+      prepared.push({ scenario, statements: measured.statements, db, firstCallMs, rows: measured.rows, total: measured.total });
       process.stdout.write(`database time measured: ${scenario.id}\r`);
-      if (args.explain) await explain(direct, scenario.id, statements);
+      if (args.explain) await explain(direct, scenario.id, [...measured.statements.map((statement) => ({ statement, role: 'rows' })), ...measured.firstCall.map((statement) => ({ statement, role: 'first call' }))]);
     }
   } finally {
     await direct.close();
   }
 
   // Phase 2: the real server.
+  // The loaded run saturates the server on purpose: its event-loop utilization passes the shedding
+  // limit by design, so that check is off here as in bench:cpu (the others stay on).
+  process.env.SHED_EVENT_LOOP_UTILIZATION ??= '0';
   const server = await startBenchServer(env.DATA_DIR);
   try {
     const tokens = { agent1: await loginAs(server.base, 'agent1'), admin: await loginAs(server.base, 'admin') };
@@ -508,14 +532,15 @@ async function main(): Promise<void> {
     const budgetP95 = kind === 'postgres' ? 30 : 60;
     console.log(
       `\nSearch — ${SAMPLES} sequential requests per scenario (p50/p95/p99), then ${REQUESTS} at ${CLIENTS} concurrent clients (req/s, p95 under load);` +
-        ` DB = the same SQL through the driver (rows ‖ count), p50 and p95 of ${DB_SAMPLES}.`,
+        ` DB = the statements a repeated call of the filter set sends, through the driver, p50 and p95 of ${DB_SAMPLES};` +
+        ' first call = what the first call of a filter set adds (EXPLAIN of the count, and the count when the planner finds it cheap; kept 30 s).',
     );
-    console.log(`Budget (${kind}): p95 ≤ ${budgetP95} ms${kind === 'postgres' ? ', API p50 ≤ 1.5 × DB p50 + 3 ms' : ''}.\n`);
-    const header = ['id', 'family', 'as', 'scenario', 'items/total', 'p50 ms', 'p95 ms', 'p99 ms', `req/s @${CLIENTS}`, `p95 @${CLIENTS}`, 'DB p50 / p95 ms (rows, count)', 'API/DB', 'budget'];
-    const lines = prepared.map(({ scenario, db, total }) => {
+    console.log(`Budget (${kind}): p95 ≤ ${budgetP95} ms${kind === 'postgres' ? ', API p50 ≤ 1.5 × DB p50 + 1 ms' : ''}.\n`);
+    const header = ['id', 'family', 'as', 'scenario', 'items/total', 'p50 ms', 'p95 ms', 'p99 ms', `req/s @${CLIENTS}`, `p95 @${CLIENTS}`, 'DB p50 / p95 ms', 'first call +ms', 'API/DB', 'budget'];
+    const lines = prepared.map(({ scenario, db, firstCallMs, total }) => {
       const api = results.find((r) => r.id === scenario.id)!.api;
       const withinLatency = api.p95 <= budgetP95;
-      const withinOverhead = kind !== 'postgres' || api.p50 <= 1.5 * db.p50 + 3;
+      const withinOverhead = kind !== 'postgres' || api.p50 <= 1.5 * db.p50 + 1;
       return [
         scenario.id,
         scenario.def.name,
@@ -527,7 +552,8 @@ async function main(): Promise<void> {
         ms(api.p99),
         api.rps.toFixed(0),
         ms(api.loadedP95),
-        `${ms(db.p50)} / ${ms(db.p95)} (${db.perStatement.map(ms).join(', ')})`,
+        `${ms(db.p50)} / ${ms(db.p95)}`,
+        firstCallMs > 0 ? ms(firstCallMs) : '–',
         (api.p50 / db.p50).toFixed(2),
         withinLatency && withinOverhead ? 'ok' : `OVER${withinLatency ? ' (overhead)' : ''}`,
       ];
