@@ -1,5 +1,6 @@
 import { FeverAlert, RecognitionRecord } from '@campus/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../lib/i18n';
 import { renderPage, stubServer } from '../test/render-page';
@@ -144,5 +145,20 @@ describe('<LogPage> of fever alerts', { timeout: 40_000 }, () => {
     const done = screen.getByText('李欣怡').closest('tr')!;
     expect(within(open).getByRole('button', { name: 'Acknowledge' })).toBeTruthy();
     expect(within(done).queryByRole('button', { name: 'Acknowledge' })).toBeNull();
+  });
+
+  it("reads the menu's badges again after an acknowledgement, so 体温异常's count drops at once", async () => {
+    const server = stubServer({
+      '/api/FeverAlert/Search': () => ({ items: [alert(1, '王子涵', false)], hasMore: false, nextCursor: null, prevCursor: null, range: { from: '2026-11-16T16:00:00.000Z', to: null } }),
+      '/api/FeverAlert/Acknowledge': () => ({ id: 1 }),
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(['badgeCounts', 'token'], { userTemperature: 1 });
+    renderPage(<LogPage def={FeverAlert} frame="userTemperature" />, { frame: { fixedId: 207, index: 'userTemperature' }, buttons: ['examine'], client });
+    const row = (await screen.findByText('王子涵', undefined, RENDER_WAIT)).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Acknowledge' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'OK' }, RENDER_WAIT));
+    await waitFor(() => expect(server.calls.some((call) => call.url.includes('/api/FeverAlert/Acknowledge'))).toBe(true), RENDER_WAIT);
+    await waitFor(() => expect(client.getQueryState(['badgeCounts', 'token'])?.isInvalidated).toBe(true), RENDER_WAIT);
   });
 });

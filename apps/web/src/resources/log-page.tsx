@@ -68,6 +68,8 @@ export function LogPage({ def: declared, frame, isEmbedded = false }: LogPagePro
   const api = useMemo(() => resourceApi(def.name, frame), [def.name, frame]);
   const exporter = useExport(api, labelText(def.label, locale));
   const queryClient = useQueryClient();
+  /** The family's pages read again, and the menu's badges: an acknowledged fever alert leaves 体温异常's count at once. */
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: ['log', def.name] }), queryClient.invalidateQueries({ queryKey: ['badgeCounts'] })]);
   const [hidingId, setHidingId] = useState<number | null>(null);
   const canHide = Boolean(def.log?.hideField) && can('hide');
   const hide = async (row: ResourceRow) => {
@@ -75,7 +77,7 @@ export function LogPage({ def: declared, frame, isEmbedded = false }: LogPagePro
     try {
       const { hidden } = await api.hide([row.id]);
       showToast('success', t('log.hiddenCount', { count: hidden }));
-      await queryClient.invalidateQueries({ queryKey: ['log', def.name] });
+      await refresh();
     } finally {
       setHidingId(null);
     }
@@ -97,7 +99,7 @@ export function LogPage({ def: declared, frame, isEmbedded = false }: LogPagePro
     try {
       await api.runAction(verb, { id: row.id });
       showToast('success', t('log.actionDone', { action: label }));
-      await queryClient.invalidateQueries({ queryKey: ['log', def.name] });
+      await refresh();
     } finally {
       setRunningAction(null);
     }
