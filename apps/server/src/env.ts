@@ -163,6 +163,11 @@ const envSchema = z
      * external user) may add up to, in megabytes; company staff, the operator, are not counted (ASVS 12.1.3).
      */
     UPLOAD_SCOPE_QUOTA_MB: megabytes(2048),
+    /**
+     * A ClamAV daemon that scans every upload before it is stored (ASVS 12.4.2): `host:port` or a Unix
+     * socket path. Unset: no scan. Set: an upload fails closed (503) while the daemon cannot answer.
+     */
+    CLAMD_ADDRESS: optionalText,
     /** Load shedding (503 + Retry-After): the event loop's delay above which new API calls are refused. */
     SHED_EVENT_LOOP_DELAY_MS: sheddingLimit(1000, 'milliseconds'),
     /** Statements (PGlite) or pool checkouts (PostgreSQL) waiting for a connection above which calls are refused. */

@@ -115,6 +115,8 @@ export const SERVER_MESSAGES = {
   'upload.tooLarge': m('“{name}”超过了单个{noun}允许的 {size}', '"{name}" is larger than the {size} allowed for one {noun}'),
   'upload.quotaExceeded': m('上传空间不足：本账号范围的文件最多 {quota}，已用 {used}', 'not enough upload space: the files of this account scope may take {quota} in all, and {used} is used'),
   'upload.wrongType': m('“{name}”不是{types}', '"{name}" is not {types}'),
+  'upload.malware': m('“{name}”未通过病毒扫描（{signature}），未保存', '"{name}" failed the malware scan ({signature}) and was not stored'),
+  'upload.scannerUnavailable': m('文件病毒扫描暂时不可用，请稍后再上传', 'the malware scan of uploads is unavailable; upload again later'),
 
   // Login and accounts
   'login.tooManyFromAddress': m('该地址登录失败次数过多，请 {seconds} 秒后再试', 'too many failed attempts from this address; try again in {seconds} second(s)'),

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  ErrorCode,
   MAX_FILES_PER_UPLOAD,
   UPLOAD_CONTENT_TYPES,
   UPLOAD_KEY_PATTERN,
@@ -22,6 +23,7 @@ import type { Database } from '../db/client.js';
 import { uploadedFiles } from '../db/schema/index.js';
 import type { AuthUser } from './auth.js';
 import { AppError, badRequest, msg } from './errors.js';
+import { clamdScanner, ScannerUnavailable, type MalwareScanner } from './malware-scan.js';
 import { scopeOwnerKey } from './scope.js';
 
 /** Where uploaded files are kept: the local disk by default; an object store implements the same. */
@@ -41,8 +43,13 @@ export interface UploadStorage {
 declare module 'fastify' {
   interface FastifyInstance {
     uploads: UploadStorage;
+    /** Scans uploads before they are stored, when CLAMD_ADDRESS names a daemon. */
+    malwareScanner: MalwareScanner | undefined;
   }
 }
+
+/** How long one file's scan may take before the upload is refused as "scanner unavailable". */
+const SCAN_TIMEOUT_MS = 30_000;
 
 /** Staged files older than this belong to a process that died mid-upload. */
 const STALE_STAGING_MS = 24 * 3_600_000;
@@ -246,6 +253,20 @@ function hashing(hash: ReturnType<typeof createHash>): Transform {
   });
 }
 
+/** Refuses a staged file the scanner finds infected; with no scanner configured, every file passes. */
+async function assertClean(scanner: MalwareScanner | undefined, file: StagedFile, index: number): Promise<void> {
+  if (!scanner) return;
+  let verdict;
+  try {
+    verdict = await scanner.scan(file.stagedPath);
+  } catch (error) {
+    if (!(error instanceof ScannerUnavailable)) throw error;
+    // Fail closed: an unscanned file is never stored while scanning is required.
+    throw new AppError(503, ErrorCode.ServiceUnavailable, msg('upload.scannerUnavailable'));
+  }
+  if (verdict.infected) throw refuse(index, msg('upload.malware', { name: file.name, signature: verdict.signature }));
+}
+
 /**
  * Receives the files of a multipart request and stores them: each is staged, refused when it is over
  * the size limit or its bytes are not an accepted kind, and only when every file passed are they all
@@ -280,6 +301,7 @@ export async function receiveUploads(request: FastifyRequest, storage: UploadSto
       }
       file.ext = await (policy.kindOf ? policy.kindOf(part.filename ?? '', file.stagedPath) : detectedKind(policy, file.stagedPath));
       if (!file.ext) throw refuse(index, msg('upload.wrongType', { name: file.name, types: policy.typeList }));
+      await assertClean(request.server.malwareScanner, file, index);
     }
     if (staged.length === 0) throw refuseCall(msg('upload.noFile'));
 
@@ -305,6 +327,7 @@ export async function receiveUploads(request: FastifyRequest, storage: UploadSto
 export const uploadsPlugin = fp<{ storage?: UploadStorage }>(
   async (app, options) => {
     app.decorate('uploads', options.storage ?? (await openLocalDiskStorage(app.env.UPLOAD_DIR, app.clock.now())));
+    app.decorate('malwareScanner', app.env.CLAMD_ADDRESS ? clamdScanner(app.env.CLAMD_ADDRESS, SCAN_TIMEOUT_MS) : undefined);
   },
   { name: 'uploads', dependencies: ['context'] },
 );
