@@ -3,39 +3,27 @@
  * users holding `examine` change it (the server checks both). Records arriving afterwards use it.
  */
 import { API_PATHS, FEVER_THRESHOLD_MAX, FEVER_THRESHOLD_MIN, type FeverThreshold } from '@campus/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, InputNumber, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { useLoginUser } from '../../hooks/use-login-user';
-import { usePermission } from '../../hooks/use-permission';
+import { usePlatformSetting } from '../../hooks/use-platform-setting';
 import { useT } from '../../lib/i18n';
-import { http } from '../../lib/request';
-import { showToast } from '../../lib/toast';
-
-const THRESHOLD_KEY = ['feverThreshold'] as const;
 
 export function FeverThresholdCard({ frame }: { frame: string }) {
   const t = useT();
-  const { can } = usePermission(frame);
-  const user = useLoginUser().data;
-  const queryClient = useQueryClient();
-  const current = useQuery({ queryKey: THRESHOLD_KEY, queryFn: () => http.get<FeverThreshold>(API_PATHS.feverThreshold) });
+  const setting = usePlatformSetting<FeverThreshold>({
+    key: 'feverThreshold',
+    path: API_PATHS.feverThreshold,
+    savePath: API_PATHS.saveFeverThreshold,
+    frame,
+    button: 'examine',
+    savedMessage: 'fever.thresholdSaved',
+  });
   const [draft, setDraft] = useState<number | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
-  const canEdit = can('examine') && user?.type === 'company';
+  const { canEdit, isSaving } = setting;
   const save = async () => {
-    if (draft === null) return;
-    setIsSaving(true);
-    try {
-      await http.post<FeverThreshold>(API_PATHS.saveFeverThreshold, { threshold: draft });
-      showToast('success', t('fever.thresholdSaved'));
-      setDraft(null);
-      await queryClient.invalidateQueries({ queryKey: THRESHOLD_KEY });
-    } finally {
-      setIsSaving(false);
-    }
+    if (draft !== null && (await setting.save({ threshold: draft }))) setDraft(null);
   };
-  const threshold = current.data?.threshold;
+  const threshold = setting.value?.threshold;
   return (
     <Card size="small">
       <Space wrap>

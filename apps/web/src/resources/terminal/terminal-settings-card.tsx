@@ -4,39 +4,27 @@
  * reads them; company users holding `update` change them (the server checks both and the bounds).
  */
 import { API_PATHS, HEARTBEAT_SECONDS_MAX, HEARTBEAT_SECONDS_MIN, type TerminalSettings } from '@campus/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, InputNumber, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { useLoginUser } from '../../hooks/use-login-user';
-import { usePermission } from '../../hooks/use-permission';
+import { usePlatformSetting } from '../../hooks/use-platform-setting';
 import { useT } from '../../lib/i18n';
-import { http } from '../../lib/request';
-import { showToast } from '../../lib/toast';
-
-export const TERMINAL_SETTINGS_KEY = ['terminalSettings'] as const;
 
 export function TerminalSettingsCard({ frame }: { frame: string }) {
   const t = useT();
-  const { can } = usePermission(frame);
-  const user = useLoginUser().data;
-  const queryClient = useQueryClient();
-  const current = useQuery({ queryKey: TERMINAL_SETTINGS_KEY, queryFn: () => http.get<TerminalSettings>(API_PATHS.terminalSettings) });
+  const setting = usePlatformSetting<TerminalSettings>({
+    key: 'terminalSettings',
+    path: API_PATHS.terminalSettings,
+    savePath: API_PATHS.saveTerminalSettings,
+    frame,
+    button: 'update',
+    savedMessage: 'terminalSettings.saved',
+  });
   const [draft, setDraft] = useState<Partial<TerminalSettings>>({});
-  const [isSaving, setIsSaving] = useState(false);
-  const canEdit = can('update') && user?.type === 'company';
-  const shown = current.data ? { ...current.data, ...draft } : undefined;
-  const isChanged = !!current.data && !!shown && (shown.heartbeatSeconds !== current.data.heartbeatSeconds || shown.successSimilarity !== current.data.successSimilarity);
+  const { canEdit, isSaving, value: saved } = setting;
+  const shown = saved ? { ...saved, ...draft } : undefined;
+  const isChanged = !!saved && !!shown && (shown.heartbeatSeconds !== saved.heartbeatSeconds || shown.successSimilarity !== saved.successSimilarity);
   const save = async () => {
-    if (!shown) return;
-    setIsSaving(true);
-    try {
-      await http.post<TerminalSettings>(API_PATHS.saveTerminalSettings, shown);
-      showToast('success', t('terminalSettings.saved'));
-      setDraft({});
-      await queryClient.invalidateQueries({ queryKey: TERMINAL_SETTINGS_KEY });
-    } finally {
-      setIsSaving(false);
-    }
+    if (shown && (await setting.save(shown))) setDraft({});
   };
   const heartbeatLabel = t('terminalSettings.heartbeatSeconds');
   const similarityLabel = t('terminalSettings.successSimilarity');
