@@ -2,7 +2,7 @@ import { frameOf, type ButtonValue } from '@campus/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
 import { getRequestState, loadCallerState, type CallerSubject, type EffectiveGrant } from './caller-state.js';
-import { forbidden } from './errors.js';
+import { forbidden, msg } from './errors.js';
 
 export type { EffectiveGrant } from './caller-state.js';
 
@@ -31,9 +31,14 @@ export function requireFrame(frameIndex: string, button?: ButtonValue): (request
 }
 
 /**
- * Route guard for platform-wide settings: HTTP 403 unless the caller is company staff, whatever its
- * grant holds (an agent or a school account must not change every customer's settings).
+ * HTTP 403 "only company administrators" unless the caller is company staff, whatever its grant
+ * holds (an agent or a school account must not change every customer's settings or type grants).
  */
+export function assertCompanyUser(request: FastifyRequest): void {
+  if (request.user.type !== 'company') throw forbidden(msg('error.onlyCompany'));
+}
+
+/** Route guard for platform-wide settings: assertCompanyUser as an onRequest hook. */
 export async function requireCompanyUser(request: FastifyRequest): Promise<void> {
-  if (request.user.type !== 'company') throw forbidden();
+  assertCompanyUser(request);
 }

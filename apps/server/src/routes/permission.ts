@@ -34,7 +34,7 @@ import type { Database } from '../db/client.js';
 import { grants, settings, users } from '../db/schema/index.js';
 import { envelopeSchema, ok } from '../platform/envelope.js';
 import { badRequest, forbidden, notFound, msg, type FieldProblem } from '../platform/errors.js';
-import { getRequestGrant, requireFrame, type EffectiveGrant } from '../platform/permissions.js';
+import { assertCompanyUser, getRequestGrant, requireFrame, type EffectiveGrant } from '../platform/permissions.js';
 import { DEFAULT_TYPE_PROBES, getVisibilityProbes, probesTypeKey, probesUserKey } from '../platform/probes.js';
 import { containsPattern, prefixPattern } from '../platform/like-patterns.js';
 import { getSetting, setSetting } from '../platform/settings.js';
@@ -53,10 +53,6 @@ const accountColumns = {
   enabled: users.enabled,
 };
 
-function requireCompany(request: FastifyRequest): void {
-  if (request.user.type !== 'company') throw forbidden(msg('error.onlyCompany'));
-}
-
 /**
  * The account whose grant the caller may read or change: any account for company staff, its own
  * child accounts for an agent (others answer 404, so accounts cannot be probed), none for the rest.
@@ -74,7 +70,7 @@ async function subjectOf(db: Database, request: FastifyRequest, query: { userTyp
     const user = await manageableAccount(db, request, query.userId);
     return { userType: user.type, user };
   }
-  requireCompany(request);
+  assertCompanyUser(request);
   return { userType: query.userType!, user: null };
 }
 
@@ -280,7 +276,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireCompany(request);
+      assertCompanyUser(request);
       const subject = await subjectOf(app.db, request, request.query);
       if (!subject.user) {
         const stored = probeOverridesSchema.safeParse(await getSetting(app.db, probesTypeKey(subject.userType)));
@@ -304,7 +300,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireCompany(request);
+      assertCompanyUser(request);
       const subject = await subjectOf(app.db, request, request.body);
       if (subject.user) {
         await setSetting(app.db, probesUserKey(subject.user.id), request.body.values);
@@ -332,7 +328,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireCompany(request);
+      assertCompanyUser(request);
       const subject = await subjectOf(app.db, request, { userId: request.body.userId });
       await app.db.delete(settings).where(eq(settings.key, probesUserKey(subject.user!.id)));
       return ok(null);
