@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../lib/i18n';
 import { TwoFactorPolicyCard } from '../resources/accounts/two-factor-policy-card';
 import { FeverThresholdCard } from '../resources/fever-alert/fever-threshold-card';
+import { resourcePageFor } from '../resources/pages';
 import { renderPage, stubServer } from '../test/render-page';
 
 const RENDER_WAIT = { timeout: 5000 };
@@ -55,7 +56,7 @@ describe('platform settings above a page (usePlatformSetting)', { timeout: 30_00
 
   it('switches the two-factor policy for a company user holding the button, and not without it', async () => {
     const server = stubSetting('/api/CompanyUser/GetTwoFactorPolicy', '/api/CompanyUser/SaveTwoFactorPolicy', { required: false });
-    const page = renderPage(<TwoFactorPolicyCard frame="companyUserManage" />, { frame: { fixedId: 102, index: 'companyUserManage' }, buttons: ['password'] });
+    const page = renderPage(<TwoFactorPolicyCard frame="userCompany" />, { frame: { fixedId: 801, index: 'userCompany' }, buttons: ['password'] });
     const toggle = await screen.findByRole('switch', { name: 'Company administrators must use two-factor sign-in' }, RENDER_WAIT);
     await vi.waitFor(() => expect(toggle.hasAttribute('disabled')).toBe(false), RENDER_WAIT);
     fireEvent.click(toggle);
@@ -64,8 +65,25 @@ describe('platform settings above a page (usePlatformSetting)', { timeout: 30_00
     page.unmount();
 
     stubSetting('/api/CompanyUser/GetTwoFactorPolicy', '/api/CompanyUser/SaveTwoFactorPolicy', { required: false });
-    renderPage(<TwoFactorPolicyCard frame="companyUserManage" />, { frame: { fixedId: 102, index: 'companyUserManage' }, buttons: [] });
+    renderPage(<TwoFactorPolicyCard frame="userCompany" />, { frame: { fixedId: 801, index: 'userCompany' }, buttons: [] });
     const locked = await screen.findByRole('switch', undefined, RENDER_WAIT);
     await vi.waitFor(() => expect(locked.hasAttribute('disabled')).toBe(true), RENDER_WAIT);
+  });
+});
+
+describe('the company users page', { timeout: 30_000 }, () => {
+  beforeEach(() => setLocale('en'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the two-factor policy above the list of company users', async () => {
+    stubServer({
+      '/api/CompanyUser/GetTwoFactorPolicy': () => ({ required: true }),
+      '/api/CompanyUser/Search': () => ({ items: [], total: 0, totalIsCapped: false, totalIsEstimate: false, hasMore: false }),
+    });
+    const Page = resourcePageFor('userCompany');
+    renderPage(<Page />, { frame: { fixedId: 801, index: 'userCompany' }, buttons: ['password'] });
+    const toggle = await screen.findByRole('switch', { name: 'Company administrators must use two-factor sign-in' }, RENDER_WAIT);
+    await vi.waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'), RENDER_WAIT);
+    expect(await screen.findByRole('table', undefined, RENDER_WAIT)).toBeTruthy();
   });
 });

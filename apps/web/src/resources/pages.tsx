@@ -3,7 +3,7 @@ import { DEFAULT_HEARTBEAT_SECONDS, familiesOfFrame, isLogFamily, type ResourceD
 import { useLocale } from '../lib/i18n';
 import { labelText } from './labels';
 import { lazy, type ComponentType } from 'react';
-import { Space, Tabs } from 'antd';
+import { Tabs } from 'antd';
 import { childUserOverrides, externalUserOverrides } from './accounts';
 import { TwoFactorPolicyCard } from './accounts/two-factor-policy-card';
 import type { ResourceOverrides } from './resource-overrides';
@@ -32,6 +32,8 @@ const OVERRIDES: Readonly<Record<string, ResourceOverrides>> = {
   // NVRs turn offline by themselves when no terminal reaches them: read again at the heartbeat pace.
   Nvr: { refreshSeconds: DEFAULT_HEARTBEAT_SECONDS },
   Questionnaire: questionnaireOverrides,
+  // The company's two-factor policy above the company users.
+  CompanyUser: { header: TwoFactorPolicyCard },
 };
 
 const pages = new Map<string, ComponentType>();
@@ -54,15 +56,6 @@ export function resourcePageFor(frame: string): ComponentType {
     if (def.tree) return <TreePage def={def} frame={frame} />;
     // A family whose page adds parts of its own beside the generic ones (the holidays' national calendar).
     if (def.name === 'SchoolHoliday') return <SchoolHolidayPage def={def} frame={frame} />;
-    // Company users show the company's two-factor policy above the list.
-    if (def.name === 'CompanyUser') {
-      return (
-        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-          <TwoFactorPolicyCard frame={frame} />
-          <ResourcePage def={def} frame={frame} overrides={OVERRIDES[def.name]} />
-        </Space>
-      );
-    }
     return <ResourcePage def={def} frame={frame} overrides={OVERRIDES[def.name]} />;
   };
   function FrameResourcePage() {
