@@ -23,6 +23,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loginAs, startBenchServer, type Envelope } from './bench-server.js';
+import { percentile } from './stats.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -122,7 +123,6 @@ async function runMany(count: number, clients: number, call: () => Promise<void>
   return times.sort((a, b) => a - b);
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const f2 = (value: number) => value.toFixed(2);
 
 interface Measured {

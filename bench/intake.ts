@@ -23,6 +23,7 @@ import { ConsoleClient, requestJson } from './simulator/console-client.js';
 import { loadPeople, provisionFleet, type SimDevice } from './simulator/provision.js';
 import { Random } from './simulator/random.js';
 import type { SimPerson } from './simulator/terminal.js';
+import { percentile } from './stats.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -47,10 +48,6 @@ const FIRST_SERIAL = 1_000_000_000;
 function cpuMsOf(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks of 1/100 s
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 }
 
 interface DeviceLoad {

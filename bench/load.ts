@@ -15,6 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loginAs, startBenchServer, type Envelope } from './bench-server.js';
+import { percentile } from './stats.js';
 
 const { values: args } = parseArgs({ options: { clients: { type: 'string', default: '50' }, seconds: { type: 'string', default: '60' } } });
 const CLIENTS = Number(args.clients);
@@ -135,7 +136,6 @@ async function runClient(client: Client, until: number): Promise<void> {
   }
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(value < 10 ? 1 : 0) : '–');
 
 function line(label: string, list: Sample[]): string {

@@ -25,6 +25,7 @@ import { eq, sql } from 'drizzle-orm';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { BENCH_SERVICES } from './engine-context.js';
+import { percentile } from './stats.js';
 
 const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '5000000' }, samples: { type: 'string', default: '50' } } });
 const ROWS = Number(args.rows);
@@ -66,7 +67,6 @@ async function contextOf(loginName: string): Promise<EngineContext> {
   return { db, user: user as unknown as AuthUser, scope, probes, def, view: def.views[0]!, buttons: new Set(), locale: 'zh', ...BENCH_SERVICES };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function measure(label: string, run: () => Promise<unknown>): Promise<void> {
   for (let i = 0; i < 5; i += 1) await run();

@@ -5,6 +5,7 @@
  */
 import os from 'node:os';
 import type { Envelope } from './bench-server.js';
+import { percentile } from './stats.js';
 
 export interface ReportScenario {
   id: string;
@@ -29,7 +30,6 @@ export async function callReport(base: string, token: string, scenario: ReportSc
   return { ms, groups: answer.data.total ?? answer.data.items.length, totals: answer.data.totals };
 }
 
-export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 export const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toPrecision(3));
 
 /** Times every scenario with `samples` sequential calls after 5 warm-up calls, and prints the table. */

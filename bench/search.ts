@@ -56,6 +56,7 @@ import { loginAs, startBenchServer, type BenchServer, type Envelope } from './be
 import { logCursorOfPage, logFiltersOf, logPageOf } from './log-bench.js';
 import { BENCH_SERVICES } from './engine-context.js';
 import { loadRecognitions } from './recognition-load.js';
+import { percentile, sortedOf } from './stats.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -84,8 +85,6 @@ const kind = env.DATABASE_URL ? 'postgres' : 'pglite';
 // ---------------------------------------------------------------------------------------------
 // Figures
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-const sortedOf = (values: number[]) => [...values].sort((a, b) => a - b);
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(value < 10 ? 2 : 1) : '–');
 
 // ---------------------------------------------------------------------------------------------
