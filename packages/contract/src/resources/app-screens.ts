@@ -3,7 +3,7 @@
  * of the terminals (terminalAd), the app's function tiles (appFunctionManage) and the texts of the
  * terminal screens (setChatContent).
  */
-import { enabledField, schoolRef, type FieldOfKind } from './common.js';
+import { enabledField, periodFields, schoolRef, type FieldOfKind } from './common.js';
 import { defineResource, type FieldDef } from './define.js';
 import { APP_TYPE_OPTIONS } from './versions.js';
 
@@ -32,8 +32,7 @@ export const AppStartupPage = defineResource({
     appType: { kind: 'enum', options: APP_TYPE_OPTIONS, label: { zh: '应用', en: 'App' }, required: true, filter: 'equals', width: 100 },
     link: urlField({ zh: '跳转链接', en: 'Link' }),
     displaySeconds: { kind: 'number', label: { zh: '展示秒数', en: 'Seconds shown' }, required: true, min: 1, max: 15, defaultValue: 3, width: 100 },
-    startDate: { kind: 'date', label: { zh: '开始日期', en: 'From' }, required: true, width: 120 },
-    endDate: { kind: 'date', label: { zh: '结束日期', en: 'Until' }, required: true, width: 120 },
+    ...periodFields({ filter: false }),
     // At most one page in use per app: turning one on turns the app's other off in the same transaction.
     isUsing: {
       kind: 'bool',
@@ -114,8 +113,7 @@ export const Poster = defineResource({
     title: { kind: 'text', label: { zh: '标题', en: 'Title' }, required: true, max: 100, filter: 'name' },
     link: urlField({ zh: '跳转链接', en: 'Link' }),
     displaySeconds: { kind: 'number', label: { zh: '展示秒数', en: 'Seconds shown' }, required: true, min: 1, max: 600, defaultValue: 10, width: 100 },
-    startDate: { kind: 'date', label: { zh: '开始日期', en: 'From' }, required: true, filter: 'range', width: 120 },
-    endDate: { kind: 'date', label: { zh: '结束日期', en: 'Until' }, required: true, width: 120 },
+    ...periodFields(),
     ...audienceFields({ table: 'poster_schools', owner: 'posterId' }),
     sort: { kind: 'number', label: { zh: '排序', en: 'Order' }, min: 0, max: 9999, defaultValue: 0, sortable: true, width: 80 },
     enabled: enabledField(),
@@ -187,8 +185,7 @@ export const ScreenChatContent = defineResource({
       width: 160,
     },
     content: { kind: 'text', label: { zh: '文案', en: 'Text' }, required: true, max: 100, filter: 'code' },
-    startDate: { kind: 'date', label: { zh: '开始日期', en: 'From' }, required: true, filter: 'range', width: 120 },
-    endDate: { kind: 'date', label: { zh: '结束日期', en: 'Until' }, required: true, width: 120 },
+    ...periodFields(),
     enabled: enabledField(),
   },
   // setChatContent declares no `enable` button: switching a text is an edit of it.

@@ -67,3 +67,17 @@ export function childScope(parent: ResourceDef, field: string): ScopeDef {
   if (parent.scope.via === 'global') return { via: 'global' };
   throw new Error(`${parent.name}: a child of an account family has no school scope`);
 }
+
+/**
+ * The dates a row is in force (a startup page, a poster, a notice, a questionnaire, a holiday): both
+ * required; the list filters by a range over the start unless `filter` is false, and sorts by the
+ * start (or both) when asked.
+ */
+export const periodFields = ({
+  filter = true,
+  sortable,
+  endLabel = 'Until',
+}: { filter?: boolean; sortable?: 'start' | 'both'; endLabel?: string } = {}): { startDate: FieldOfKind<'date'>; endDate: FieldOfKind<'date'> } => ({
+  startDate: { kind: 'date', label: { zh: '开始日期', en: 'From' }, required: true, ...(filter ? { filter: 'range' } : {}), ...(sortable ? { sortable: true } : {}), width: 120 },
+  endDate: { kind: 'date', label: { zh: '结束日期', en: endLabel }, required: true, ...(sortable === 'both' ? { sortable: true } : {}), width: 120 },
+});

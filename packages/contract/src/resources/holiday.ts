@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { defineResource, type EnumOption } from './define.js';
-import { schoolRef } from './common.js';
+import { periodFields, schoolRef } from './common.js';
 
 /** What a row makes of its days: no school (vacation, holiday) or school on a day that had none. */
 export const SCHOOL_HOLIDAY_KIND_OPTIONS = [
@@ -30,8 +30,7 @@ export const SchoolHoliday = defineResource({
     schoolId: schoolRef({ required: false, help: { zh: '不选则适用于所有学校', en: 'Leave empty for every school' } }),
     name: { kind: 'text', label: { zh: '名称', en: 'Name' }, required: true, max: 50, filter: 'name', width: 160 },
     kind: { kind: 'enum', options: SCHOOL_HOLIDAY_KIND_OPTIONS, label: { zh: '类型', en: 'Kind' }, required: true, filter: 'equals', width: 120 },
-    startDate: { kind: 'date', label: { zh: '开始日期', en: 'From' }, required: true, filter: 'range', sortable: true, width: 120 },
-    endDate: { kind: 'date', label: { zh: '结束日期', en: 'To' }, required: true, sortable: true, width: 120 },
+    ...periodFields({ sortable: 'both', endLabel: 'To' }),
     remark: { kind: 'textarea', label: { zh: '备注', en: 'Remark' }, max: 200, list: false },
   },
   indexes: [['schoolId', 'startDate', 'endDate']],

@@ -3,6 +3,7 @@
  * may be flagged for the console's home page, which lists the flagged notices of the day.
  */
 import { defineResource, type PlaceholderDef } from './define.js';
+import { periodFields } from './common.js';
 
 export const NOTICE_AUDIENCE_OPTIONS = [
   { value: 1, zh: '全部', en: 'Everyone', color: 'blue' },
@@ -23,8 +24,7 @@ export const SysNotice = defineResource({
     title: { kind: 'text', label: { zh: '标题', en: 'Title' }, required: true, max: 100, filter: 'name', sortable: true },
     audience: { kind: 'enum', options: NOTICE_AUDIENCE_OPTIONS, label: { zh: '对象', en: 'Audience' }, required: true, defaultValue: 1, filter: 'equals', width: 100 },
     content: { kind: 'textarea', label: { zh: '内容', en: 'Content' }, required: true, max: 5000, list: false, exported: true },
-    startDate: { kind: 'date', label: { zh: '开始日期', en: 'From' }, required: true, filter: 'range', sortable: true, width: 120 },
-    endDate: { kind: 'date', label: { zh: '结束日期', en: 'Until' }, required: true, width: 120 },
+    ...periodFields({ sortable: 'start' }),
     showOnHome: {
       kind: 'bool',
       label: { zh: '首页展示', en: 'On home page' },

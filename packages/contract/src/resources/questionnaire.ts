@@ -4,7 +4,7 @@
  * parent app (api/questionnaire.ts); the page shows per-question results and exports every answer.
  */
 import { z } from 'zod';
-import { enabledField } from './common.js';
+import { enabledField, periodFields } from './common.js';
 import { defineResource } from './define.js';
 import { audienceFields } from './app-screens.js';
 
@@ -46,8 +46,7 @@ export const Questionnaire = defineResource({
   fields: {
     title: { kind: 'text', label: { zh: '问卷标题', en: 'Title' }, required: true, max: 100, filter: 'name' },
     description: { kind: 'textarea', label: { zh: '说明', en: 'Description' }, max: 1000, list: false },
-    startDate: { kind: 'date', label: { zh: '开始日期', en: 'From' }, required: true, filter: 'range', width: 120 },
-    endDate: { kind: 'date', label: { zh: '结束日期', en: 'Until' }, required: true, width: 120 },
+    ...periodFields(),
     ...audienceFields({ table: 'questionnaire_schools', owner: 'questionnaireId' }),
     // Kept by the answer writes, in their transaction: the list shows it without counting answers.
     answerCount: { kind: 'number', label: { zh: '答卷数', en: 'Answers' }, readOnly: true, sortable: true, width: 90 },
