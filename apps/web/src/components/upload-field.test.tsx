@@ -137,7 +137,8 @@ describe('<UploadField>', { timeout: 15_000 }, () => {
     expect(xhr.url).toBe('/api/File/UploadVideos');
     const url = '/uploads/2026/05/AbCdEfGhIjKlMnOpQrStUv.mp4';
     xhr.respond(200, { code: 200, message: 'ok', data: [{ url, name: 'lesson.mp4', size: 15, contentType: 'video/mp4' }] });
-    const link = await screen.findByRole('link', { name: 'AbCdEfGhIjKlMnOpQrStUv.mp4' }, WAIT);
+    // Just uploaded: the name it had on the user's disk, not the random storage key.
+    const link = await screen.findByRole('link', { name: 'lesson.mp4' }, WAIT);
     expect(link.getAttribute('href')).toBe(url);
     expect(valueShown()).toBe(url);
   });

@@ -5,6 +5,7 @@ import { Button, Image, Typography, Upload, type UploadFile, type UploadProps } 
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../lib/i18n';
 import { uploadFiles } from '../lib/upload';
+import { storedFileLabel } from '../lib/stored-file-label';
 
 export type UploadFieldKind = 'image' | 'file' | 'audio' | 'package';
 
@@ -42,6 +43,8 @@ export function UploadField({ kind, value, onChange, id, disabled }: UploadField
   const t = useT();
   const [pending, setPending] = useState<UploadFile | null>(null);
   const [isPreviewOpen, setPreviewOpen] = useState(false);
+  // The name the file had on the user's disk, while the field still holds the address it was stored at.
+  const [justUploaded, setJustUploaded] = useState<{ url: string; name: string } | null>(null);
   const inFlight = useRef<AbortController | null>(null);
   const call = CALLS[kind];
 
@@ -49,10 +52,14 @@ export function UploadField({ kind, value, onChange, id, disabled }: UploadField
   useEffect(() => () => inFlight.current?.abort(), []);
 
   const stored = value && isMediaUrl(value) ? value : null;
+  const storedName = (url: string) => {
+    if (justUploaded?.url === url) return justUploaded.name;
+    return kind === 'image' ? mediaFileName(url) : storedFileLabel(url, kind === 'file' ? undefined : kind);
+  };
   const fileList: UploadFile[] = pending
     ? [pending]
     : value
-      ? [{ uid: `stored:${value}`, name: mediaFileName(value), status: 'done', url: stored ?? undefined, thumbUrl: kind === 'image' ? (stored ?? undefined) : undefined }]
+      ? [{ uid: `stored:${value}`, name: storedName(value), status: 'done', url: stored ?? undefined, thumbUrl: kind === 'image' ? (stored ?? undefined) : undefined }]
       : [];
 
   const customRequest: UploadProps['customRequest'] = ({ file }) => {
@@ -67,6 +74,7 @@ export function UploadField({ kind, value, onChange, id, disabled }: UploadField
       .then(([uploaded]) => {
         if (!uploaded) throw new Error('the server stored no file');
         setPending(null);
+        setJustUploaded({ url: uploaded.url, name: uploaded.name });
         onChange?.(uploaded.url);
       })
       .catch((error: unknown) => {

@@ -5,7 +5,7 @@ import { buildColumns } from './columns';
 import { allowedRowActions, allowedToolbar } from './permissions';
 import type { ResourceRow } from './resource-api';
 import { withSchoolAddressColumn } from './school/school-address-column';
-import { translate } from '../lib/i18n';
+import { setLocale, translate } from '../lib/i18n';
 
 const keysOf = (columns: { key: string }[]) => columns.map((column) => column.key);
 
@@ -93,6 +93,7 @@ describe('image and file cells', () => {
     fields: {
       photo: { kind: 'image', label: { zh: '照片', en: 'Photo' } },
       attachment: { kind: 'file', label: { zh: '附件', en: 'Attachment' } },
+      song: { kind: 'file', files: 'audio', label: { zh: '音频文件', en: 'Audio file' } },
     },
   } as ResourceDef;
   const cell = (key: string, value: string) => {
@@ -104,6 +105,13 @@ describe('image and file cells', () => {
   it('shows an uploaded image as a small thumbnail and a file as a link', () => {
     expect(cell('photo', '/uploads/2026/05/AbCdEfGhIjKlMnOpQrStUv.png').querySelector('img')?.getAttribute('src')).toBe('/uploads/2026/05/AbCdEfGhIjKlMnOpQrStUv.png');
     expect(cell('attachment', 'https://cdn.example.com/a/lesson.mp4').querySelector('a')?.getAttribute('href')).toBe('https://cdn.example.com/a/lesson.mp4');
+  });
+
+  it('names a stored file by its kind and extension, not by its random storage key', () => {
+    setLocale('en');
+    const song = cell('song', '/uploads/2026/05/AbCdEfGhIjKlMnOpQrStUv.mp3');
+    expect(song.querySelector('a')?.textContent).toBe('Audio file · MP3');
+    expect(song.textContent).not.toContain('AbCdEf');
   });
 
   it('shows a stored value that is no safe address as plain text', () => {

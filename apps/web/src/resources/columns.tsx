@@ -1,9 +1,10 @@
 /** Table columns from a declaration: one per listed field, cells rendered by kind. */
-import { isListed, isMediaUrl, mediaFileName, type FieldDef, type ResourceDef, type ToggleDef } from '@campus/contract';
+import { isListed, isMediaUrl, type FieldDef, type ResourceDef, type ToggleDef } from '@campus/contract';
 import { Image, Switch, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import type { Locale } from '../lib/i18n';
+import { storedFileLabel } from '../lib/stored-file-label';
 import { formatDateTime, formatMoney } from './field-values';
 import { boolLabels, enumOptionOf, labelText, toggleValuesOf } from './labels';
 import type { ResourceRow, SortState } from './resource-api';
@@ -97,7 +98,7 @@ function renderCell(name: string, field: FieldDef, row: ResourceRow, locale: Loc
       if (field.kind === 'image') return <Image src={String(value)} width={36} height={36} style={{ objectFit: 'cover' }} />;
       return (
         <Typography.Link href={String(value)} target="_blank" rel="noreferrer">
-          {mediaFileName(String(value))}
+          {storedFileLabel(String(value), field.files, locale)}
         </Typography.Link>
       );
     default:

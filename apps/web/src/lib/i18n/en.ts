@@ -425,4 +425,7 @@ export const en: Record<MessageKey, string> = {
   'placeholder.unknown': 'Unknown placeholders: {names}',
   'placeholder.preview': 'Preview',
   'upload.audioHint': 'MP3, M4A, WAV, OGG or FLAC audio',
+  'file.kind.video': 'Video file',
+  'file.kind.audio': 'Audio file',
+  'file.kind.package': 'Package',
 };

@@ -426,6 +426,9 @@ export const zhCN = {
   'placeholder.unknown': '未知的占位符：{names}',
   'placeholder.preview': '预览',
   'upload.audioHint': '支持 MP3、M4A、WAV、OGG、FLAC 格式的音频',
+  'file.kind.video': '视频文件',
+  'file.kind.audio': '音频文件',
+  'file.kind.package': '安装包',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;
