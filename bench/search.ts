@@ -16,7 +16,7 @@
  *    filter set adds (EXPLAIN of the count, and the count when the planner finds it cheap).
  * 2. API time: the server (bench/server.ts → buildApp) runs in a child process; the bench logs in
  *    as agent1 and admin through the captcha and Login_web calls and times POST /api/{Family}/Search
- *    with fetch, one request at a time (p50/p95/p99), then with 10 concurrent clients (requests/s).
+ *    over keep-alive node:http connections (fetch would add ≈ 1 ms of its own per call), one request at a time (p50/p95/p99), then with 10 concurrent clients (requests/s).
  * 3. Export: GET /api/Student/Export?maxCount=100000 as admin, timing the full download while
  *    sampling the server's VmRSS from /proc/<pid>/status every 10 ms.
  *
@@ -52,7 +52,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { loginAs, startBenchServer, type BenchServer, type Envelope } from './bench-server.js';
+import { callJson, loginAs, startBenchServer, type BenchServer, type Envelope } from './bench-server.js';
 import { logCursorOfPage, logFiltersOf, logPageOf } from './log-bench.js';
 import { BENCH_SERVICES } from './engine-context.js';
 import { loadRecognitions } from './recognition-load.js';
@@ -329,16 +329,11 @@ async function search(base: string, token: string, scenario: Scenario): Promise<
   const t0 = performance.now();
   const view = scenario.view ? `?view=${scenario.view}` : '';
   const body = isLogFamily(scenario.def) ? { pageSize: LOG_PAGE_SIZE, ...scenario.body } : scenario.body;
-  const response = await fetch(`${base}/api/${scenario.def.name}/Search${view}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as Envelope<{ items: unknown[]; total?: number }>;
+  const answer = await callJson<Envelope<{ items: unknown[]; total?: number }>>(base, `/api/${scenario.def.name}/Search${view}`, { method: 'POST', token, body });
   const elapsed = performance.now() - t0;
-  if (answer.code !== 200) throw new Error(`${scenario.id}: HTTP ${response.status} code ${answer.code} ${answer.message}`);
+  if (answer.body.code !== 200) throw new Error(`${scenario.id}: HTTP ${answer.status} code ${answer.body.code} ${answer.body.message}`);
   // A log answers no total (decisions.md "Log families answer no count").
-  return { ms: elapsed, items: answer.data.items.length, total: answer.data.total ?? -1 };
+  return { ms: elapsed, items: answer.body.data.items.length, total: answer.body.data.total ?? -1 };
 }
 
 interface ApiFigures {
@@ -519,8 +514,7 @@ async function main(): Promise<void> {
     const baseline: number[] = [];
     for (let i = 0; i < SAMPLES + 5; i += 1) {
       const t0 = performance.now();
-      const response = await fetch(`${server.base}${API_PATHS.visibilityProbes}`, { headers: { authorization: `Bearer ${tokens.agent1}` } });
-      await response.arrayBuffer();
+      await callJson(server.base, API_PATHS.visibilityProbes, { token: tokens.agent1 });
       if (i >= 5) baseline.push(performance.now() - t0);
     }
     const results: { id: string; api: ApiFigures }[] = [];
