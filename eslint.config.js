@@ -22,6 +22,13 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='refetchInterval']",
+          message: 'Poll with hooks/use-background-poll: a refetchInterval fetch is sent as user activity and keeps the session from going idle (ASVS 3.3.2).',
+        },
+      ],
     },
   },
   {

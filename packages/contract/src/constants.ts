@@ -22,3 +22,8 @@ export const SEARCH_COUNT_CAP = 10_000;
 /** Province/city/area picker placeholders that mean "no value" in address filters. */
 export const ADDRESS_PLACEHOLDERS = ['省', '市', '区', '省份', '城市', '区县', '请选择', 'Province', 'City', 'Area', '-1', ''] as const;
 export const TIME_ZONE = 'Asia/Shanghai';
+/**
+ * Sent as `X-Background: 1` with calls the user did not ask for (badge polls, auto-refreshing lists):
+ * the server serves them without counting them as activity, so an open tab still goes idle (ASVS 3.3.2).
+ */
+export const BACKGROUND_REQUEST_HEADER = 'X-Background';

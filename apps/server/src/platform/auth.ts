@@ -1,4 +1,4 @@
-import { ErrorCode, type SellerPosition, type UserType } from '@campus/contract';
+import { BACKGROUND_REQUEST_HEADER, ErrorCode, type SellerPosition, type UserType } from '@campus/contract';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from './errors.js';
@@ -35,6 +35,13 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+const backgroundHeader = BACKGROUND_REQUEST_HEADER.toLowerCase();
+
+/** Whether the web marked the call as a poll the user did not ask for (`X-Background: 1`). */
+function isBackgroundCall(request: FastifyRequest): boolean {
+  return request.headers[backgroundHeader] === '1';
+}
+
 /** Whether the matched route needs a session: /api routes unless declared public. Unmatched URLs answer 404. */
 function needsSession(request: FastifyRequest): boolean {
   const url = request.routeOptions.url;
@@ -44,6 +51,7 @@ function needsSession(request: FastifyRequest): boolean {
 /**
  * Authenticates every non-public /api route from its bearer token: unknown or missing token →
  * HTTP 401 '10010', expired → HTTP 401 '10011'. Disabled accounts lose their session at once.
+ * Background calls are refused the same way but do not keep the session alive.
  */
 export const authPlugin = fp(
   async (app) => {
@@ -53,7 +61,7 @@ export const authPlugin = fp(
       if (!needsSession(request)) return;
       const token = bearerToken(request);
       if (!token) throw unauthorized(ErrorCode.TokenInvalid);
-      const session = await touchSession(app.db, token, app.env.sessionLimits, app.clock.now());
+      const session = await touchSession(app.db, token, app.env.sessionLimits, app.clock.now(), { isActivity: !isBackgroundCall(request) });
       if (session.status === 'expired') throw unauthorized(ErrorCode.TokenExpired);
       if (session.status === 'unknown') throw unauthorized(ErrorCode.TokenInvalid);
       const { user } = session;

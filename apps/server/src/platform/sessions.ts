@@ -82,8 +82,16 @@ const sessionStatements = new WeakMap<Database, ReturnType<typeof sessionStateme
 /**
  * Finds the session of a token with its account, and slides its expiry to now + the idle limit,
  * never past its login + the absolute limit: an active session must sign in again too.
+ * A background call (`isActivity: false`, a poll the user did not ask for) is checked the same way
+ * but slides nothing, so a tab left open still reaches the idle limit (ASVS 3.3.2).
  */
-export async function touchSession(db: Database, token: string, limits: SessionLimits, now: Date): Promise<SessionLookup> {
+export async function touchSession(
+  db: Database,
+  token: string,
+  limits: SessionLimits,
+  now: Date,
+  { isActivity = true }: { isActivity?: boolean } = {},
+): Promise<SessionLookup> {
   let statement = sessionStatements.get(db);
   if (!statement) {
     statement = sessionStatementOf(db);
@@ -94,7 +102,7 @@ export async function touchSession(db: Database, token: string, limits: SessionL
   const { session, user, stateVersion } = found;
   // The absolute limit is checked here too, so lowering SESSION_MAX_AGE ends older sessions at once.
   if (session.expiresAt.getTime() <= now.getTime() || session.createdAt.getTime() + limits.maxAgeMs <= now.getTime()) return { status: 'expired' };
-  if (now.getTime() - session.lastSeenAt.getTime() >= LAST_SEEN_WRITE_INTERVAL_MS) {
+  if (isActivity && now.getTime() - session.lastSeenAt.getTime() >= LAST_SEEN_WRITE_INTERVAL_MS) {
     await db
       .update(sessions)
       .set({ lastSeenAt: now, expiresAt: expiryOf(session.createdAt, now, limits) })

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/db/schema/index.js';
+import { sessions, users } from '../../src/db/schema/index.js';
+import { hashToken } from '../../src/platform/sessions.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 const MINUTE = 60_000;
@@ -54,6 +55,49 @@ describe('Bearer token on /api routes', () => {
     expect(response.json()).toMatchObject({ code: '10011', message: 'token expired' });
     // Signing in again starts a new session of its own.
     expect((await userInfo(await t.loginAs('agent1'))).statusCode).toBe(200);
+  });
+
+  const backgroundUserInfo = (token: string) =>
+    t.injectAs(token, { method: 'GET', url: '/api/User/GetLoginUserInfo', headers: { 'x-background': '1' } });
+  const storedSession = async (token: string) => {
+    const [row] = await t.db.select({ expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt }).from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    return row!;
+  };
+
+  it('serves a background call (X-Background: 1) without sliding the expiry, so an open tab still goes idle (ASVS 3.3.2, issue 8)', async () => {
+    const token = await t.loginAs('agent1');
+    const before = await storedSession(token);
+    t.clock.advance(20 * MINUTE);
+    expect((await backgroundUserInfo(token)).statusCode).toBe(200);
+    expect(await storedSession(token)).toEqual(before);
+    // 40 minutes after the last call the user made, badge polls every 20 minutes did not keep it open.
+    t.clock.advance(20 * MINUTE);
+    const response = await backgroundUserInfo(token);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ code: '10011', message: 'token expired' });
+    expect((await userInfo(token)).json()).toMatchObject({ code: '10011' });
+  });
+
+  it('slides the expiry on a call without the background mark', async () => {
+    const token = await t.loginAs('agent1');
+    const before = await storedSession(token);
+    t.clock.advance(20 * MINUTE);
+    expect((await userInfo(token)).statusCode).toBe(200);
+    const after = await storedSession(token);
+    expect(after.lastSeenAt.getTime()).toBe(t.clock.now().getTime());
+    expect(after.expiresAt.getTime()).toBe(before.expiresAt.getTime() + 20 * MINUTE);
+    // Slid: 40 minutes after the login a background call is still served.
+    t.clock.advance(20 * MINUTE);
+    expect((await backgroundUserInfo(token)).statusCode).toBe(200);
+  });
+
+  it("answers HTTP 401 '10011' to an expired session whether or not the call is a background one", async () => {
+    const token = await t.loginAs('agent1');
+    t.clock.advance(30 * MINUTE + 1000);
+    for (const response of [await backgroundUserInfo(token), await userInfo(token)]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ code: '10011', message: 'token expired' });
+    }
   });
 
   it("answers HTTP 401 '10011' once the token has expired", async () => {

@@ -73,6 +73,28 @@ describe('request client', () => {
     expect(console.error).toHaveBeenCalledWith('data request exception', expect.objectContaining({ status: 400 }));
   });
 
+  it('marks a background call with X-Background: 1, and only that call (ASVS 3.3.2)', async () => {
+    saveSession(session);
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, { code: 200, message: 'ok', data: null })));
+    await http.get('/api/Home/GetBadgeCounts', undefined, { background: true });
+    await http.get('/api/Home/GetNavigationTree');
+    const [background, foreground] = fetchMock.mock.calls.map((call) => (call as [string, RequestInit])[1].headers as Record<string, string>);
+    expect(background).toMatchObject({ 'X-Background': '1', Authorization: 'Bearer tok-123' });
+    expect(foreground).not.toHaveProperty('X-Background');
+  });
+
+  it('ends the session when a background call answers that it expired, as any call does', async () => {
+    saveSession(session);
+    const ended = vi.fn();
+    const stop = onRequestEvent('sessionEnded', ended);
+    fetchMock.mockResolvedValue(jsonResponse(401, { code: '10011', message: 'token expired', data: null }));
+    const error = await failureOf(http.get('/api/Home/GetBadgeCounts', undefined, { silent: true, background: true }));
+    stop();
+    expect(error.kind).toBe('sessionEnded');
+    expect(readSession()).toBeNull();
+    expect(ended).toHaveBeenCalledWith({ code: '10011' });
+  });
+
   it.each(['10010', '10011'])('clears the whole session and announces it for code %s', async (code) => {
     saveSession(session);
     window.sessionStorage.setItem(STORAGE_KEYS.tabs, '[]');

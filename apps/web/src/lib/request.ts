@@ -1,4 +1,4 @@
-import { ErrorCode, type FieldError } from '@campus/contract';
+import { BACKGROUND_REQUEST_HEADER, ErrorCode, type FieldError } from '@campus/contract';
 import { describeFailure, type FailureFacts, type FailureKind } from './error-messages';
 import { getLocale, translate } from './i18n';
 import { emitRequestEvent } from './request-events';
@@ -48,6 +48,12 @@ export interface RequestOptions {
    * only when the caller says so (Search). Defaults to `method === 'GET'`.
    */
   idempotent?: boolean;
+  /**
+   * A call the user did not ask for (a poll): marked with `X-Background: 1` so the server does not
+   * count it as activity and an open tab still reaches the idle limit (ASVS 3.3.2). An expired
+   * session still answers '10011' and ends the session here like any call.
+   */
+  background?: boolean;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -114,6 +120,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.background) headers[BACKGROUND_REQUEST_HEADER] = '1';
 
   const controller = new AbortController();
   let timedOut = false;

@@ -32,7 +32,9 @@ export function resourceApi(family: string, view: string) {
   const path = (verb: string) => resourcePath(family, verb);
   const viewQuery = { view };
   return {
-    search: (body: SearchRequest & SortState) => http.post<SearchAnswer<ResourceRow>>(path('Search'), body, { query: viewQuery, idempotent: true }),
+    /** `background`: an automatic refresh, not the user's (see RequestOptions.background). */
+    search: (body: SearchRequest & SortState, { background = false }: { background?: boolean } = {}) =>
+      http.post<SearchAnswer<ResourceRow>>(path('Search'), body, { query: viewQuery, idempotent: true, background }),
     get: (id: number) => http.get<ResourceRow>(path('Get'), { id, view }),
     add: (body: WireBody) => http.post<{ id: number }>(path('Add'), body, { query: viewQuery }),
     update: (body: WireBody & { id: number; version: number }) => http.post<{ id: number; version: number }>(path('Update'), body, { query: viewQuery }),

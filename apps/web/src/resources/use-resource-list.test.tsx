@@ -2,7 +2,7 @@ import { School } from '@campus/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ResourceApi } from './resource-api';
 import { useResourceList } from './use-resource-list';
 
@@ -57,5 +57,29 @@ describe('useResourceList', () => {
     await waitFor(() => expect(search).toHaveBeenLastCalledWith({ pageIndex: 1, pageSize: 20, schoolId: 11 }));
     act(() => result.current.changePage({ pageIndex: 2, pageSize: 20 }, {}));
     await waitFor(() => expect(search).toHaveBeenLastCalledWith({ pageIndex: 2, pageSize: 20, schoolId: 11 }));
+  });
+
+  describe('with refreshSeconds (live columns)', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('reads the page again as a background call while the user does nothing, and its answer replaces the rows', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      let round = 0;
+      const search = vi.fn(() => {
+        round += 1;
+        return Promise.resolve({ items: [{ id: 1, version: round, schoolName: `Round ${round}` }], total: 1, totalIsCapped: false });
+      });
+      const api = { search } as unknown as ResourceApi;
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+      const { result } = renderHook(() => useResourceList({ def: School, frame: 'schoolManage', api, refreshSeconds: 45 }), { wrapper });
+      await waitFor(() => expect(result.current.rows).toEqual([expect.objectContaining({ schoolName: 'Round 1' })]));
+      // The user's own search slides the session: no background mark.
+      expect(search.mock.calls[0]).toEqual([{ pageIndex: 1, pageSize: 20 }]);
+      await act(() => vi.advanceTimersByTimeAsync(45_000));
+      await waitFor(() => expect(result.current.rows).toEqual([expect.objectContaining({ schoolName: 'Round 2' })]));
+      expect(search.mock.calls[1]).toEqual([{ pageIndex: 1, pageSize: 20 }, { background: true }]);
+      expect(search).toHaveBeenCalledTimes(2);
+    });
   });
 });

@@ -8,6 +8,7 @@ import { MAX_EXPORT_COUNT, type ButtonValue, type ResourceDef } from '@campus/co
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
+import { useBackgroundPoll } from '../hooks/use-background-poll';
 import { usePermission } from '../hooks/use-permission';
 import { useLocale, useT } from '../lib/i18n';
 import { showToast } from '../lib/toast';
@@ -89,14 +90,19 @@ export function useResourceList({
 
   const pageSize = effectivePageSize(paging.pageSize, savedPageSize);
   const searchRequest = { ...filters, ...fixedValues, pageIndex: paging.pageIndex, pageSize, ...sort };
+  const searchKey = ['resource', def.name, frame, 'search', searchRequest];
   const search = useQuery({
-    queryKey: ['resource', def.name, frame, 'search', searchRequest],
+    queryKey: searchKey,
     queryFn: () => api.search(searchRequest),
     enabled: isReady,
     // The old page stays on screen while the next one loads: no flash of an empty table.
     placeholderData: keepPreviousData,
-    // TanStack Query pauses the interval while the tab is hidden (refetchIntervalInBackground is off).
-    refetchInterval: refreshSeconds ? refreshSeconds * 1000 : false,
+  });
+  // Live columns are read again as background calls, paused while the tab is hidden: they must not keep the session alive.
+  useBackgroundPoll({
+    queryKey: searchKey,
+    poll: () => api.search(searchRequest, { background: true }),
+    intervalMs: refreshSeconds && isReady ? refreshSeconds * 1000 : false,
   });
   const answer = search.data;
   /**

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PERMISSION_RETRY_MS, type NavigationGroup } from '@campus/contract';
+import { useBackgroundPoll } from '../../hooks/use-background-poll';
 import { homeApi } from '../../lib/api/home';
 import { useSession } from '../../lib/session';
 import { STORAGE_KEYS, readSessionJson, writeSessionJson } from '../../lib/storage';
@@ -32,14 +33,20 @@ export function useNavigationTree(shouldFetch = false) {
   });
 }
 
-/** Badge counts by badge key; failures are silent and keep the last counts (SEED-SPEC section 7). */
+/**
+ * Badge counts by badge key; failures are silent and keep the last counts (SEED-SPEC section 7).
+ * Every read of them is a background call (homeApi.getBadgeCounts): the minute's poll must not keep
+ * an unattended tab's session alive.
+ */
 export function useBadgeCounts(shouldFetch = false) {
   const token = useSession()?.token ?? null;
+  const queryKey = ['badgeCounts', token];
+  const isEnabled = shouldFetch && token !== null;
+  useBackgroundPoll({ queryKey, poll: homeApi.getBadgeCounts, intervalMs: isEnabled ? BADGE_REFRESH_MS : false });
   return useQuery({
-    queryKey: ['badgeCounts', token],
+    queryKey,
     queryFn: homeApi.getBadgeCounts,
-    enabled: shouldFetch && token !== null,
-    refetchInterval: BADGE_REFRESH_MS,
+    enabled: isEnabled,
     retry: false,
     staleTime: BADGE_REFRESH_MS,
   });
