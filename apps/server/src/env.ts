@@ -152,6 +152,12 @@ const envSchema = z
         .refine((text) => /^[0-9a-fA-F]{64}$/.test(text) || Buffer.from(text, 'base64').length === 32, 'must be 32 bytes as 64 hex digits or base64')
         .optional(),
     ),
+    /**
+     * Hosts (names or IP literals, comma-separated) developer callbacks may reach although they are
+     * internal addresses. Unset: none in production, `localhost,127.0.0.1,::1` otherwise (demo, tests);
+     * empty: none, also outside production.
+     */
+    CALLBACK_ALLOWED_HOSTS: z.string().max(2000).optional(),
     /** Largest image UploadImgs stores, in megabytes (fractions allowed). */
     UPLOAD_IMAGE_MAX_MB: megabytes(5),
     /** Largest video UploadVideos stores, in megabytes. */

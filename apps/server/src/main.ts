@@ -15,6 +15,7 @@ import { refundQueryJob } from './finance/refunds.js';
 import { scheduleRecurringJobs } from './platform/recurring-jobs.js';
 import { commandExpiryJob } from './terminals/commands.js';
 import { ledgerCheckJob } from './finance/ledger-check.js';
+import { developerCallbackJob } from './developers/callback-worker.js';
 
 /**
  * Demo data goes into the embedded database unless SEED_DEMO=0, and into PostgreSQL only with
@@ -64,7 +65,7 @@ async function start(): Promise<void> {
     else await ensureInitialAdmin(database.db, { password: env.ADMIN_INITIAL_PASSWORD, phone: env.ADMIN_INITIAL_PHONE });
     app = await buildApp({ env, database });
     scheduleDailyJobs(app, [logPartitionsJob, logRetentionJob, misIdentifyRetentionJob, commandExpiryJob, ledgerCheckJob]);
-    scheduleRecurringJobs(app, [refundQueryJob, intakeNoncePurgeJob]);
+    scheduleRecurringJobs(app, [refundQueryJob, intakeNoncePurgeJob, developerCallbackJob]);
     await app.listen({ port: env.PORT, host: env.HOST });
     printBanner(env, database.kind, hasDemo);
   } catch (error) {

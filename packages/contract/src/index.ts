@@ -14,6 +14,7 @@ export * from './api/permission.js';
 export * from './api/terminal-intake.js';
 export * from './api/person-search.js';
 export * from './api/open-api.js';
+export * from './api/developer-callbacks.js';
 export * from './resources/index.js';
 export * from './time.js';
 export * from './reports/index.js';

@@ -211,6 +211,8 @@ export const SERVER_MESSAGES = {
   'holiday.endBeforeStart': m('结束日期不能早于开始日期', 'must not be before the start date'),
   'holiday.tooLong': m('一条记录最多覆盖 {days} 天', 'one row covers at most {days} days'),
   'open.refused': m('签名校验未通过', 'the signature was refused'),
+  'developer.callbackInternal': m('回调地址不能指向内网或本机地址', 'the callback address must not point at an internal or local address'),
+  'developer.callbackNotDead': m('只能重试已放弃的投递', 'only a dead delivery can be retried'),
   'nvr.channelTwice': m('通道号 {channel} 重复', 'channel {channel} is listed twice'),
   'nvr.channelBeyondCount': m('通道号不能大于通道数 {count}', 'the recorder has {count} channels'),
   'order.noSerials': m('请填写发货设备的序列号', 'list the serial numbers of the devices shipped'),

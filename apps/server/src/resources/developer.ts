@@ -1,12 +1,17 @@
 /**
  * Developer rules: the app id is generated on Add; ResetSecret issues the signing secret and answers
- * it that once. It is kept sealed, not hashed, because the Open API verifies an HMAC with it
- * (docs/decisions.md "Developer calls are signed with a sealed secret").
+ * it that once. It is kept sealed, not hashed, because the Open API verifies an HMAC with it and the
+ * callbacks are signed with it (docs/decisions.md "Developer calls are signed with a sealed secret").
+ * A callback URL must not point inward (developers/callback-address.ts). A dead callback delivery is
+ * retried from its row of the delivery log (DeveloperDelivery.Retry).
  */
-import { Developer } from '@campus/contract';
+import { Developer, DeveloperDelivery } from '@campus/contract';
 import { eq, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { developers } from '../db/schema/resources.js';
+import { developerDeliveries } from '../db/schema/developer-callbacks.js';
+import { developerDeliveryAttempts, developers } from '../db/schema/resources.js';
+import { callbackPolicyOf, isCallbackUrlAllowed } from '../developers/callback-address.js';
+import { badRequest, conflict, msg, notFound } from '../platform/errors.js';
 import { sealSecret } from '../platform/sealed-secrets.js';
 import { columnOf } from './engine/query.js';
 import { defineFamilyHooks } from './engine/hooks.js';
@@ -18,7 +23,11 @@ const newAppId = () => `dev_${randomBytes(16).toString('hex')}`;
 const newSecret = () => randomBytes(32).toString('base64url');
 
 export const developerHooks = defineFamilyHooks(Developer, {
-  beforeWrite(_ctx, { op, values }) {
+  beforeWrite(ctx, { op, values }) {
+    const url = values.callbackUrl;
+    if (typeof url === 'string' && url !== '' && !isCallbackUrlAllowed(callbackPolicyOf(ctx.server.env), url)) {
+      throw badRequest([{ path: 'callbackUrl', ...msg('developer.callbackInternal') }]);
+    }
     return op === 'add' ? { ...values, appId: newAppId() } : values;
   },
   actions: {
@@ -36,5 +45,29 @@ export const developerHooks = defineFamilyHooks(Developer, {
       });
       return { secret };
     },
+  },
+});
+
+defineFamilyHooks(DeveloperDelivery, {
+  actions: {
+    /**
+     * Queues a dead delivery for one more attempt now (its attempts stay counted: should that one fail
+     * too, it is dead again at once). The worker sends it at its next run under the same idempotency key.
+     */
+    Retry: async (ctx, id) =>
+      ctx.db.transaction(async (tx) => {
+        const [attempt] = await tx.select({ deliveryId: developerDeliveryAttempts.deliveryId }).from(developerDeliveryAttempts).where(eq(developerDeliveryAttempts.id, id));
+        if (!attempt) throw notFound();
+        const [delivery] = await tx
+          .select({ id: developerDeliveries.id, state: developerDeliveries.state })
+          .from(developerDeliveries)
+          .where(eq(developerDeliveries.deliveryId, String(attempt.deliveryId)))
+          .for('update');
+        // Delivered since (its row is gone) or already queued again: nothing to retry.
+        if (delivery?.state !== 'dead') throw conflict(msg('developer.callbackNotDead'));
+        await tx.update(developerDeliveries).set({ state: 'pending', nextAttemptAt: ctx.clock.now(), leaseId: null }).where(eq(developerDeliveries.id, delivery.id));
+        await recordOperation(tx, ctx, 'Retry', [id], { state: ['dead', 'pending'] });
+        return { id, deliveryId: String(attempt.deliveryId), state: 'pending' };
+      }),
   },
 });

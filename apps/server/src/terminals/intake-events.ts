@@ -3,7 +3,7 @@
  * one query within the device's school, the rows inserted in one statement that skips events stored
  * before (a retry), and the serials recorded for gap detection.
  */
-import type { IntakeEvent } from '@campus/contract';
+import type { IntakeEvent, OpenRecognitionEvent } from '@campus/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import { parents, pickUpPersons, recognitionRecords, schools, students, teachers } from '../db/schema/index.js';
@@ -47,14 +47,20 @@ export async function schoolUploadScope(tx: Transaction, schoolId: number): Prom
   return school?.agentId ? `agent:${school.agentId}` : 'company';
 }
 
-/** Inserts the events not stored before; answers the serials newly stored. */
+/** An event this call stored: its serial, and the record in the Open API's form (the snapshot still unsigned). */
+export interface StoredEvent {
+  serial: number;
+  record: OpenRecognitionEvent;
+}
+
+/** Inserts the events not stored before; answers those newly stored, in the batch's order. */
 export async function insertEvents(
   tx: Transaction,
   device: { deviceId: number; schoolId: number; successSimilarity: number },
   events: readonly IntakeEvent[],
   names: ReadonlyMap<string, string>,
   snapshots: ReadonlyMap<number, StoredSnapshot>,
-): Promise<number[]> {
+): Promise<StoredEvent[]> {
   const rows = events.map((event, index) => {
     const name = event.personId === undefined ? undefined : names.get(`${event.personKind}:${event.personId}`);
     // A person the school does not have is an unknown face: stored, never refused, so one bad id cannot
@@ -84,6 +90,25 @@ export async function insertEvents(
     .insert(recognitionRecords)
     .values(rows)
     .onConflictDoNothing()
-    .returning({ serial: columnOf(recognitionRecords, 'eventSerial') });
-  return stored.map((row) => Number(row.serial));
+    .returning({ id: columnOf(recognitionRecords, 'id'), serial: columnOf(recognitionRecords, 'eventSerial') });
+  // The record as inserted, with its new id: developer callbacks carry it (developers/callback-queue.ts).
+  const bySerial = new Map(rows.map((row) => [row.eventSerial, row]));
+  return stored.map(({ id, serial }) => {
+    const row = bySerial.get(Number(serial))!;
+    const record: OpenRecognitionEvent = {
+      id: Number(id),
+      recognizedAt: row.recognizedAt.toISOString(),
+      schoolId: row.schoolId,
+      deviceId: row.deviceId,
+      personKind: row.personKind,
+      personId: row.personId ?? null,
+      personName: row.personName ?? null,
+      direction: row.direction,
+      similarity: row.similarity,
+      temperature: row.temperature,
+      success: row.success,
+      snapshot: row.snapshot,
+    };
+    return { serial: Number(serial), record };
+  });
 }

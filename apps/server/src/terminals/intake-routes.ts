@@ -17,6 +17,7 @@ import {
   type IntakeEvent,
 } from '@campus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { enqueueCallbacks } from '../developers/callback-queue.js';
 import { badRequest, msg } from '../platform/errors.js';
 import { ok } from '../platform/envelope.js';
 import { claimNonce, touchTerminal, verifyIntakeCall } from './intake-auth.js';
@@ -100,10 +101,13 @@ export async function intakeRoutes(app: FastifyInstance): Promise<void> {
         const { lastEventSerial } = await touchTerminal(tx, call);
         const names = await personNames(tx, call.schoolId, events);
         const stored = await insertEvents(tx, { deviceId: call.device.id, schoolId: call.schoolId, successSimilarity: call.successSimilarity }, events, names, snapshots);
-        const storedSet = new Set(stored);
+        const storedSerials = stored.map((event) => event.serial);
+        const storedSet = new Set(storedSerials);
         keptIndexes = new Set([...snapshots.keys()].filter((index) => storedSet.has(events[index]!.serial)));
         if (keptIndexes.size > 0) await recordSnapshots(tx, [...keptIndexes].map((index) => snapshots.get(index)!), await schoolUploadScope(tx, call.schoolId));
-        await recordSerials(tx, call.terminalId, lastEventSerial, stored);
+        await recordSerials(tx, call.terminalId, lastEventSerial, storedSerials);
+        // The developers' deliveries commit with the events (an outbox): none is lost after the answer.
+        await enqueueCallbacks(tx, call.schoolId, stored.map((event) => event.record), call.now);
         return { accepted: stored.length, duplicates: events.length - stored.length };
       });
       // A retried event's snapshot was stored the first time: this copy names nothing.

@@ -6,7 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { appChargeItems, deviceClasses, deviceDeliveries, devices, feverAlerts, grants, schools, students, terminalAppVersions, uploadedFiles, users } from '../../src/db/schema/index.js';
+import { appChargeItems, deviceClasses, deviceDeliveries, developers, devices, feverAlerts, grants, schools, students, terminalAppVersions, uploadedFiles, users } from '../../src/db/schema/index.js';
 import { md5Hex } from '../../src/platform/passwords.js';
 import { ensureAccount, postEntries } from '../../src/finance/ledger.js';
 import { recordPayment } from '../../src/finance/payments.js';
@@ -314,6 +314,23 @@ export async function insertLogSample(t: TestApp, def: ResourceDef, schoolId: nu
         response: { outcome: 'succeeded' },
       };
       break;
+    case 'DeveloperDelivery': {
+      // An attempt names its developer: a developer of its own, reading the school.
+      const [developer] = await t.db.insert(developers).values({ name: `开发者${n}`, appId: `dev_sample${n}`, callbackUrl: 'https://partner.example.com/hook', enabled: true }).returning({ id: developers.id });
+      row = {
+        attemptedAt: new Date(Date.now() - 60_000),
+        developerId: developer!.id,
+        deliveryId: `dlv_sample${n}`,
+        attempt: 1,
+        eventCount: 3,
+        outcome: 'retrying',
+        httpStatus: 503,
+        durationMs: 12,
+        nextAttemptAt: new Date(Date.now() + 30_000),
+        callbackUrl: 'https://partner.example.com/hook',
+      };
+      break;
+    }
     case 'FeverAlert': {
       // Alerts come from the recognition insert (a trigger): a fever record raises the sample.
       const recognitionId = await insertLogSample(t, RecognitionRecord, schoolId, { temperature: 38.6 });

@@ -58,10 +58,10 @@ describe('Developer (developManage)', () => {
     expect(row.schoolIds).toEqual([school]);
   });
 
-  it('accepts https callback addresses only', async () => {
-    const plain = await developerCall('Add', { name: '不安全', callbackUrl: 'http://partner.example.com/hook' });
-    expect(plain.statusCode).toBe(400);
-    expect(plain.json().data.errors[0].path).toBe('callbackUrl');
+  it('accepts http(s) callback addresses only', async () => {
+    const other = await developerCall('Add', { name: '不安全', callbackUrl: 'ftp://partner.example.com/hook' });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().data.errors[0].path).toBe('callbackUrl');
   });
 
   it('is company business: an agent is refused', async () => {

@@ -14,7 +14,7 @@ import { SchoolHoliday } from './holiday.js';
 import { PlatformLog } from './platform-log.js';
 import { SmsOutbox } from './sms-outbox.js';
 import { FeverAlert } from './fever-alert.js';
-import { Developer } from './developer.js';
+import { Developer, DeveloperDelivery } from './developer.js';
 import { AppVersion } from './versions.js';
 import { Terminal, TerminalLog } from './terminal.js';
 import { TerminalCommand } from './terminal-command.js';
@@ -118,6 +118,8 @@ const FAMILIES: readonly ResourceDef[] = [
   TerminalAppVersion,
   TerminalAppUpgrade,
   Developer,
+  // Developer first: the page of developManage is its; the delivery log is a second tab.
+  DeveloperDelivery,
   TerminalConfig,
   UserFeedback,
   LiveFeedback,

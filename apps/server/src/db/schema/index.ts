@@ -19,3 +19,4 @@ export * from './open-api.js';
 export * from './preferences.js';
 export * from './operations.js';
 export * from './questionnaires.js';
+export * from './developer-callbacks.js';

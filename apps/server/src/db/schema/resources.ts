@@ -23,6 +23,7 @@ import {
   MaintenanceTicket,
   Nvr,
   Developer,
+  DeveloperDelivery,
   PlatformLog,
   SchoolHoliday,
   Order,
@@ -163,6 +164,15 @@ export const terminalAppVersions = register(resourceTable(TerminalAppVersion, fo
 export const terminalAppUpgrades = register(resourceTable(TerminalAppUpgrade, foreignKey), TerminalAppUpgrade.name);
 export const terminalUpgradeTargets = registerLines(TerminalAppUpgrade, 'targets');
 export const developers = register(resourceTable(Developer, foreignKey, { secretSealed: text('secret_sealed') }), Developer.name);
+export const developerDeliveryAttempts = register(
+  resourceTable(DeveloperDelivery, foreignKey, {
+    // A developer's delivery log goes with it (the engine's references restrict deletes).
+    developerId: integer('developer_id')
+      .notNull()
+      .references(() => developers.id, { onDelete: 'cascade' }),
+  }),
+  DeveloperDelivery.name,
+);
 export const educationDirectories = register(resourceTable(EducationDirectory, foreignKey), EducationDirectory.name);
 export const terminals = register(
   resourceTable(Terminal, foreignKey, {
