@@ -6,9 +6,11 @@
  * Options: --base http://127.0.0.1:8080, --devices 200, --rate 50 (events/s over the fleet),
  * --seconds (default: forever), --user admin, --password Admin@123, --captcha (default
  * CAPTCHA_FIXED_CODE, else 1234: start the console with CAPTCHA_FIXED_CODE), --snapshots 0.2 (share of
- * ordinary events with a snapshot), --offline 0.01 (chance per terminal and minute to drop off), --seed.
+ * ordinary events with a snapshot), --offline 0.01 (chance per terminal and minute to drop off), --seed,
+ * --callbacks <port> (also play a developer receiving the fleet's events at 127.0.0.1:<port>).
  */
 import { parseArgs } from 'node:util';
+import { startCallbackReceiver } from './simulator/callback-receiver.js';
 import { ConsoleClient } from './simulator/console-client.js';
 import { loadFleetState, saveFleetState, stateFileOf } from './simulator/fleet-state.js';
 import { runFleet } from './simulator/fleet.js';
@@ -27,6 +29,7 @@ const { values } = parseArgs({
     snapshots: { type: 'string', default: '0.2' },
     offline: { type: 'string', default: '0.01' },
     seed: { type: 'string', default: String(Date.now() % 1_000_000) },
+    callbacks: { type: 'string' },
   },
 });
 
@@ -39,6 +42,7 @@ const devices = await provisionFleet(client, Number(values.devices), state, log)
 saveFleetState(stateFile, state);
 const people = await loadPeople(client, devices.map((d) => d.schoolId));
 log(`${devices.length} terminals at ${people.size} schools; ${values.rate} events/s; state in ${stateFile}`);
+const receiver = values.callbacks === undefined ? undefined : await startCallbackReceiver(client, Number(values.callbacks), devices.map((d) => d.schoolId));
 
 const controller = new AbortController();
 process.once('SIGINT', () => controller.abort());
@@ -61,3 +65,9 @@ const stats = await runFleet(
   controller.signal,
 );
 log(`done: ${JSON.stringify(stats)}`);
+if (receiver) {
+  // The console's worker looks every 5 s: give the last batches time to arrive.
+  await new Promise((resolve) => setTimeout(resolve, 12_000));
+  log(`callbacks: ${JSON.stringify(receiver.stats)}`);
+  await receiver.close();
+}

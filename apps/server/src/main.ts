@@ -15,7 +15,7 @@ import { refundQueryJob } from './finance/refunds.js';
 import { scheduleRecurringJobs } from './platform/recurring-jobs.js';
 import { commandExpiryJob } from './terminals/commands.js';
 import { ledgerCheckJob } from './finance/ledger-check.js';
-import { developerCallbackJob } from './developers/callback-worker.js';
+import { deadCallbackPurgeJob, developerCallbackJob } from './developers/callback-worker.js';
 
 /**
  * Demo data goes into the embedded database unless SEED_DEMO=0, and into PostgreSQL only with
@@ -64,7 +64,7 @@ async function start(): Promise<void> {
     if (hasDemo) await seedDemo(database.db, new Date(), await openLocalDiskStorage(env.UPLOAD_DIR, new Date()));
     else await ensureInitialAdmin(database.db, { password: env.ADMIN_INITIAL_PASSWORD, phone: env.ADMIN_INITIAL_PHONE });
     app = await buildApp({ env, database });
-    scheduleDailyJobs(app, [logPartitionsJob, logRetentionJob, misIdentifyRetentionJob, commandExpiryJob, ledgerCheckJob]);
+    scheduleDailyJobs(app, [logPartitionsJob, logRetentionJob, misIdentifyRetentionJob, commandExpiryJob, ledgerCheckJob, deadCallbackPurgeJob]);
     scheduleRecurringJobs(app, [refundQueryJob, intakeNoncePurgeJob, developerCallbackJob]);
     await app.listen({ port: env.PORT, host: env.HOST });
     printBanner(env, database.kind, hasDemo);

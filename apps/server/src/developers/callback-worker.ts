@@ -12,17 +12,19 @@ import {
   CALLBACK_MAX_ATTEMPTS,
   CALLBACK_MAX_DELAY_MS,
   CALLBACK_TIMEOUT_MS,
+  DeveloperDelivery,
   type CallbackOutcome,
   type DeveloperCallbackBody,
   type OpenRecognitionEvent,
 } from '@campus/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client.js';
 import { developerDeliveries } from '../db/schema/developer-callbacks.js';
 import { developerDeliveryAttempts, developers } from '../db/schema/resources.js';
 import type { MediaUrlSigner } from '../platform/media-urls.js';
+import type { DailyJob } from '../platform/daily-jobs.js';
 import type { RecurringJob } from '../platform/recurring-jobs.js';
 import { openSealedSecret } from '../platform/sealed-secrets.js';
 import { callbackPolicyOf, isCallbackUrlAllowed, type CallbackPolicy } from './callback-address.js';
@@ -160,4 +162,17 @@ export const developerCallbackJob: RecurringJob = {
   everyMs: 5_000,
   run: async (app: FastifyInstance) =>
     deliverDueCallbacks({ db: app.db, now: () => app.clock.now(), signer: await app.mediaUrls(), policy: callbackPolicyOf(app.env), log: app.log }),
+};
+
+/**
+ * Dead deliveries nobody retried are dropped once their attempts have left the delivery log (its
+ * retention): the log's Retry could no longer reach them, and their events stay readable through the
+ * Open API. Pending rows are never dropped.
+ */
+export const deadCallbackPurgeJob: DailyJob = {
+  name: 'developer-callback-purge',
+  run: (db: Database, now: Date) =>
+    db
+      .delete(developerDeliveries)
+      .where(and(eq(developerDeliveries.state, 'dead'), lt(developerDeliveries.createdAt, new Date(now.getTime() - DeveloperDelivery.log.retentionDays * 86_400_000)))),
 };

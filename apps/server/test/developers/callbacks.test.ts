@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { developerDeliveries, developerDeliveryAttempts } from '../../src/db/schema/index.js';
 import { callbackPolicyOf } from '../../src/developers/callback-address.js';
 import { enqueueCallbacks } from '../../src/developers/callback-queue.js';
-import { callbackDelayMs, deliverDueCallbacks, type CallbackWorker } from '../../src/developers/callback-worker.js';
+import { callbackDelayMs, deadCallbackPurgeJob, deliverDueCallbacks, type CallbackWorker } from '../../src/developers/callback-worker.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { schoolIdsOf } from '../resources/fixtures.js';
 import { PNG, event, multipartEvents, registerTerminal, sendEvents, signedCall, type TestTerminal } from '../terminals/intake-support.js';
@@ -276,6 +276,17 @@ describe('the callback worker', () => {
     const deliveryIds = receiver.received.map((request) => request.headers[CALLBACK_HEADERS.deliveryId]);
     expect(deliveryIds).toHaveLength(12);
     expect(new Set(deliveryIds).size).toBe(12);
+  });
+});
+
+describe('developer-callback-purge', () => {
+  it('drops dead deliveries past the log retention, never pending ones', async () => {
+    const now = t.clock.now();
+    const old = new Date(now.getTime() - 31 * 86_400_000);
+    const row = (key: string, state: string, createdAt: Date) => ({ deliveryId: key, developerId: developer.id, schoolId: school, events: [], eventCount: 0, state, nextAttemptAt: createdAt, createdAt });
+    await t.db.insert(developerDeliveries).values([row('dlv_old_dead', 'dead', old), row('dlv_new_dead', 'dead', now), row('dlv_old_pending', 'pending', old)]);
+    await deadCallbackPurgeJob.run(t.db, now);
+    expect((await deliveriesOf(developer.id)).map((delivery) => delivery.deliveryId).sort()).toEqual(['dlv_new_dead', 'dlv_old_pending']);
   });
 });
 
