@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { CallbackAddressRefused, callbackPolicyOf, guardedLookup, isCallbackUrlAllowed, isInternalAddress } from '../../src/developers/callback-address.js';
 import { postCallback } from '../../src/developers/callback-http.js';
@@ -42,6 +44,27 @@ describe('guardedLookup', () => {
 });
 
 describe('postCallback', () => {
+  it('connects through the guarded lookup: a name resolving inward reaches nothing unless allowed', async () => {
+    let calls = 0;
+    const server = http.createServer((_request, response) => {
+      calls += 1;
+      response.writeHead(204).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = new URL(`http://localhost:${(server.address() as AddressInfo).port}/hook`);
+      const refused = await postCallback(url, '{}', {}, { timeoutMs: 2000, policy: production });
+      expect(refused.error).toMatch(/resolves to the internal address/);
+      expect(calls).toBe(0);
+      // Allowed, the same name connects (to whichever loopback address answers: the server is on 127.0.0.1).
+      const allowed = await postCallback(url, '{}', {}, { timeoutMs: 2000, policy: callbackPolicyOf({ NODE_ENV: 'test' }) });
+      expect(allowed.status).toBe(204);
+      expect(calls).toBe(1);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   it('sends nothing to an internal IP literal (no lookup happens for one)', async () => {
     const result = await postCallback(new URL('http://127.0.0.1:9/hook'), '{}', {}, { timeoutMs: 1000, policy: production });
     expect(result.status).toBeUndefined();
