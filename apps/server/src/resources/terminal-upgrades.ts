@@ -124,7 +124,8 @@ async function release(ctx: EngineContext, plan: StoredPlan): Promise<Row> {
       })),
     );
   }
-  const now = new Date();
+  // The platform's clock, as the intake's hand-outs use: pacing and the plan page compare the two.
+  const now = ctx.clock.now();
   await refreshPlan(ctx.db, plan.id, now);
   return { releasedAt: now };
 }
@@ -135,7 +136,7 @@ async function cancel(ctx: EngineContext, plan: StoredPlan): Promise<Row> {
     .update(terminalUpgradeTargets)
     .set({ state: 'CANCELLED' })
     .where(and(eq(terminalUpgradeTargets.terminalAppUpgradeId, plan.id), eq(terminalUpgradeTargets.state, 'WAITING')));
-  await refreshPlan(ctx.db, plan.id, new Date());
+  await refreshPlan(ctx.db, plan.id, ctx.clock.now());
   return {};
 }
 

@@ -4,7 +4,9 @@ import type { DatabaseHandle } from '../../src/db/client.js';
 import { seedDefaults } from '../../src/db/seed/defaults.js';
 import { seedDemo } from '../../src/db/seed/demo.js';
 import { MissingInitialPasswordError, ensureInitialAdmin } from '../../src/db/seed/initial-admin.js';
-import { appMusics, appStartupPages, grants, questionnaireAnswers, questionnaires, schools, uploadedFiles, users } from '../../src/db/schema/index.js';
+import { appMusics, appStartupPages, grants, questionnaireAnswers, questionnaires, schools, terminalAppVersions, terminals, uploadedFiles, users } from '../../src/db/schema/index.js';
+import { uploadKeyOf } from '@campus/contract';
+import { createHash } from 'node:crypto';
 import { parseBuffer } from 'music-metadata';
 import { md5Hex, verifyPassword } from '../../src/platform/passwords.js';
 import { createMigratedDatabase, createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -59,6 +61,62 @@ describe('seeding', () => {
     for (const questionnaire of demo) {
       const [stored] = await t.db.select({ total: count() }).from(questionnaireAnswers).where(eq(questionnaireAnswers.questionnaireId, questionnaire.id));
       expect(questionnaire.answerCount).toBe(stored!.total);
+    }
+  });
+
+  it('seeds app versions, terminal packages with the true SHA-256 of their stored files, and upgrade plans whose counts add up', async () => {
+    t = await createTestApp();
+    const admin = await t.loginAs('admin');
+    const search = async <T>(family: string, view: string, filters: Record<string, unknown> = {}) => {
+      const response = await t!.injectAs(admin, { method: 'POST', url: `/api/${family}/Search?view=${view}`, payload: { pageIndex: 1, pageSize: 100, ...filters } });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data.items as T[];
+    };
+
+    // appVersionManage: each app on each OS has releases, and an old client must take the forced one.
+    const apps = await search<{ osType: number; appType: number; isForceUpgrade: boolean }>('AppVersion', 'appVersionManage');
+    for (const osType of [1, 2]) {
+      for (const appType of [1, 2]) expect(apps.filter((row) => row.osType === osType && row.appType === appType).length, `os ${osType} app ${appType}`).toBeGreaterThanOrEqual(2);
+    }
+    expect(apps.some((row) => row.isForceUpgrade)).toBe(true);
+    const latest = (await t.app.inject({ method: 'GET', url: '/api/AppVersion/Latest?osType=1&appType=1&versionCode=30100' })).json().data;
+    expect(latest).toMatchObject({ versionCode: 30201, isForceUpgrade: true, downloadUrl: expect.stringMatching(/^\/uploads\/.+\.apk\?/) });
+
+    // versionManage: packages per terminal type, each hash and size those of the file in the store.
+    const versions = await search<{ id: number; terminalType: number }>('TerminalAppVersion', 'versionManage');
+    for (const terminalType of [1, 2, 3]) expect(versions.filter((row) => row.terminalType === terminalType).length, `type ${terminalType}`).toBeGreaterThanOrEqual(2);
+    for (const { id } of versions) {
+      const version = (await t.injectAs(admin, { method: 'GET', url: `/api/TerminalAppVersion/Get?id=${id}&view=versionManage` })).json().data;
+      const chunks: Buffer[] = [];
+      for await (const chunk of t.app.uploads.read(uploadKeyOf(version.packageUrl))) chunks.push(chunk as Buffer);
+      const bytes = Buffer.concat(chunks);
+      expect(version.sha256, version.versionNumber).toBe(createHash('sha256').update(bytes).digest('hex'));
+      expect(version.packageSize).toBe(bytes.length);
+    }
+
+    // upVersion: a completed, a running and a paused plan; every count is what its device lines say.
+    const plans = await search<{ id: number; state: number }>('TerminalAppUpgrade', 'upVersion');
+    expect(plans.map((plan) => plan.state).sort()).toEqual([2, 3, 4]);
+    const firmware = new Map((await t.db.select({ deviceId: terminals.deviceId, firmwareVersion: terminals.firmwareVersion }).from(terminals)).map((row) => [row.deviceId, row.firmwareVersion]));
+    for (const { id } of plans) {
+      const plan = (await t.injectAs(admin, { method: 'GET', url: `/api/TerminalAppUpgrade/Get?id=${id}&view=upVersion` })).json().data;
+      const lines = plan.targets as { deviceId: number; state: string; handedAt: string | null }[];
+      const counted = (test: (line: (typeof lines)[number]) => boolean) => lines.filter(test).length;
+      expect(plan, plan.name).toMatchObject({
+        targetCount: lines.length,
+        updatedCount: counted((line) => line.state === 'UPDATED'),
+        failedCount: counted((line) => line.state === 'FAILED'),
+        waitingCount: counted((line) => line.state === 'WAITING' && line.handedAt === null),
+        inProgressCount: counted((line) => !['UPDATED', 'FAILED', 'CANCELLED'].includes(line.state) && line.handedAt !== null),
+      });
+      expect(lines.length).toBeGreaterThan(0);
+      if (plan.state === 4) expect(plan.updatedCount + plan.failedCount, plan.name).toBe(plan.targetCount);
+      else expect(plan.updatedCount + plan.failedCount, plan.name).toBeLessThan(plan.targetCount);
+      if (plan.state === 2) expect(new Set(lines.map((line) => line.state)).size, plan.name).toBeGreaterThanOrEqual(4);
+      expect(plan.releasedAt <= (plan.completedAt ?? plan.releasedAt)).toBe(true);
+      const [version] = (await t.db.select({ versionNumber: terminalAppVersions.versionNumber }).from(terminalAppVersions).where(eq(terminalAppVersions.id, plan.versionId)));
+      // The devices that updated run the plan's version now (the newest plan's, for a gate in two).
+      if (plan.state !== 4) for (const line of lines.filter((target) => target.state === 'UPDATED')) expect(firmware.get(line.deviceId)).toBe(version!.versionNumber);
     }
   });
 

@@ -14,6 +14,8 @@ describe('GET /api/AppVersion/Latest', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    // These cases need a known list of releases: the demo's own are removed first.
+    await t.db.delete(appVersions);
     const release = (versionCode: number, extra: Partial<typeof appVersions.$inferInsert> = {}) => ({
       osType: ANDROID,
       appType: PARENT_APP,

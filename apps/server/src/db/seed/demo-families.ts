@@ -12,6 +12,7 @@ import { demoTickets } from './demo-maintenance.js';
 import { seedDemoOps } from './demo-ops.js';
 import { demoRecognitions, type DemoPerson } from './demo-recognition.js';
 import { seedDemoTerminal } from './demo-terminals.js';
+import { DEMO_FIRST_FIRMWARE } from './demo-upgrades.js';
 import {
   deviceClasses,
   deviceDeliveries,
@@ -151,12 +152,14 @@ export async function seedDemoFamilies(tx: Transaction, demoSchools: { id: numbe
         ...lifeTimes(delivery!.installationTime!),
       };
     });
-    const [firstDevice] = await tx.insert(devices).values(schoolDevices).returning({ id: devices.id });
+    const [firstDevice, attendanceDevice] = await tx.insert(devices).values(schoolDevices).returning({ id: devices.id });
     await tx.insert(maintenanceTickets).values(demoTickets(position, school.id, firstDevice!.id));
     await tx.insert(terminalCommands).values(demoCommands(school.id, firstDevice!.id, new Date()));
     const gatePeople: DemoPerson[] = [...teacherRows.slice(0, 2).map((t) => ({ ...t, kind: 2 })), ...studentRows.map((s) => ({ ...s, kind: 1 }))];
     await tx.insert(recognitionRecords).values(demoRecognitions(position, school.id, firstDevice!.id, gatePeople, new Date()));
-    await seedDemoTerminal(tx, position, school.id, { id: firstDevice!.id, serialNumber: schoolDevices[0]!.serialNumber }, new Date());
+    // The face terminals on the firmware the demo's upgrade plans start from (demo-upgrades.ts).
+    await seedDemoTerminal(tx, position, school.id, { id: firstDevice!.id, serialNumber: schoolDevices[0]!.serialNumber, firmwareVersion: DEMO_FIRST_FIRMWARE['GATE-G3'], host: 20 }, new Date());
+    await seedDemoTerminal(tx, position, school.id, { id: attendanceDevice!.id, serialNumber: schoolDevices[1]!.serialNumber, firmwareVersion: DEMO_FIRST_FIRMWARE['ATT-A8'], host: 21 }, new Date());
     const start = delivery!.installationTime!.toISOString().slice(0, 10);
     await tx.insert(deviceWarranties).values(
       schoolDevices.map((d) => ({

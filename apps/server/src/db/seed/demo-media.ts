@@ -1,13 +1,13 @@
 /**
  * The demo's pictures and songs, drawn and synthesised in code and put into the upload store the
  * upload calls use, so the startup pages, posters, terminal ads and music show real thumbnails and
- * durations on a fresh start (the repository ships no binary samples).
+ * durations on a fresh start (the repository ships no binary samples); with them the installation
+ * packages of the version pages (demo-packages.ts).
  */
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { newUploadKey, uploadUrlOf, type UploadStorage } from '../../platform/uploads.js';
+import type { UploadStorage } from '../../platform/uploads.js';
+import { storeDemoFile, type DemoFile } from './demo-files.js';
+import { storeDemoPackages, type DemoPackages } from './demo-packages.js';
 
 type Rgb = readonly [number, number, number];
 
@@ -90,23 +90,6 @@ export function demoWav(notes: readonly number[], noteSeconds: number): Buffer {
   return Buffer.concat([header, samples]);
 }
 
-/** A stored demo file: its address for the rows and what the uploaded_files table records. */
-export interface DemoFile {
-  url: string;
-  key: string;
-  size: number;
-}
-
-/** Puts bytes into the store the way an upload does: staged on the store's disk, then moved under a fresh key. */
-export async function storeDemoFile(storage: UploadStorage, bytes: Buffer, ext: 'png' | 'wav', now: Date): Promise<DemoFile> {
-  const key = newUploadKey(ext, now);
-  await fs.mkdir(storage.stagingDir, { recursive: true });
-  const staged = path.join(storage.stagingDir, `${randomBytes(8).toString('hex')}.part`);
-  await fs.writeFile(staged, bytes);
-  await storage.put(key, staged);
-  return { url: uploadUrlOf(key), key, size: bytes.length };
-}
-
 // C major scale notes (Hz) for the demo tunes.
 const C4 = 262;
 const D4 = 294;
@@ -115,11 +98,12 @@ const F4 = 349;
 const G4 = 392;
 const A4 = 440;
 
-/** The demo's media, stored: pictures for startup pages, posters and ads, and tunes with their lengths. */
+/** The demo's media, stored: pictures for startup pages, posters and ads, tunes with their lengths, and installation packages. */
 export interface DemoMedia {
   startupImages: DemoFile[];
   posterImages: DemoFile[];
   songs: { file: DemoFile; seconds: number }[];
+  packages: DemoPackages;
   all: DemoFile[];
 }
 
@@ -145,5 +129,7 @@ export async function storeDemoMedia(storage: UploadStorage, now: Date): Promise
   for (const [notes, noteSeconds] of tunes) {
     songs.push({ file: await storeDemoFile(storage, demoWav(notes, noteSeconds), 'wav', now), seconds: Math.round(notes.length * noteSeconds) });
   }
-  return { startupImages, posterImages, songs, all: [...startupImages, ...posterImages, ...songs.map((song) => song.file)] };
+  const packages = await storeDemoPackages(storage, now);
+  const packageFiles = [...packages.firmware, ...packages.apks].map((item) => item.file);
+  return { startupImages, posterImages, songs, packages, all: [...startupImages, ...posterImages, ...songs.map((song) => song.file), ...packageFiles] };
 }

@@ -121,7 +121,7 @@ export async function seedDemoOperations(tx: Transaction, demoSchools: { id: num
   );
 
   if (media) {
-    await tx.insert(uploadedFiles).values(media.all.map((file) => ({ key: file.key, scopeKey: scopeOwnerKey({ id: 0, type: 'company', parentId: null }), size: file.size })));
+    await tx.insert(uploadedFiles).values(media.all.map((file) => ({ key: file.key, scopeKey: scopeOwnerKey({ id: 0, type: 'company', parentId: null }), size: file.size, sha256: file.sha256 })));
     const [twinkle, frere, scale] = media.songs;
     await tx.insert(appMusics).values([
       { name: '小星星', singer: '童声合唱团', style: 4, usedBy: 3, file: twinkle!.file.url, durationSeconds: twinkle!.seconds, enabled: true },

@@ -1,8 +1,10 @@
 /**
- * Demo terminals: the gate of each demo school is registered as a terminal, every other one seen a
- * moment ago (online) and the rest silent for a day (offline), with a few lines of its log, so
- * equipmentManage and terminalLog show rows before a simulated terminal reports. No secret is issued:
- * the console issues one when a real or simulated device is set up.
+ * Demo terminals: the gate and the attendance machine of each demo school are registered as
+ * terminals, those of every other school seen a moment ago (online) and the rest silent for a day
+ * (offline), with a few lines of their logs, so equipmentManage and terminalLog show rows before a
+ * simulated terminal reports. No secret is issued: the console issues one when a real or simulated
+ * device is set up. They start on the firmware before the demo's upgrade plans (demo-upgrades.ts),
+ * which move the devices they updated on.
  */
 import { DEFAULT_HEARTBEAT_SECONDS, OFFLINE_AFTER_MISSED_HEARTBEATS, type TerminalLog } from '@campus/contract';
 import type { Transaction } from '../client.js';
@@ -12,8 +14,14 @@ const MINUTE = 60_000;
 
 type TerminalLogRow = Partial<Record<keyof (typeof TerminalLog)['fields'], unknown>>;
 
-/** The terminal of a school's gate and its recent log, deterministic from the school's position. */
-export async function seedDemoTerminal(tx: Transaction, position: number, schoolId: number, device: { id: number; serialNumber: string }, now: Date): Promise<void> {
+/** A terminal of a school and its recent log, deterministic from the school's position; `host` ends its address on the school's network. */
+export async function seedDemoTerminal(
+  tx: Transaction,
+  position: number,
+  schoolId: number,
+  device: { id: number; serialNumber: string; firmwareVersion: string; host: number },
+  now: Date,
+): Promise<void> {
   const deviceId = device.id;
   const isOnline = position % 2 === 0;
   const lastSeenAt = new Date(now.getTime() - (isOnline ? 10_000 : 24 * 60 * MINUTE));
@@ -23,8 +31,8 @@ export async function seedDemoTerminal(tx: Transaction, position: number, school
     schoolId,
     lastSeenAt,
     offlineAt: new Date(lastSeenAt.getTime() + OFFLINE_AFTER_MISSED_HEARTBEATS * DEFAULT_HEARTBEAT_SECONDS * 1000),
-    firmwareVersion: position % 3 === 0 ? '2.4.1' : '2.5.0',
-    ip: `192.168.${position % 250}.20`,
+    firmwareVersion: device.firmwareVersion,
+    ip: `192.168.${position % 250}.${device.host}`,
     freeStorageMb: 2048 - position * 17,
     faceCount: 40 + position,
     temperatureSensor: position % 5 === 4 ? 'fault' : 'ok',

@@ -8,6 +8,7 @@ import { seedDemoFinance } from './demo-finance.js';
 import { seedDemoRefunds } from './demo-refunds.js';
 import { seedDemoOperations } from './demo-operations.js';
 import { storeDemoMedia } from './demo-media.js';
+import { seedDemoUpgrades } from './demo-upgrades.js';
 import type { UploadStorage } from '../../platform/uploads.js';
 import { agentAreas, salesAreas, salesTeamMembers, salesTeams, schools, settings, userSchools, users } from '../schema/index.js';
 
@@ -101,8 +102,9 @@ async function insertAccounts(tx: Transaction, hashes: Map<string, string>): Pro
  * Loads the demo accounts, sales team and schools in one transaction, once per database: the
  * settings marker makes a second call (a second start) a no-op. Answers whether it seeded. `now`
  * ends the demo's months of payments and refunds (the tests pass their clock's, so the reports'
- * default periods hold them). With `storage`, the demo's pictures and songs are put into the upload
- * store and shown on the startup page, poster, ad and music pages.
+ * default periods hold them). With `storage`, the demo's pictures, songs and packages are put into the
+ * upload store and shown on the startup page, poster, ad and music pages, and the version pages and
+ * upgrade plans are seeded with them.
  */
 export async function seedDemo(db: Database, now: Date = new Date(), storage?: UploadStorage): Promise<boolean> {
   const isSeeded = async (reader: Database) => (await reader.select().from(settings).where(eq(settings.key, DEMO_SEEDED_KEY))).length > 0;
@@ -172,6 +174,8 @@ export async function seedDemo(db: Database, now: Date = new Date(), storage?: U
     await seedDemoFinance(tx, schoolRows.map((school) => ({ id: school.id, agentId: school.agentId! })), now);
     await seedDemoRefunds(tx, now);
     await seedDemoOperations(tx, schoolRows, new Date(), media);
+    // Packages are files: without a store (a benchmark's seed) the version pages stay empty, like the music page.
+    if (media) await seedDemoUpgrades(tx, userId('admin'), media.packages, now);
 
     await tx.insert(settings).values({ key: DEMO_SEEDED_KEY, value: new Date().toISOString() });
     return true;
