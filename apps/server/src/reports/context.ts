@@ -20,6 +20,8 @@ export interface ReportContext {
   locale: Locale;
   /** The declared measures the caller may see: money is left out where hideAmountColumns holds. */
   measures: [string, ReportMeasureDef][];
+  /** The planner cost above which Search estimates its number of groups instead of counting (SEARCH_COUNT_COST_LIMIT). */
+  countCostLimit: number;
 }
 
 /** Checks the caller holds one of the report's frames (and the button, when given); 403 otherwise. */
@@ -30,5 +32,5 @@ export async function resolveReportContext(request: FastifyRequest, def: ReportD
   if (!view) throw forbidden();
   if (options.button && !grant.get(frameOf(view.frame).fixedId)?.has(options.button)) throw forbidden();
   const measures = Object.entries(def.measures).filter(([, m]) => !(probes.hideAmountColumns && m.kind === 'money'));
-  return { db: request.server.db, user: request.user, scope, def, view, probes, locale: localeOf(request), measures };
+  return { db: request.server.db, user: request.user, scope, def, view, probes, locale: localeOf(request), measures, countCostLimit: request.server.env.SEARCH_COUNT_COST_LIMIT };
 }

@@ -27,10 +27,22 @@ export interface ReportQuery {
 
 export interface ReportSource {
   /**
-   * One select: a column per grouped dimension (plus `${dimension}Label` for references) and per
-   * declared measure, named exactly as declared, one row per group.
+   * One select: a column per grouped dimension (plus `${dimension}Label` for references, unless
+   * `labels` adds them) and per declared measure, named exactly as declared, one row per group.
    */
   grouped(query: ReportQuery): SQL;
+  /**
+   * Adds the `${dimension}Label` columns to some rows of `grouped` (given as a subquery). A source
+   * whose groups are many declares it, so Search names only the groups of its page instead of all
+   * of them before LIMIT (docs/performance.md, transaction summaries).
+   */
+  labels?(rows: SQL, query: ReportQuery): SQL;
+  /**
+   * One row: every declared measure summed over all the groups of `grouped`, named as declared. A
+   * source declares it when its measures can be summed from its rows without grouping them first;
+   * without it the engine sums the groups.
+   */
+  totals?(query: ReportQuery): SQL;
 }
 
 const sources = new Map<string, ReportSource>();
@@ -48,11 +60,26 @@ export function sourceOf(def: ReportDef): ReportSource {
   return source;
 }
 
+/** Every group with its labels: what GetSummary and Export answer whole. */
+export function labelledGroups(source: ReportSource, query: ReportQuery): SQL {
+  const grouped = source.grouped(query);
+  return source.labels ? source.labels(grouped, query) : grouped;
+}
+
 /** The start (YYYY-MM-DD) of the period a business day falls in; weeks start on Monday. */
 export function periodStartSql(day: SQLWrapper, grain: ReportGrain): SQL<string> {
   // date_trunc's unit is a literal so the expression groups by itself (a parameter would differ per use).
   const unit = sql.raw(`'${grain}'`);
   return sql<string>`to_char(date_trunc(${unit}, ${day}::timestamp), 'YYYY-MM-DD')`;
+}
+
+/**
+ * The start of the period as a date: a cheaper key to group many rows by than its text, formatted
+ * (`to_char(…::timestamp, 'YYYY-MM-DD')`) once per group afterwards.
+ */
+export function periodStartDateSql(day: SQLWrapper, grain: ReportGrain): SQL<string> {
+  const unit = sql.raw(`'${grain}'`);
+  return sql<string>`date_trunc(${unit}, ${day}::timestamp)::date`;
 }
 
 /** The scope condition on a source's school column (school 0, "no school", only for company-wide scopes). */

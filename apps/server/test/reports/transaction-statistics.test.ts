@@ -137,3 +137,98 @@ describe('POST /api/TransactionStatistics/Search', () => {
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Period', 'School', 'Agent', 'Channel', 'Charge item', 'Payments', 'Refunds']);
   });
 });
+
+describe('POST /api/TransactionStatistics/Search: pages, group counts and totals', () => {
+  type PageAnswer = Answer & { totalIsCapped: boolean; totalIsEstimate: boolean; hasMore: boolean };
+  const MEASURES = ['payments', 'paid', 'refunds', 'refunded', 'net', 'companyShare', 'agentShare', 'schoolShare'];
+  const keyOf = (row: Record<string, unknown>) => ['period', 'schoolId', 'agentId', 'channel', 'chargeItemId'].map((name) => String(row[name])).join('|');
+
+  /** Every page of a Search, in order, until one says no page follows. */
+  async function walk(app: TestApp, token: string, body: Record<string, unknown>, pageSize: number): Promise<PageAnswer[]> {
+    const pages: PageAnswer[] = [];
+    for (let pageIndex = 1; pageIndex <= 100; pageIndex += 1) {
+      const response = await app.injectAs(token, { method: 'POST', url: '/api/TransactionStatistics/Search', payload: { ...body, pageIndex, pageSize } });
+      expect(response.statusCode, response.body).toBe(200);
+      const page = response.json().data as PageAnswer;
+      pages.push(page);
+      if (!page.hasMore) return pages;
+    }
+    throw new Error('more than 100 pages');
+  }
+
+  it('names the groups of every page, and totals equal the sum of the groups of all pages', async () => {
+    const range = { dayFrom: '2025-03-03', dayTo: '2026-03-02', sortField: 'paid', sortOrder: 'desc' };
+    const whole = dataOf(await search(admin, 'TransactionStatistics', range)) as PageAnswer;
+    const pageSize = Math.max(2, Math.ceil(whole.total / 4));
+    const pages = await walk(t, admin, range, pageSize);
+    expect(pages.length).toBeGreaterThan(2);
+    const rows = pages.flatMap((page) => page.items);
+    // No group repeated or skipped, in the asked order, each with its names.
+    expect(new Set(rows.map(keyOf)).size).toBe(rows.length);
+    expect(rows.length).toBe(whole.total);
+    expect(rows.map((row) => row.paid)).toEqual([...rows.map((row) => Number(row.paid))].sort((a, b) => b - a));
+    expect(rows.every((row) => typeof row.schoolIdLabel === 'string' && (row.agentId === null) === (row.agentIdLabel === null))).toBe(true);
+    expect(rows.filter((row) => row.chargeItemId !== null).every((row) => typeof row.chargeItemIdLabel === 'string')).toBe(true);
+    const summed = Object.fromEntries(MEASURES.map((name) => [name, rows.reduce((sum, row) => sum + Number(row[name]), 0)]));
+    for (const page of pages) expect(page.totals).toEqual(summed);
+    expect(summed).toMatchObject(await directSums('2025-03-03', '2026-03-02'));
+    // A full page counts the groups; the last page proves them.
+    expect(pages[0]).toMatchObject({ total: whole.total, totalIsCapped: false, totalIsEstimate: false, hasMore: true });
+    expect(pages.at(-1)).toMatchObject({ total: whole.total, totalIsCapped: false, totalIsEstimate: false, hasMore: false });
+    const pastTheEnd = dataOf(await search(admin, 'TransactionStatistics', { ...range, pageSize, pageIndex: pages.length + 2 })) as PageAnswer;
+    expect(pastTheEnd).toMatchObject({ items: [], total: whole.total, hasMore: false, totals: summed });
+
+    // Grouped by fewer dimensions (GetSummary), the day rows are summed into groups, not read one per row: same totals.
+    const bySchool = dataOf(await t.injectAs(admin, { method: 'GET', url: '/api/TransactionStatistics/GetSummary?groupBy=period&groupBy=schoolId&dayFrom=2025-03-03&dayTo=2026-03-02' }));
+    const groups = bySchool.items;
+    expect(groups.length).toBeLessThan(rows.length);
+    expect(groups.every((row) => /^\d{4}-\d{2}-\d{2}$/.test(String(row.period)) && typeof row.schoolIdLabel === 'string')).toBe(true);
+    expect(new Set(groups.map((row) => `${String(row.period)}|${String(row.schoolId)}`)).size).toBe(groups.length);
+    expect(bySchool.totals).toEqual(summed);
+    expect(Object.fromEntries(MEASURES.map((name) => [name, groups.reduce((sum, row) => sum + Number(row[name]), 0)]))).toEqual(summed);
+  });
+
+  describe('past 10,000 groups', () => {
+    let counting: TestApp;
+    let estimating: TestApp;
+    /** 10,001 groups in 2020: one school, each day of the year × 28 charge items (no such items: unnamed). */
+    const fill = (app: TestApp) =>
+      app.db.execute(sql`insert into transaction_day_totals (day, school_id, agent_id, channel, charge_item_id, payments, paid, company_share)
+        select date '2020-01-01' + (n % 366), ${agent1School}, 0, 'wechat', 100000 + n / 366, 1, 100, 100 from generate_series(0, 10000) n`);
+    const year = { dayFrom: '2020-01-01', dayTo: '2020-12-31' };
+
+    beforeAll(async () => {
+      // A planner cost no count reaches, and one every count exceeds.
+      [counting, estimating] = await Promise.all([createTestApp({ env: { SEARCH_COUNT_COST_LIMIT: '1000000000' } }), createTestApp({ env: { SEARCH_COUNT_COST_LIMIT: '0' } })]);
+      await Promise.all([fill(counting), fill(estimating)]);
+    });
+    afterAll(async () => {
+      await Promise.all([counting?.close(), estimating?.close()]);
+    });
+
+    it('counts up to the cap and says so, with the totals of every group', async () => {
+      const token = await counting.loginAs('admin');
+      const first = dataOf(await counting.injectAs(token, { method: 'POST', url: '/api/TransactionStatistics/Search', payload: { ...year, pageSize: 20 } })) as PageAnswer;
+      expect(first).toMatchObject({ total: 10_000, totalIsCapped: true, totalIsEstimate: false, hasMore: true });
+      expect(first.items).toHaveLength(20);
+      expect(first.totals).toMatchObject({ payments: 10_001, paid: 1_000_100, net: 1_000_100, companyShare: 1_000_100, refunds: 0 });
+      const last = dataOf(await counting.injectAs(token, { method: 'POST', url: '/api/TransactionStatistics/Search', payload: { ...year, pageSize: 200, pageIndex: 51 } })) as PageAnswer;
+      expect(last).toMatchObject({ total: 10_001, totalIsCapped: false, totalIsEstimate: false, hasMore: false });
+      expect(last.items).toHaveLength(1);
+    });
+
+    it('answers the planner estimate where counting costs too much, labelled and never below the page', async () => {
+      const token = await estimating.loginAs('admin');
+      const page = (pageIndex: number) => estimating.injectAs(token, { method: 'POST', url: '/api/TransactionStatistics/Search', payload: { ...year, pageSize: 200, pageIndex } });
+      const first = dataOf(await page(1)) as PageAnswer;
+      expect(first).toMatchObject({ totalIsCapped: false, totalIsEstimate: true, hasMore: true });
+      expect(first.total).toBeGreaterThanOrEqual(201);
+      const deep = dataOf(await page(40)) as PageAnswer;
+      expect(deep).toMatchObject({ totalIsEstimate: true, hasMore: true });
+      expect(deep.total).toBeGreaterThanOrEqual(39 * 200 + 201);
+      // The page that ends the result proves the number.
+      expect(dataOf(await page(51))).toMatchObject({ total: 10_001, totalIsEstimate: false, hasMore: false });
+      expect(first.totals).toEqual(deep.totals);
+    });
+  });
+});

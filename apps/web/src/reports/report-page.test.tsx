@@ -90,6 +90,20 @@ describe('<ReportPage>', { timeout: 30_000 }, () => {
     expect(calls.find((call) => call.path.endsWith('/GetSummary'))!.query.get('groupBy')).toBe('deviceClassCode');
   });
 
+  it('says when the number of groups is the database estimate or past the count cap', async () => {
+    const rows = [{ deviceClassCode: 'GATE-G3', deviceClassCodeLabel: 'Gate G3', inStock: 1, delivered: 0, installed: 0, inRepair: 0, scrapped: 0, total: 1 }];
+    const totals = { inStock: 38_000, delivered: 0, installed: 0, inRepair: 0, scrapped: 0, total: 38_000 };
+    stubServer({ search: { items: rows, total: 38_000, totalIsCapped: false, totalIsEstimate: true, hasMore: true, totals }, summary: { items: rows, totals } });
+    const estimated = renderReport(DeviceStatistics, 'productStatistics', 506, []);
+    expect(await screen.findByText('about 38,000 groups', undefined, RENDER_WAIT)).toBeTruthy();
+    estimated.unmount();
+    vi.unstubAllGlobals();
+
+    stubServer({ search: { items: rows, total: 10_000, totalIsCapped: true, totalIsEstimate: false, hasMore: true, totals }, summary: { items: rows, totals } });
+    renderReport(DeviceStatistics, 'productStatistics', 506, []);
+    expect(await screen.findByText('10,000+ groups', undefined, RENDER_WAIT)).toBeTruthy();
+  });
+
   it('sends the period and grain, and draws every period of the range', async () => {
     const rows = [{ period: '2026-03-01', agentId: 4, agentIdLabel: 'Agent East', stocked: 5, shipped: 2, installed: 1 }];
     const totals = { stocked: 5, shipped: 2, installed: 1 };

@@ -3,7 +3,7 @@
  * switch, the chart (ECharts, loaded on first use), the table of groups with a totals row, and export.
  */
 import { ExportOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, chartDimensionsOf, periodKeysOf, type ReportDef, type ReportGrain, type ReportRow } from '@campus/contract';
+import { DEFAULT_PAGE_SIZE, chartDimensionsOf, periodKeysOf, type ReportDef, type ReportGrain, type ReportRow, type ReportSearchAnswer } from '@campus/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Image, Segmented, Space, Table, Typography, type TableProps } from 'antd';
 import dayjs from 'dayjs';
@@ -24,6 +24,12 @@ import { dimensionText, measureText } from './report-values';
 import './report-page.css';
 
 const GRAIN_KEYS = { day: 'report.grainDay', week: 'report.grainWeek', month: 'report.grainMonth' } as const;
+
+/** How the number of groups reads: a count, a count past the cap ("10,000+"), or the database's estimate ("about 38,000"). */
+function groupsKey(answer: Pick<ReportSearchAnswer, 'totalIsCapped' | 'totalIsEstimate'> | undefined) {
+  if (answer?.totalIsEstimate) return 'report.groupsEstimate';
+  return answer?.totalIsCapped ? 'report.groupsCapped' : 'report.groups';
+}
 const PAGE_SIZE_OPTIONS = [10, 20, 50, 100, 200];
 
 /** The filter bar's starting values: the report's default months up to today. */
@@ -165,7 +171,7 @@ export function ReportPage({ def, frame }: ReportPageProps) {
             total: search.data?.total ?? 0,
             showSizeChanger: true,
             pageSizeOptions: PAGE_SIZE_OPTIONS,
-            showTotal: (total) => t('report.groups', { total }),
+            showTotal: (total) => t(groupsKey(search.data), { total: total.toLocaleString(locale === 'en' ? 'en-US' : 'zh-CN') }),
           }}
           onChange={(pagination, _filters, sorter) => {
             const single = Array.isArray(sorter) ? sorter[0] : sorter;

@@ -384,6 +384,8 @@ export const en: Record<MessageKey, string> = {
   'report.grainMonth': 'By month',
   'report.totals': 'Total',
   'report.groups': '{total} groups',
+  'report.groupsCapped': '{total}+ groups',
+  'report.groupsEstimate': 'about {total} groups',
   'report.none': 'None',
   'report.chartLoading': 'Loading the chart',
   'personSearch.placeholder': 'Name, mobile (4+ digits), card no. or student no.',

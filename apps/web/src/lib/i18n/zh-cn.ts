@@ -385,6 +385,8 @@ export const zhCN = {
   'report.grainMonth': '按月',
   'report.totals': '合计',
   'report.groups': '共 {total} 组',
+  'report.groupsCapped': '共 {total}+ 组',
+  'report.groupsEstimate': '约 {total} 组',
   'report.none': '无',
   'report.chartLoading': '图表加载中',
   'personSearch.placeholder': '输入姓名、手机号（至少4位数字）、卡号或学号',
