@@ -178,14 +178,21 @@ describe('POST /api/TransactionStatistics/Search: pages, group counts and totals
     const pastTheEnd = dataOf(await search(admin, 'TransactionStatistics', { ...range, pageSize, pageIndex: pages.length + 2 })) as PageAnswer;
     expect(pastTheEnd).toMatchObject({ items: [], total: whole.total, hasMore: false, totals: summed });
 
-    // Grouped by fewer dimensions (GetSummary), the day rows are summed into groups, not read one per row: same totals.
+    // Grouped by fewer dimensions (GetSummary), the day rows are summed into groups (one per day and school): same totals.
     const bySchool = dataOf(await t.injectAs(admin, { method: 'GET', url: '/api/TransactionStatistics/GetSummary?groupBy=period&groupBy=schoolId&dayFrom=2025-03-03&dayTo=2026-03-02' }));
     const groups = bySchool.items;
-    expect(groups.length).toBeLessThan(rows.length);
     expect(groups.every((row) => /^\d{4}-\d{2}-\d{2}$/.test(String(row.period)) && typeof row.schoolIdLabel === 'string')).toBe(true);
     expect(new Set(groups.map((row) => `${String(row.period)}|${String(row.schoolId)}`)).size).toBe(groups.length);
     expect(bySchool.totals).toEqual(summed);
     expect(Object.fromEntries(MEASURES.map((name) => [name, groups.reduce((sum, row) => sum + Number(row[name]), 0)]))).toEqual(summed);
+
+    // The export holds every group, named, and closes with the same totals (money in yuan).
+    const sheet = await readWorkbook(await t.injectAs(admin, { method: 'GET', url: '/api/TransactionStatistics/Export?lang=en&dayFrom=2025-03-03&dayTo=2026-03-02' }));
+    expect(sheet.rowCount).toBe(1 + rows.length + 1);
+    const last = sheet.getRow(sheet.rowCount).values as unknown[];
+    expect(last[1]).toBe('Total');
+    expect(last.slice(6)).toEqual(MEASURES.map((name) => (['payments', 'refunds'].includes(name) ? summed[name] : summed[name]! / 100)));
+    expect(String((sheet.getRow(2).values as unknown[])[2])).not.toMatch(/^\d+$/);
   });
 
   describe('past 10,000 groups', () => {
