@@ -76,20 +76,26 @@ export async function refreshPlan(db: Executor, planId: number, now: Date): Prom
   const counts = await planCounts(db, planId);
   await db.update(plans).set(counts).where(eq(plans.id, planId));
   if (counts.targetCount === 0 || counts.updatedCount + counts.failedCount < counts.targetCount) return;
-  const [completed] = await db
-    .update(plans)
-    .set({ state: UPGRADE_PLAN_STATES.completed, completedAt: now, version: sql`${plans.version} + 1`, updatedAt: now })
-    .where(and(eq(plans.id, planId), inArray(plans.state, [UPGRADE_PLAN_STATES.released, UPGRADE_PLAN_STATES.paused])))
-    .returning({ from: plans.state });
-  if (!completed) return;
-  // Stamped by the database like the engine's transitions, so the timeline keeps one clock.
-  await db.insert(stateHistory).values({
-    family: 'TerminalAppUpgrade',
-    rowId: planId,
-    fromState: null,
-    toState: String(UPGRADE_PLAN_STATES.completed),
-    verb: 'Complete',
-  });
+  // One conditional update per state it may leave: atomic against a concurrent report, and the
+  // timeline learns which state the plan completed from.
+  for (const from of [UPGRADE_PLAN_STATES.released, UPGRADE_PLAN_STATES.paused]) {
+    const [completed] = await db
+      .update(plans)
+      .set({ state: UPGRADE_PLAN_STATES.completed, completedAt: now, version: sql`${plans.version} + 1`, updatedAt: now })
+      .where(and(eq(plans.id, planId), eq(plans.state, from)))
+      .returning({ id: plans.id });
+    if (!completed) continue;
+    // Stamped by the database like the engine's transitions, so the timeline keeps one clock; no user:
+    // the devices completed it (the declaration's system transition `Complete`).
+    await db.insert(stateHistory).values({
+      family: 'TerminalAppUpgrade',
+      rowId: planId,
+      fromState: String(from),
+      toState: String(UPGRADE_PLAN_STATES.completed),
+      verb: 'Complete',
+    });
+    return;
+  }
 }
 
 interface Candidate {

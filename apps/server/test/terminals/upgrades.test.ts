@@ -225,6 +225,8 @@ describe('terminal upgrade plans', () => {
       expect(await getPlan(id)).toMatchObject({ state: 4, updatedCount: 1, failedCount: 1, inProgressCount: 0, completedAt: expect.any(String) });
       const history = (await t.injectAs(admin, { method: 'GET', url: `/api/TerminalAppUpgrade/History?id=${id}&view=upVersion` })).json().data;
       expect(history.map((entry: { verb: string }) => entry.verb)).toEqual(['Release', 'Complete']);
+      // The devices completed it: no user, and from the state it was in.
+      expect(history[1]).toMatchObject({ userId: null, from: 2, to: 4 });
       expect(await pending(ours[0]!)).toBeUndefined();
     });
   });

@@ -29,6 +29,7 @@ import { useVisibilityProbes } from '../hooks/use-visibility-probes';
 import { useLocale, type Locale } from '../lib/i18n';
 import { labelText } from './labels';
 import { RecordDrawer, RecordView, prefetchRecordParts } from './deferred-parts';
+import { isRowEditable } from './transitions';
 import type { ResourceRow } from './resource-api';
 import { ResourceFilters } from './resource-filters';
 import type { ResourceOverrides } from './resource-overrides';
@@ -108,7 +109,7 @@ export function ResourcePage({ def, frame, overrides, fixedValues, isEmbedded = 
           row={drawer.row}
           hiddenFields={hidden.listed}
           extraTabs={childTabsOf(def, drawer.row, frame, locale)}
-          onEdit={actions.canEdit ? () => actions.openEdit(drawer.row) : undefined}
+          onEdit={actions.canEdit && isRowEditable(def, drawer.row) ? () => actions.openEdit(drawer.row) : undefined}
           onClose={actions.closeDrawer}
         />
       )}

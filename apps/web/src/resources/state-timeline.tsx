@@ -50,7 +50,7 @@ export function StateTimeline({ def, api, rowId }: StateTimelineProps) {
               <StateTag def={def} value={entry.to} locale={locale} />
             </Space>
             <Typography.Text type="secondary">
-              {entry.userName ?? t('workflow.unknownUser')} · {formatDateTime(entry.at)}
+              {entry.userId === null ? t('workflow.system') : (entry.userName ?? t('workflow.unknownUser'))} · {formatDateTime(entry.at)}
             </Typography.Text>
             {entry.remark && <Typography.Paragraph style={{ marginBottom: 0 }}>{entry.remark}</Typography.Paragraph>}
           </Space>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { allowedRowActions } from './permissions';
 import type { ResourceRow } from './resource-api';
 import type { RowActionItem } from './row-actions';
-import { needsForm, rowActionsFor } from './transitions';
+import { isRowEditable, needsForm, rowActionsFor } from './transitions';
 
 const holding =
   (...buttons: ButtonValue[]) =>
@@ -47,6 +47,14 @@ describe('rowActionsFor on an order', () => {
     expect(names(2)).toEqual(['Ship', 'Cancel', 'history']);
     expect(names(3)).toEqual(['Complete', 'history']);
     expect(names(5)).toEqual(['history', 'delete']);
+  });
+});
+
+describe('isRowEditable', () => {
+  it("follows the workflow's editableIn, and allows every row of a family without one", () => {
+    expect(isRowEditable(Order, { id: 1, version: 1, state: 1 })).toBe(true);
+    expect(isRowEditable(Order, { id: 1, version: 1, state: 2 })).toBe(false);
+    expect(isRowEditable(FeverAlert, { id: 1, version: 1 })).toBe(true);
   });
 });
 

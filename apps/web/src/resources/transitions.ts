@@ -14,6 +14,11 @@ function isInStates(def: ResourceDef, row: ResourceRow, states: readonly StateVa
   return !states || !def.workflow || states.some((state) => String(state) === String(row[def.workflow!.field]));
 }
 
+/** Whether a row's values still allow editing it: always for a family without a workflow, else within `editableIn`. */
+export function isRowEditable(def: ResourceDef, row: ResourceRow): boolean {
+  return !def.workflow || isInStates(def, row, def.workflow.editableIn);
+}
+
 /**
  * The row's actions: the caller's allowed items without what its values do not allow — declared
  * actions outside their `offeredWhen`, transitions that do not start from its state, edit and delete
@@ -23,7 +28,7 @@ export function rowActionsFor(def: ResourceDef, items: readonly RowActionItem[],
   // Declared actions the row's values rule out (`offeredWhen`: an alert already acknowledged).
   items = items.filter((item) => !('spec' in item) || item.spec.kind !== 'action' || actionOffered(item.spec.action, row));
   if (!def.workflow) return items;
-  const isEditable = isInStates(def, row, def.workflow.editableIn);
+  const isEditable = isRowEditable(def, row);
   const offersEdit = isEditable && items.some((item) => 'spec' in item && item.spec.kind === 'edit');
   return items.filter((item) => {
     if (!('spec' in item)) return true;

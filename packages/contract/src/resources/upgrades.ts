@@ -213,6 +213,8 @@ export const TerminalAppUpgrade = defineResource({
         confirm: { zh: '取消后等待中的设备不再升级，确定取消吗？', en: 'Waiting devices will not be upgraded. Cancel the plan?' },
       },
     ],
+    // Made by the platform when every device of the plan has updated or failed.
+    systemTransitions: [{ verb: 'Complete', from: [2, 3], to: 4, label: { zh: '设备全部完成', en: 'Every device done' } }],
   },
   indexes: [['state']],
 });

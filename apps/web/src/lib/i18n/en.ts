@@ -336,6 +336,7 @@ export const en: Record<MessageKey, string> = {
   'workflow.history': 'History',
   'workflow.noHistory': 'No state changes yet',
   'workflow.unknownUser': 'Deleted user',
+  'workflow.system': 'The platform',
   'workflow.refundPassword': 'Refund password',
   'workflow.refundPasswordRequired': 'Enter your refund password',
 

@@ -337,6 +337,7 @@ export const zhCN = {
   'workflow.history': '流转记录',
   'workflow.noHistory': '暂无流转记录',
   'workflow.unknownUser': '已删除的用户',
+  'workflow.system': '系统',
   'workflow.refundPassword': '退款密码',
   'workflow.refundPasswordRequired': '请输入退款密码',
 
