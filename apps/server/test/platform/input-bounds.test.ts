@@ -76,6 +76,14 @@ describe('integers past their 32-bit column', () => {
   });
 });
 
+describe('dates in the year 0000, which PostgreSQL has not', () => {
+  it('refuses them in date and date-time filters, on Search and on Export', async () => {
+    expectFieldError(await call('POST', '/api/DeviceDelivery/Search?view=equipmentDelivery', { installationTimeTo: '0000-02-29T23:15:15+00:50' }), 'installationTimeTo');
+    expectFieldError(await call('GET', '/api/DeviceDelivery/Export?view=equipmentDelivery&installationTimeFrom=0000-01-01T00:00:00Z'), 'installationTimeFrom');
+    expect((await call('POST', '/api/DeviceDelivery/Search?view=equipmentDelivery', { installationTimeTo: '0001-01-01T00:00:00Z' })).statusCode).toBe(200);
+  });
+});
+
 describe('text with a NUL character', () => {
   it('is refused in a Search filter, naming the filter', async () => {
     expectFieldError(await call('POST', '/api/Student/Search', { name: 'a\u0000b' }), 'name');

@@ -10,6 +10,12 @@ import { INT32_MAX, INT32_MIN, idSchema } from '../integers.js';
 const md5Hex = z.string().regex(/^[a-f0-9]{32}$/i, messageText('validation.md5'));
 
 /** Treats '', null and undefined as "no value" so optional fields and filters can be cleared. */
+/**
+ * ISO 8601 and JavaScript know a year 0000 (1 BC); PostgreSQL does not (1 BC follows AD 1) and
+ * answered '0000-02-29' in a date filter with a 500 (found by the fuzz suite).
+ */
+const isNotYearZero = (value: string) => !value.startsWith('0000');
+
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** A typed list of places in one canonical form: split on any comma or space, blanks and repeats dropped. */
@@ -81,9 +87,10 @@ export function fieldValueSchema(field: FieldDef): z.ZodType {
         .string()
         .regex(/^\d{4}-\d{2}-\d{2}$/, messageText('validation.date'))
         // 2026-02-30 matches the pattern; the database would refuse it with a 500.
-        .refine((v) => !Number.isNaN(Date.parse(v)) && new Date(Date.parse(v)).toISOString().startsWith(v), messageText('validation.date'));
+        .refine((v) => !Number.isNaN(Date.parse(v)) && new Date(Date.parse(v)).toISOString().startsWith(v), messageText('validation.date'))
+        .refine(isNotYearZero, messageText('validation.date'));
     case 'datetime':
-      return z.iso.datetime({ offset: true });
+      return z.iso.datetime({ offset: true }).refine(isNotYearZero, messageText('validation.datetime'));
     case 'reference': {
       const one = field.key ? z.string().trim().min(1).max(64) : idSchema;
       return field.multiple ? z.array(one).max(500) : one;
