@@ -11,7 +11,7 @@ import './finance/payment-notifications.js';
 import './finance/refund-notifications.js';
 import { swaggerPlugin } from './plugins/external/swagger.js';
 import { webAppPlugin } from './plugins/external/web-app.js';
-import { authPlugin } from './platform/auth.js';
+import { authPlugin, type SessionLookupFn } from './platform/auth.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { contextPlugin } from './platform/context.js';
 import { errorHandlerPlugin, frameworkErrorHandler } from './platform/error-handler.js';
@@ -58,6 +58,8 @@ export interface BuildAppOptions {
   uploadStorage?: UploadStorage;
   /** The payment providers' HTTP client and nonces; tests replay recorded WeChat Pay exchanges. */
   paymentProviders?: PaymentProviderOptions;
+  /** How a bearer token's session is found; defaults to the sessions table (platform/sessions.ts). */
+  lookupSession?: SessionLookupFn;
 }
 
 export type App = FastifyInstance;
@@ -116,7 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(terminalSecretsPlugin);
   await app.register(swaggerPlugin);
   await app.register(webAppPlugin, { root: options.webRoot });
-  await app.register(authPlugin);
+  await app.register(authPlugin, { lookupSession: options.lookupSession });
   await app.register(searchCountsPlugin);
 
   await app.register(healthRoutes);

@@ -48,20 +48,28 @@ function needsSession(request: FastifyRequest): boolean {
   return url !== undefined && url.startsWith('/api/') && request.routeOptions.config.public !== true;
 }
 
+/** Finds a token's session and slides it: the sessions table's `touchSession`, unless the app is built with another. */
+export type SessionLookupFn = typeof touchSession;
+
+export interface AuthOptions {
+  /** Defaults to `touchSession`; a test sending thousands of calls as one caller may memoize it (fuzz.test.ts). */
+  lookupSession?: SessionLookupFn;
+}
+
 /**
  * Authenticates every non-public /api route from its bearer token: unknown or missing token →
  * HTTP 401 '10010', expired → HTTP 401 '10011'. Disabled accounts lose their session at once.
  * Background calls are refused the same way but do not keep the session alive.
  */
-export const authPlugin = fp(
-  async (app) => {
+export const authPlugin = fp<AuthOptions>(
+  async (app, { lookupSession = touchSession }) => {
     // Fastify wants request properties declared up front; it stays null until the hook sets it.
     app.decorateRequest('user', null as unknown as AuthUser);
     app.addHook('onRequest', async (request) => {
       if (!needsSession(request)) return;
       const token = bearerToken(request);
       if (!token) throw unauthorized(ErrorCode.TokenInvalid);
-      const session = await touchSession(app.db, token, app.env.sessionLimits, app.clock.now(), { isActivity: !isBackgroundCall(request) });
+      const session = await lookupSession(app.db, token, app.env.sessionLimits, app.clock.now(), { isActivity: !isBackgroundCall(request) });
       if (session.status === 'expired') throw unauthorized(ErrorCode.TokenExpired);
       if (session.status === 'unknown') throw unauthorized(ErrorCode.TokenInvalid);
       const { user } = session;

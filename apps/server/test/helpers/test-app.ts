@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { inject } from 'vitest';
-import { buildApp, type App } from '../../src/app.js';
+import { buildApp, type App, type BuildAppOptions } from '../../src/app.js';
 import { createDatabase, type Database, type DatabaseHandle } from '../../src/db/client.js';
 import { DEMO_ACCOUNTS } from '../../src/db/seed/demo.js';
 import { IN_MEMORY_DATA_DIR, loadEnv, type Env } from '../../src/env.js';
@@ -36,6 +36,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Registers test-only routes before the app is ready. */
   extend?: (app: App) => void | Promise<void>;
+  /** Finds a token's session instead of the sessions table's touchSession (the fuzz suite memoizes it). */
+  lookupSession?: BuildAppOptions['lookupSession'];
 }
 
 /** The seeded password of a demo account. */
@@ -137,7 +139,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // The run's template is migrated and demo-seeded already (test/setup/template-database.ts).
   const database = await createDatabase(env, postgres ? {} : { loadDataDir: new Blob([await readFile(inject('pgliteTemplate'))]) });
   const clock = createTestClock();
-  const app = await buildApp({ env, database, clock });
+  const app = await buildApp({ env, database, clock, lookupSession: options.lookupSession });
   answerInEnglishByDefault(app);
   printServerErrors(app);
   await options.extend?.(app);
