@@ -120,6 +120,15 @@ describe('seeding', () => {
     }
   });
 
+  it('seeds a developer with its generated app id, reading two demo schools, and no secret yet', async () => {
+    t = await createTestApp();
+    const admin = await t.loginAs('admin');
+    const found = (await t.injectAs(admin, { method: 'POST', url: '/api/Developer/Search?view=developManage', payload: {} })).json().data;
+    expect(found.items).toHaveLength(1);
+    expect(found.items[0]).toMatchObject({ enabled: true, appId: expect.stringMatching(/\S{8,}/), secretIssuedAt: null });
+    expect(found.items[0].schoolIds).toHaveLength(2);
+  });
+
   it('keeps type grants that were edited when the defaults run again', async () => {
     database = await emptyDatabase();
     await seedDefaults(database.db);

@@ -12,13 +12,9 @@
  * the engine's clock; the database stamps timelines and the operation log with the time of the
  * seed, so those stamps are moved to the replayed times at the end.
  */
-import { AppVersion, TerminalAppUpgrade, TerminalAppVersion, UPGRADE_DEVICE_STATES, type ButtonValue, type ResourceDef, type TransitionDef, type UpgradeProgressBody } from '@campus/contract';
+import { AppVersion, TerminalAppUpgrade, TerminalAppVersion, UPGRADE_DEVICE_STATES, type ResourceDef, type TransitionDef, type UpgradeProgressBody } from '@campus/contract';
 import { and, arrayContains, asc, eq, isNotNull } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { AuthUser } from '../../platform/auth.js';
 import type { MediaUrlSigner } from '../../platform/media-urls.js';
-import { getVisibilityProbes } from '../../platform/probes.js';
-import type { EngineContext } from '../../resources/engine/context.js';
 import { columnOf } from '../../resources/engine/query.js';
 import { tableOf } from '../../resources/engine/registry.js';
 import { runTransition } from '../../resources/engine/workflow.js';
@@ -27,8 +23,9 @@ import { addRow } from '../../resources/engine/write.js';
 import '../../resources/terminal-upgrades.js';
 import type { IntakeDevice } from '../../terminals/intake-handlers.js';
 import { pendingUpgradeFor, reportUpgradeProgress } from '../../terminals/upgrades.js';
-import type { Database, Transaction } from '../client.js';
-import { devices, operationLog, stateHistory, terminals, users } from '../schema/index.js';
+import type { Transaction } from '../client.js';
+import { devices, operationLog, stateHistory, terminals } from '../schema/index.js';
+import { operatorContext } from './demo-operator.js';
 import type { DemoPackages } from './demo-packages.js';
 
 /** The firmware the demo's face terminals run before the plans below: the gates are updated from it twice. */
@@ -182,25 +179,6 @@ interface Stamp {
   /** The operation-log action and the state-history verb written at that time, if any. */
   action?: string;
   verb?: string;
-}
-
-/**
- * The engine's context for the demo's operator (admin, whole platform) on a family's page, at the
- * time `clock` tells. Nothing reached here uses the app (no afterTransitions, no counting), so the
- * server is a stand-in that fails loudly if that changes.
- */
-async function operatorContext(tx: Transaction, adminId: number, clock: { now: () => Date }) {
-  const [admin] = await tx.select().from(users).where(eq(users.id, adminId));
-  const user: AuthUser = { id: adminId, loginName: admin!.loginName, name: admin!.name, type: admin!.type, parentId: admin!.parentId, salesTeamId: admin!.salesTeamId, sellerPosition: admin!.sellerPosition, sessionId: 0 };
-  const db = tx as unknown as Database;
-  const probes = await getVisibilityProbes(db, user);
-  // Not an app: reaching for one of its services is a mistake in this seed, reported by name.
-  const server = new Proxy({} as FastifyInstance, {
-    get: (_target, property) => {
-      throw new Error(`the demo seed's engine context has no app (asked for ${String(property)})`);
-    },
-  });
-  return (def: ResourceDef): EngineContext => ({ db, user, scope: { kind: 'all' }, def, view: def.views[0]!, buttons: new Set<ButtonValue>(['add', 'update', 'state']), probes, locale: 'zh', clock, server });
 }
 
 /** The installed devices of a model at the demo schools, by school position (schools in id order). */

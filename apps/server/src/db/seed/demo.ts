@@ -8,6 +8,7 @@ import { seedDemoFinance } from './demo-finance.js';
 import { seedDemoRefunds } from './demo-refunds.js';
 import { seedDemoOperations } from './demo-operations.js';
 import { storeDemoMedia } from './demo-media.js';
+import { seedDemoDeveloper } from './demo-developers.js';
 import { seedDemoUpgrades } from './demo-upgrades.js';
 import type { UploadStorage } from '../../platform/uploads.js';
 import { agentAreas, salesAreas, salesTeamMembers, salesTeams, schools, settings, userSchools, users } from '../schema/index.js';
@@ -176,6 +177,7 @@ export async function seedDemo(db: Database, now: Date = new Date(), storage?: U
     await seedDemoOperations(tx, schoolRows, new Date(), media);
     // Packages are files: without a store (a benchmark's seed) the version pages stay empty, like the music page.
     if (media) await seedDemoUpgrades(tx, userId('admin'), media.packages, now);
+    await seedDemoDeveloper(tx, userId('admin'), schoolRows.slice(0, 2).map((school) => school.id), now);
 
     await tx.insert(settings).values({ key: DEMO_SEEDED_KEY, value: new Date().toISOString() });
     return true;

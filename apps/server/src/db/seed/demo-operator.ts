@@ -1,0 +1,29 @@
+/** The engine's context the demo seed writes through, as the demo's operator (admin, whole platform). */
+import type { ButtonValue, ResourceDef } from '@campus/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AuthUser } from '../../platform/auth.js';
+import { getVisibilityProbes } from '../../platform/probes.js';
+import type { EngineContext } from '../../resources/engine/context.js';
+import type { Database, Transaction } from '../client.js';
+import { users } from '../schema/index.js';
+
+/**
+ * The engine's context for the demo's operator (admin, whole platform) on a family's page, at the
+ * time `clock` tells. Nothing reached here uses the app (no afterTransitions, no counting), so the
+ * server is a stand-in that fails loudly if that changes.
+ */
+export async function operatorContext(tx: Transaction, adminId: number, clock: { now: () => Date }) {
+  const [admin] = await tx.select().from(users).where(eq(users.id, adminId));
+  const user: AuthUser = { id: adminId, loginName: admin!.loginName, name: admin!.name, type: admin!.type, parentId: admin!.parentId, salesTeamId: admin!.salesTeamId, sellerPosition: admin!.sellerPosition, sessionId: 0 };
+  const db = tx as unknown as Database;
+  const probes = await getVisibilityProbes(db, user);
+  // Not an app: reaching for one of its services is a mistake in this seed, reported by name.
+  const server = new Proxy({} as FastifyInstance, {
+    get: (_target, property) => {
+      throw new Error(`the demo seed's engine context has no app (asked for ${String(property)})`);
+    },
+  });
+  return (def: ResourceDef): EngineContext => ({ db, user, scope: { kind: 'all' }, def, view: def.views[0]!, buttons: new Set<ButtonValue>(['add', 'update', 'state']), probes, locale: 'zh', clock, server });
+}
+
