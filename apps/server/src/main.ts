@@ -4,6 +4,7 @@ import { migrateDatabase } from './db/migrate.js';
 import { DEMO_ACCOUNTS, seedDemo } from './db/seed/demo.js';
 import { seedDefaults } from './db/seed/defaults.js';
 import { ensureInitialAdmin } from './db/seed/initial-admin.js';
+import { wantsDemo } from './db/seed/wants-demo.js';
 import { loadEnv, type Env } from './env.js';
 import { openLocalDiskStorage } from './platform/uploads.js';
 import { intakeNoncePurgeJob } from './terminals/nonce-purge.js';
@@ -16,14 +17,6 @@ import { scheduleRecurringJobs } from './platform/recurring-jobs.js';
 import { commandExpiryJob } from './terminals/commands.js';
 import { ledgerCheckJob } from './finance/ledger-check.js';
 import { deadCallbackPurgeJob, developerCallbackJob } from './developers/callback-worker.js';
-
-/**
- * Demo data goes into the embedded database unless SEED_DEMO=0, and into PostgreSQL only with
- * SEED_DEMO=1: a production server must never receive known passwords.
- */
-function wantsDemo(env: Env, kind: DatabaseHandle['kind']): boolean {
-  return kind === 'pglite' ? env.SEED_DEMO !== '0' : env.SEED_DEMO === '1';
-}
 
 function printBanner(env: Env, kind: DatabaseHandle['kind'], hasDemo: boolean): void {
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
