@@ -5,7 +5,7 @@
  * archive the package upload would accept, and each file's recorded SHA-256 is the hash of its bytes,
  * so a device (or the simulator) that downloads one checks it as it would a vendor's package.
  */
-import { crc32 } from 'node:zlib';
+import JSZip from 'jszip';
 import type { UploadStorage } from '../../platform/uploads.js';
 import { storeDemoFile, type DemoFile } from './demo-files.js';
 
@@ -29,53 +29,21 @@ export function demoFirmware(model: string, version: string, seed: number): Buff
   return Buffer.concat([header, payload(seed, 6 * 1024 + (seed % 7) * 512)]);
 }
 
+/** Zip entries' modification time: fixed, so every start of the demo writes the same bytes. */
+const ZIP_DATE = new Date('2026-11-01T00:00:00Z');
+
 /**
- * A zip archive holding `entries` uncompressed (method 0): local headers, the central directory and
- * its end record, as APPNOTE.TXT lays them out. Enough for an APK's container: the package upload
- * checks the zip signature, and any unzip tool lists the entries.
+ * A zip archive holding `entries` uncompressed: enough for an APK's container (the package upload
+ * checks the zip signature, and any unzip tool lists the entries).
  */
-export function demoZip(entries: readonly { name: string; data: Buffer }[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name, 'utf8');
-    const crc = crc32(entry.data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(10, 4); // version needed: 1.0
-    local.writeUInt16LE(0x0800, 6); // names in UTF-8
-    local.writeUInt16LE(0, 8); // stored
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(entry.data.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4); // made by: 2.0
-    central.writeUInt16LE(10, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(entry.data.length, 20);
-    central.writeUInt32LE(entry.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, entry.data);
-    centrals.push(central, name);
-    offset += local.length + name.length + entry.data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+async function demoZip(entries: readonly { name: string; data: Buffer }[]): Promise<Buffer> {
+  const zip = new JSZip();
+  for (const entry of entries) zip.file(entry.name, entry.data, { date: ZIP_DATE });
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'STORE' });
 }
 
 /** An Android app's APK: its manifest as text (a real APK's is binary XML) and a generated classes.dex. */
-export function demoApk(packageName: string, versionName: string, versionCode: number): Buffer {
+export function demoApk(packageName: string, versionName: string, versionCode: number): Promise<Buffer> {
   const manifest = `<manifest package="${packageName}" android:versionName="${versionName}" android:versionCode="${versionCode}"/>\n`;
   return demoZip([
     { name: 'AndroidManifest.xml', data: Buffer.from(manifest, 'utf8') },
@@ -131,7 +99,7 @@ export async function storeDemoPackages(storage: UploadStorage, now: Date): Prom
   }
   const apks: DemoApk[] = [];
   for (const release of DEMO_APKS) {
-    const bytes = demoApk(APP_PACKAGES[release.appType]!, release.versionNumber, release.versionCode);
+    const bytes = await demoApk(APP_PACKAGES[release.appType]!, release.versionNumber, release.versionCode);
     apks.push({ appType: release.appType, versionCode: release.versionCode, file: await storeDemoFile(storage, bytes, 'apk', now) });
   }
   return { firmware, apks };
