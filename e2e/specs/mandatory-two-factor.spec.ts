@@ -85,6 +85,8 @@ describe('an administrator without an authenticator signs in while two-factor si
     expect(await (await login).json()).toMatchObject({ code: 603, data: { challenge: expect.any(String) } });
     const setup = page.getByTestId('two-factor-setup');
     await setup.getByText('公司管理员账号须使用双重验证登录', { exact: false }).waitFor();
+    // The page says where the user is: past the password, not asked to sign in again.
+    await page.getByText('密码已验证，还差一步').waitFor();
     await setup.locator('canvas').waitFor();
     secret = (await setup.getByTestId('setup-secret').textContent())!.trim();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);

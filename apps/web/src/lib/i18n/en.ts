@@ -79,6 +79,7 @@ export const en: Record<MessageKey, string> = {
   'login.submit': 'Sign in',
   'login.forget': 'Forgot password?',
   'login.captchaFailed': 'Could not load the code, click to retry',
+  'login.passwordAccepted': 'Password accepted: one more step',
   'login.secondFactorTitle': 'Two-factor sign-in',
   'login.secondFactorHint': 'Open your authenticator app and enter the 6-digit code for this account. Without your phone, enter one of your recovery codes.',
   'login.secondFactorCode': 'Authentication code or recovery code',

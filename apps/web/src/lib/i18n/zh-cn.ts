@@ -80,6 +80,7 @@ export const zhCN = {
   'login.submit': '登 录',
   'login.forget': '忘记密码？',
   'login.captchaFailed': '验证码加载失败，点击重试',
+  'login.passwordAccepted': '密码已验证，还差一步',
   'login.secondFactorTitle': '双重验证',
   'login.secondFactorHint': '请打开身份验证器应用，输入该账号的 6 位动态码。手机不在身边时，可输入一个恢复码。',
   'login.secondFactorCode': '动态码或恢复码',

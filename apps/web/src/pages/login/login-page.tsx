@@ -149,7 +149,7 @@ export default function LoginPage() {
 
   if (setupChallenge) {
     return (
-      <PublicPageFrame title={t('login.twoFactorSetupTitle')} subtitle={t('login.welcome')}>
+      <PublicPageFrame title={t('login.twoFactorSetupTitle')} subtitle={t('login.passwordAccepted')}>
         {message}
         <Suspense fallback={<PageSpinner />}>
           <TwoFactorSetupStep challenge={setupChallenge} onSignedIn={signedIn} onBack={backToPassword} />
@@ -160,7 +160,7 @@ export default function LoginPage() {
 
   if (challenge) {
     return (
-      <PublicPageFrame title={t('login.secondFactorTitle')} subtitle={t('login.welcome')}>
+      <PublicPageFrame title={t('login.secondFactorTitle')} subtitle={t('login.passwordAccepted')}>
         {message}
         <SecondFactorStep
           challenge={challenge}
