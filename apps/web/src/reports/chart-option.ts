@@ -1,5 +1,6 @@
 /** The ECharts option of a report's chart, from its declaration and the GetSummary groups. */
 import type { ReportDef, ReportGrain, ReportRow } from '@campus/contract';
+import type { Locale } from '../lib/i18n';
 import { dimensionText, measureValue, periodsBetween } from './report-values';
 
 export interface ChartInput {
@@ -7,7 +8,7 @@ export interface ChartInput {
   items: readonly ReportRow[];
   /** Measures the caller may see (money is absent where hideAmountColumns holds). */
   visibleMeasures: ReadonlySet<string>;
-  locale: string;
+  locale: Locale;
   grain: ReportGrain;
   /** The period the answer covers, to draw periods without rows as 0. */
   range?: { from: string; to: string };

@@ -10,7 +10,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { usePermission } from '../hooks/use-permission';
 import { useVisibilityProbes } from '../hooks/use-visibility-probes';
-import { useLocale, useT } from '../lib/i18n';
+import { formatCount, useLocale, useT } from '../lib/i18n';
 import { FilterBar } from '../resources/filter-bar';
 import { buildFilterPayload, type FilterPayload } from '../resources/filter-payload';
 import { formatDateTime } from '../resources/field-values';
@@ -171,7 +171,7 @@ export function ReportPage({ def, frame }: ReportPageProps) {
             total: search.data?.total ?? 0,
             showSizeChanger: true,
             pageSizeOptions: PAGE_SIZE_OPTIONS,
-            showTotal: (total) => t(groupsKey(search.data), { total: total.toLocaleString(locale === 'en' ? 'en-US' : 'zh-CN') }),
+            showTotal: (total) => t(groupsKey(search.data), { total: formatCount(total, locale) }),
           }}
           onChange={(pagination, _filters, sorter) => {
             const single = Array.isArray(sorter) ? sorter[0] : sorter;

@@ -1,7 +1,6 @@
 /** How report values read in the caller's locale: periods, dimension values and measures. */
 import type { ReportDimensionDef, ReportGrain, ReportMeasureDef, ReportRow } from '@campus/contract';
-
-type Locale = 'zh-CN' | 'en' | string;
+import { numberLocaleOf, type Locale } from '../lib/i18n';
 
 /** A period start (YYYY-MM-DD) as people name it: the day, the Monday of the week, or YYYY-MM. */
 export function periodLabel(start: string, grain: ReportGrain): string {
@@ -29,7 +28,7 @@ export function dimensionText(dimension: ReportDimensionDef, name: string, row: 
 /** A measure as shown: counts with thousands separators, money in yuan with two decimals. */
 export function measureText(measure: ReportMeasureDef, value: unknown, locale: Locale): string {
   const number = Number(value ?? 0);
-  const tag = locale === 'en' ? 'en-US' : 'zh-CN';
+  const tag = numberLocaleOf(locale);
   if (measure.kind === 'money') return (number / 100).toLocaleString(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return number.toLocaleString(tag);
 }

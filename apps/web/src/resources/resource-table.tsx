@@ -6,7 +6,7 @@
 import { DEFAULT_PAGE_SIZE, SEARCH_COUNT_CAP } from '@campus/contract';
 import { Table, Typography, type TableProps } from 'antd';
 import { useMemo, type ReactNode } from 'react';
-import { useLocale, useT } from '../lib/i18n';
+import { formatCount, useLocale, useT } from '../lib/i18n';
 import { arrangeColumns } from './arrange-columns';
 import type { ResourceColumn } from './columns';
 import { ResizableHeaderCell, type ResizableHeaderProps } from './resizable-header-cell';
@@ -121,7 +121,7 @@ export function ResourceTable({ list, columns: dataColumns, settings, actions }:
         total: failure ? 0 : Math.min(list.total, SEARCH_COUNT_CAP),
         showSizeChanger: true,
         pageSizeOptions: PAGE_SIZE_OPTIONS,
-        showTotal: () => t(failure ? 'resource.total' : totalKey(list), { total: (failure ? 0 : list.total).toLocaleString(locale === 'en' ? 'en-US' : 'zh-CN') }),
+        showTotal: () => t(failure ? 'resource.total' : totalKey(list), { total: formatCount(failure ? 0 : list.total, locale) }),
       }}
     />
   );

@@ -10,7 +10,7 @@ import { App } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useBackgroundPoll } from '../hooks/use-background-poll';
 import { usePermission } from '../hooks/use-permission';
-import { useLocale, useT } from '../lib/i18n';
+import { formatCount, useLocale, useT } from '../lib/i18n';
 import { showToast } from '../lib/toast';
 import { buildFilterPayload, initialFilterValues, type FilterPayload } from './filter-payload';
 import { labelText, toggleValuesOf } from './labels';
@@ -202,10 +202,9 @@ export function useResourceList({
     const run = () => void exporter.run({ ...filters, ...fixedValues, ...sort });
     const estimatedPastExport = answer?.totalIsEstimate && answer.total > MAX_EXPORT_COUNT;
     if (!answer?.totalIsCapped && !estimatedPastExport) return run();
-    const format = (n: number) => n.toLocaleString(locale === 'en' ? 'en-US' : 'zh-CN');
     modal.confirm({
       title: t('resource.export'),
-      content: t(estimatedPastExport ? 'resource.exportEstimated' : 'resource.exportCapped', { shown: format(answer.total), count: format(MAX_EXPORT_COUNT) }),
+      content: t(estimatedPastExport ? 'resource.exportEstimated' : 'resource.exportCapped', { shown: formatCount(answer.total, locale), count: formatCount(MAX_EXPORT_COUNT, locale) }),
       onOk: run,
     });
   };

@@ -11,5 +11,6 @@ export {
   type LanguagePack,
   type Locale,
 } from './locale-store';
+export { formatCount, numberLocaleOf } from './numbers';
 export { localTitle, translate, useT, type MessageParams, type Translate } from './translate';
 export type { MessageKey } from './zh-cn';
