@@ -173,14 +173,8 @@ export function selectPage(ctx: EngineContext, where: SQL | undefined, order: SQ
 export function boundedCountQuery(ctx: EngineContext, where: SQL | undefined) {
   const table = tableOf(ctx.def);
   const inner = ctx.db.select({ one: sql`1` }).from(table).where(where).limit(COUNT_CAP + 1).as('capped');
-  return ctx.db.select({ n: sql<number>`count(*)::int` }).from(inner);
-}
-
-/** Counts matching rows up to COUNT_CAP + 1, so the answer can say "more than the cap". */
-export async function boundedCount(ctx: EngineContext, where: SQL | undefined): Promise<{ total: number; totalIsCapped: boolean }> {
-  const [row] = await boundedCountQuery(ctx, where);
-  const n = Number(row?.n ?? 0);
-  return n > COUNT_CAP ? { total: COUNT_CAP, totalIsCapped: true } : { total: n, totalIsCapped: false };
+  // Aliased: countOrEstimate runs it as raw SQL and reads the column by name.
+  return ctx.db.select({ n: sql<number>`count(*)::int`.as('n') }).from(inner);
 }
 
 export function allConditions(...parts: (SQL | SQL[] | undefined)[]): SQL | undefined {

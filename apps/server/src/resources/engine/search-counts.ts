@@ -14,11 +14,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { SchoolScope } from '../../platform/scope.js';
 import type { EngineContext, Row } from './context.js';
-import { COUNT_CAP, boundedCount, boundedCountQuery, selectPage } from './query.js';
+import { COUNT_CAP, boundedCountQuery, selectPage } from './query.js';
 
 /** How long a count is reused at most. */
 export const COUNT_MAX_AGE_MS = 30_000;
@@ -90,13 +90,37 @@ export function roundedEstimate(rows: number): number {
   return Math.round(rows / unit) * unit;
 }
 
-/** The total of a full page: counted when the planner finds counting cheap, else its estimate. */
-async function countOrEstimate(ctx: EngineContext, where: SQL | undefined): Promise<PageTotal> {
-  const limit = ctx.server.env.SEARCH_COUNT_COST_LIMIT;
-  const explained = (await ctx.db.execute(sql`explain (format json) ${boundedCountQuery(ctx, where)}`)) as unknown as { rows: Record<string, unknown>[] };
+/** What a page read proves: its rows, whether one more followed, where it starts and its size. */
+export interface ReadPage {
+  rows: number;
+  hasMore: boolean;
+  offset: number;
+  pageSize: number;
+}
+
+/** The exact total a page proves by ending the result; undefined while more may follow. */
+export function totalProvedBy(page: ReadPage): PageTotal | undefined {
+  if (page.hasMore || (page.rows === 0 && page.offset > 0)) return undefined;
+  return { total: page.offset + page.rows, totalIsCapped: false, totalIsEstimate: false };
+}
+
+/** A counted or estimated total as a page answers it: a count past the cap says so, an estimate never says fewer rows than the page proves. */
+export function answeredTotal(total: PageTotal, page: ReadPage): PageTotal {
+  if (total.total > COUNT_CAP && !total.totalIsEstimate) return { total: COUNT_CAP, totalIsCapped: true, totalIsEstimate: false };
+  if (total.totalIsEstimate && page.hasMore) return { ...total, total: Math.max(total.total, page.offset + page.pageSize + 1) };
+  return total;
+}
+
+/**
+ * Runs `counting` (a count bounded at COUNT_CAP + 1, answering `n`) when PostgreSQL's planner puts it
+ * at or under `costLimit`; else answers the planner's estimate of the rows under its LIMIT.
+ */
+export async function countOrEstimate(db: Database, counting: SQLWrapper, costLimit: number): Promise<PageTotal> {
+  const explained = (await db.execute(sql`explain (format json) ${counting}`)) as unknown as { rows: Record<string, unknown>[] };
   const plan = countPlanOf(Object.values(explained.rows[0] ?? {})[0]);
-  if (!plan || plan.cost <= limit) return { ...(await boundedCount(ctx, where)), totalIsEstimate: false };
-  return { total: roundedEstimate(plan.rows), totalIsCapped: false, totalIsEstimate: true };
+  if (plan && plan.cost > costLimit) return { total: roundedEstimate(plan.rows), totalIsCapped: false, totalIsEstimate: true };
+  const counted = (await db.execute(counting)) as unknown as { rows: { n: number | string }[] };
+  return { total: Number(counted.rows[0]?.n ?? 0), totalIsCapped: false, totalIsEstimate: false };
 }
 
 /** One page of a Search, whether another follows, and its total (exact, capped or estimated). */
@@ -114,13 +138,9 @@ export async function searchPage(ctx: EngineContext, where: SQL | undefined, ord
   const read = (await selectPage(ctx, where, order, pageSize + 1, offset)) as Row[];
   const hasMore = read.length > pageSize;
   const rows = hasMore ? read.slice(0, pageSize) : read;
-  let total: PageTotal;
+  const page: ReadPage = { rows: rows.length, hasMore, offset, pageSize };
   // A page with nothing after it ends the result: its total is exact, whatever was counted or kept.
-  if (!hasMore && (rows.length > 0 || offset === 0)) total = { total: offset + rows.length, totalIsCapped: false, totalIsEstimate: false };
-  else total = fresh ?? (await countOrEstimate(ctx, where));
-  if (total.total > COUNT_CAP && !total.totalIsEstimate) total = { total: COUNT_CAP, totalIsCapped: true, totalIsEstimate: false };
-  // An estimate never says fewer rows than this page proves exist.
-  if (total.totalIsEstimate && hasMore) total = { ...total, total: Math.max(total.total, offset + pageSize + 1) };
+  const total = answeredTotal(totalProvedBy(page) ?? fresh ?? (await countOrEstimate(ctx.db, boundedCountQuery(ctx, where), ctx.server.env.SEARCH_COUNT_COST_LIMIT)), page);
   if (counts.size >= MAX_COUNTS_PER_CALLER) counts.clear();
   counts.set(key, { ...total, generation, countedAt: fresh?.countedAt ?? now });
   return { rows, hasMore, ...total };
