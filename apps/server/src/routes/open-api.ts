@@ -15,7 +15,6 @@ import {
   openEventsQuerySchema,
   openStringToSign,
   type OpenEventsAnswer,
-  type OpenRecognitionEvent,
 } from '@campus/contract';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,6 +25,7 @@ import { developers, recognitionRecords } from '../db/schema/resources.js';
 import { ok } from '../platform/envelope.js';
 import { AppError, msg } from '../platform/errors.js';
 import { documentedCall } from '../platform/route-docs.js';
+import { openEventColumns, openEventOf } from '../developers/open-events.js';
 import { openSealedSecret } from '../platform/sealed-secrets.js';
 
 type Refusal = 'missing headers' | 'unknown app' | 'disabled' | 'no secret' | 'stale timestamp' | 'bad signature' | 'nonce reused';
@@ -98,20 +98,7 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
       const r = recognitionRecords;
       const schoolsOf = sql`select ${developerSchools.schoolId} from ${developerSchools} where ${developerSchools.developerId} = ${developer.id}`;
       const rows = await app.db
-        .select({
-          id: r.id,
-          recognizedAt: r.recognizedAt,
-          schoolId: r.schoolId,
-          deviceId: r.deviceId,
-          personKind: r.personKind,
-          personId: r.personId,
-          personName: r.personName,
-          direction: r.direction,
-          similarity: r.similarity,
-          temperature: r.temperature,
-          success: r.success,
-          snapshot: r.snapshot,
-        })
+        .select(openEventColumns)
         .from(r)
         // Row comparison: one index range over (school, time, id) per school, read in key order.
         .where(and(sql`${r.schoolId} in (${schoolsOf})`, after ? sql`(${r.recognizedAt}, ${r.id}) > (${after.time.toISOString()}::timestamptz, ${after.id})` : undefined))
@@ -121,7 +108,7 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
       const signer = await app.mediaUrls();
       const page = rows
         .slice(0, limit)
-        .map((row) => ({ ...row, recognizedAt: (row.recognizedAt as Date).toISOString(), snapshot: typeof row.snapshot === 'string' ? signer.sign(row.snapshot) : null }) as OpenRecognitionEvent);
+        .map((row) => openEventOf(row, (stored) => signer.sign(stored)));
       const last = page[page.length - 1];
       const answer: OpenEventsAnswer = { items: page, next: last ? `${last.recognizedAt}_${last.id}` : null, hasMore: rows.length > limit };
       return ok(answer);

@@ -4,6 +4,7 @@
  * before (a retry), and the serials recorded for gap detection.
  */
 import type { IntakeEvent, OpenRecognitionEvent } from '@campus/contract';
+import { openEventColumns, openEventOf } from '../developers/open-events.js';
 import { eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import { parents, pickUpPersons, recognitionRecords, schools, students, teachers } from '../db/schema/index.js';
@@ -90,25 +91,7 @@ export async function insertEvents(
     .insert(recognitionRecords)
     .values(rows)
     .onConflictDoNothing()
-    .returning({ id: columnOf(recognitionRecords, 'id'), serial: columnOf(recognitionRecords, 'eventSerial') });
+    .returning({ ...openEventColumns, serial: columnOf(recognitionRecords, 'eventSerial') });
   // The record as inserted, with its new id: developer callbacks carry it (developers/callback-queue.ts).
-  const bySerial = new Map(rows.map((row) => [row.eventSerial, row]));
-  return stored.map(({ id, serial }) => {
-    const row = bySerial.get(Number(serial))!;
-    const record: OpenRecognitionEvent = {
-      id: Number(id),
-      recognizedAt: row.recognizedAt.toISOString(),
-      schoolId: row.schoolId,
-      deviceId: row.deviceId,
-      personKind: row.personKind,
-      personId: row.personId ?? null,
-      personName: row.personName ?? null,
-      direction: row.direction,
-      similarity: row.similarity,
-      temperature: row.temperature,
-      success: row.success,
-      snapshot: row.snapshot,
-    };
-    return { serial: Number(serial), record };
-  });
+  return stored.map(({ serial, ...record }) => ({ serial: Number(serial), record: openEventOf(record) }));
 }
