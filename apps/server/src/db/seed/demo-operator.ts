@@ -1,10 +1,9 @@
 /** The engine's context the demo seed writes through, as the demo's operator (admin, whole platform). */
 import type { ButtonValue, ResourceDef } from '@campus/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { AuthUser } from '../../platform/auth.js';
 import { getVisibilityProbes } from '../../platform/probes.js';
-import type { EngineContext } from '../../resources/engine/context.js';
+import { appStandIn, type EngineContext } from '../../resources/engine/context.js';
 import type { Database, Transaction } from '../client.js';
 import { users } from '../schema/index.js';
 
@@ -18,12 +17,6 @@ export async function operatorContext(tx: Transaction, adminId: number, clock: {
   const user: AuthUser = { id: adminId, loginName: admin!.loginName, name: admin!.name, type: admin!.type, parentId: admin!.parentId, salesTeamId: admin!.salesTeamId, sellerPosition: admin!.sellerPosition, sessionId: 0 };
   const db = tx as unknown as Database;
   const probes = await getVisibilityProbes(db, user);
-  // Not an app: reaching for one of its services is a mistake in this seed, reported by name.
-  const server = new Proxy({} as FastifyInstance, {
-    get: (_target, property) => {
-      throw new Error(`the demo seed's engine context has no app (asked for ${String(property)})`);
-    },
-  });
-  return (def: ResourceDef): EngineContext => ({ db, user, scope: { kind: 'all' }, def, view: def.views[0]!, buttons: new Set<ButtonValue>(['add', 'update', 'state']), probes, locale: 'zh', clock, server });
+  return (def: ResourceDef): EngineContext => ({ db, user, scope: { kind: 'all' }, def, view: def.views[0]!, buttons: new Set<ButtonValue>(['add', 'update', 'state']), probes, locale: 'zh', clock, server: appStandIn('the demo seed') });
 }
 

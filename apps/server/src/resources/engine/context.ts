@@ -10,6 +10,19 @@ import { localeOf } from '../../platform/locale.js';
 import type { SchoolScope } from '../../platform/scope.js';
 
 export type Row = Record<string, unknown>;
+
+/**
+ * The `server` of a context built outside a request (a seed, a benchmark): only what `provided` holds;
+ * reaching for any other app service throws, naming it, instead of quietly answering undefined.
+ */
+export function appStandIn(who: string, provided: Partial<FastifyInstance> = {}): FastifyInstance {
+  return new Proxy(provided as FastifyInstance, {
+    get(target, property) {
+      if (property in target) return target[property as keyof FastifyInstance];
+      throw new Error(`${who}'s engine context has no app (asked for ${String(property)})`);
+    },
+  });
+}
 export type Locale = 'zh' | 'en';
 
 export interface EngineContext {
