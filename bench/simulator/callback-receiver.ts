@@ -5,8 +5,8 @@
  * signature over the raw body, and repeats dropped by their delivery id. The console must allow the
  * host (it does outside production; in production set CALLBACK_ALLOWED_HOSTS=127.0.0.1).
  */
-import { CALLBACK_HEADERS, openStringToSign, type DeveloperCallbackBody } from '@campus/contract';
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { CALLBACK_HEADERS, type DeveloperCallbackBody } from '@campus/contract';
+import { openSignature, signatureMatches } from '@campus/contract/terminal-signing';
 import http from 'node:http';
 import type { ConsoleClient } from './console-client.js';
 
@@ -21,16 +21,8 @@ const CALLBACK_PATH = '/simulator/callbacks';
 
 function isSigned(request: http.IncomingMessage, body: Buffer, secret: string): boolean {
   const header = (name: string) => String(request.headers[name] ?? '');
-  const toSign = openStringToSign({
-    method: 'POST',
-    pathWithQuery: request.url ?? '',
-    timestamp: header(CALLBACK_HEADERS.timestamp),
-    nonce: header(CALLBACK_HEADERS.nonce),
-    bodySha256Hex: createHash('sha256').update(body).digest('hex'),
-  });
-  const expected = createHmac('sha256', secret).update(toSign).digest();
-  const given = Buffer.from(header(CALLBACK_HEADERS.signature), 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  const expected = openSignature(secret, { method: 'POST', pathWithQuery: request.url ?? '', timestamp: header(CALLBACK_HEADERS.timestamp), nonce: header(CALLBACK_HEADERS.nonce), body });
+  return signatureMatches(expected, header(CALLBACK_HEADERS.signature));
 }
 
 /** Registers the simulated developer and starts its receiver; answers the counts (live) and how to stop. */

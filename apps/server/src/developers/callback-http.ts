@@ -4,8 +4,9 @@
  * redirect (a 3xx is a failure like any non-2xx: the receiver's URL is what the developer registered).
  * Answers what happened instead of throwing: the worker records every attempt.
  */
-import { CALLBACK_HEADERS, openStringToSign } from '@campus/contract';
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { CALLBACK_HEADERS } from '@campus/contract';
+import { openSignature } from '@campus/contract/terminal-signing';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
@@ -22,13 +23,12 @@ export function signedCallbackHeaders(
   nonce: string = randomBytes(16).toString('hex'),
 ): Record<string, string> {
   const timestamp = String(now.getTime());
-  const bodySha256Hex = createHash('sha256').update(body).digest('hex');
-  const toSign = openStringToSign({ method: 'POST', pathWithQuery: `${url.pathname}${url.search}`, timestamp, nonce, bodySha256Hex });
+  const signature = openSignature(developer.secret, { method: 'POST', pathWithQuery: `${url.pathname}${url.search}`, timestamp, nonce, body });
   return {
     [CALLBACK_HEADERS.appId]: developer.appId,
     [CALLBACK_HEADERS.timestamp]: timestamp,
     [CALLBACK_HEADERS.nonce]: nonce,
-    [CALLBACK_HEADERS.signature]: createHmac('sha256', developer.secret).update(toSign).digest('hex'),
+    [CALLBACK_HEADERS.signature]: signature,
     [CALLBACK_HEADERS.deliveryId]: deliveryId,
   };
 }

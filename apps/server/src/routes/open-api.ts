@@ -13,13 +13,12 @@ import {
   OPEN_API_PATHS,
   openEventsAnswerSchema,
   openEventsQuerySchema,
-  openStringToSign,
   type OpenEventsAnswer,
 } from '@campus/contract';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { openSignature, signatureMatches } from '@campus/contract/terminal-signing';
 import { developerSchools, openApiNonces } from '../db/schema/open-api.js';
 import { developers, recognitionRecords } from '../db/schema/resources.js';
 import { ok } from '../platform/envelope.js';
@@ -57,8 +56,7 @@ async function verifiedDeveloper(request: FastifyRequest): Promise<{ id: number 
   if (!developer.secretSealed) throw new OpenRefusal('no secret');
   const secret = await openSealedSecret(db, String(developer.secretSealed));
   if (secret === undefined) throw new OpenRefusal('no secret');
-  const expected = createHmac('sha256', secret).update(openStringToSign({ method: request.method, pathWithQuery: request.url, timestamp, nonce })).digest();
-  if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) throw new OpenRefusal('bad signature');
+  if (!signatureMatches(openSignature(secret, { method: request.method, pathWithQuery: request.url, timestamp, nonce }), signature)) throw new OpenRefusal('bad signature');
   // Only a correctly signed call spends its nonce, so junk cannot fill the table.
   const stored = await db.insert(openApiNonces).values({ developerId: developer.id, nonce }).onConflictDoNothing().returning({ nonce: openApiNonces.nonce });
   if (stored.length === 0) throw new OpenRefusal('nonce reused');

@@ -12,7 +12,7 @@ import {
   OFFLINE_AFTER_MISSED_HEARTBEATS,
   type ServerMessage,
 } from '@campus/contract';
-import { intakeSignature, intakeSignatureMatches } from '@campus/contract/terminal-signing';
+import { intakeSignature, signatureMatches } from '@campus/contract/terminal-signing';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from '../db/client.js';
@@ -84,7 +84,7 @@ export async function verifyIntakeCall(request: FastifyRequest, body: Buffer): P
   if (!secret) throw intakeRefused(msg('intake.unauthenticated'));
   const path = request.url.split('?')[0]!;
   const expected = intakeSignature(secret, { method: request.method, path, timestamp, nonce, body });
-  if (!intakeSignatureMatches(expected, signature)) throw intakeRefused(msg('intake.unauthenticated'));
+  if (!signatureMatches(expected, signature)) throw intakeRefused(msg('intake.unauthenticated'));
 
   return {
     device: { id: Number(row.deviceId), serialNumber: serial, schoolId: Number(row.schoolId) },

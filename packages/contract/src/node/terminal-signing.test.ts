@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INTAKE_HEADERS } from '../api/terminal-intake.js';
-import { buildMultipartBody, intakeSignature, intakeSignatureMatches, signIntakeRequest } from './terminal-signing.js';
+import { buildMultipartBody, intakeSignature, signatureMatches, signIntakeRequest } from './terminal-signing.js';
 
 describe('terminal signing', () => {
   const device = { serialNumber: 'G39005', secret: 's3cret' };
@@ -11,10 +11,10 @@ describe('terminal signing', () => {
     expect(headers[INTAKE_HEADERS.serial]).toBe('G39005');
     expect(headers[INTAKE_HEADERS.timestamp]).toBe('1700000000000');
     const expected = intakeSignature('s3cret', { ...request, timestamp: '1700000000000', nonce: 'nonce-0123456789abcdef' });
-    expect(intakeSignatureMatches(expected, headers[INTAKE_HEADERS.signature] ?? '')).toBe(true);
+    expect(signatureMatches(expected, headers[INTAKE_HEADERS.signature] ?? '')).toBe(true);
     const tampered = intakeSignature('s3cret', { ...request, body: '{"a":2}', timestamp: '1700000000000', nonce: 'nonce-0123456789abcdef' });
-    expect(intakeSignatureMatches(tampered, headers[INTAKE_HEADERS.signature] ?? '')).toBe(false);
-    expect(intakeSignatureMatches(expected, 'zz')).toBe(false);
+    expect(signatureMatches(tampered, headers[INTAKE_HEADERS.signature] ?? '')).toBe(false);
+    expect(signatureMatches(expected, 'zz')).toBe(false);
   });
 
   it('builds a multipart body with the JSON part and each file', () => {

@@ -1,6 +1,7 @@
 /**
- * How a terminal signs an intake call (Node only: the web never imports this). The server verifies with
- * the same functions, so the simulator, bench:intake and the server cannot drift apart.
+ * How a terminal signs an intake call, and a developer an Open API call or the console a developer
+ * callback (Node only: the web never imports this). The server signs and verifies with the same
+ * functions, so the simulator, the benchmarks and the server cannot drift apart.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { INTAKE_HEADERS, intakeStringToSign } from '../api/terminal-intake.js';
@@ -16,8 +17,16 @@ export function intakeSignature(secret: string, parts: { method: string; path: s
   return createHmac('sha256', secret).update(text).digest('hex');
 }
 
+/**
+ * HMAC-SHA256 (hex) of an Open API call or a developer callback: the same string as the intake's, with
+ * the path's query (openStringToSign); no body signs the empty body's hash, as a GET does.
+ */
+export function openSignature(secret: string, parts: { method: string; pathWithQuery: string; timestamp: string; nonce: string; body?: Uint8Array | string }): string {
+  return intakeSignature(secret, { method: parts.method, path: parts.pathWithQuery, timestamp: parts.timestamp, nonce: parts.nonce, body: parts.body ?? '' });
+}
+
 /** Whether a signature (hex) is the right one, compared in constant time. */
-export function intakeSignatureMatches(expectedHex: string, givenHex: string): boolean {
+export function signatureMatches(expectedHex: string, givenHex: string): boolean {
   const expected = Buffer.from(expectedHex, 'hex');
   const given = Buffer.from(givenHex, 'hex');
   return given.length === expected.length && expected.length > 0 && timingSafeEqual(expected, given);
