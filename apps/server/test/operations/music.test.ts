@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartFiles } from '../helpers/multipart.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { silentWav, storedUpload, unique } from '../resources/fixtures.js';
 
@@ -31,15 +32,8 @@ describe('POST /api/AppMusic/Add', () => {
   });
 
   it('answers a real audio upload through UploadAudios and refuses a picture sent as audio', async () => {
-    const form = (bytes: Buffer, name: string) => {
-      const boundary = 'x-boundary-x';
-      const body = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-        bytes,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
-      return t.injectAs(admin, { method: 'POST', url: '/api/File/UploadAudios', payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
-    };
+    const form = (bytes: Buffer, name: string) =>
+      t.injectAs(admin, { method: 'POST', url: '/api/File/UploadAudios', ...multipartFiles([{ filename: name, content: bytes }]) });
     const stored = await form(silentWav(1), 'song.wav');
     expect(stored.statusCode, stored.body).toBe(200);
     expect(stored.json().data[0].url).toMatch(/^\/uploads\/.+\.wav\?e=/);

@@ -1,9 +1,9 @@
 import { IMPORT_LIMITS, Parent, PickUpPerson, Student, importColumnsOf, type ImportPreview } from '@campus/contract';
 import { and, desc, eq, inArray, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationLog, parents, pickUpPersons, schoolClasses, schools, students } from '../../src/db/schema/index.js';
+import { multipartFiles } from '../helpers/multipart.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { grantReadOnly, schoolIdsOf, unique } from './fixtures.js';
 import { deflatedZip } from './zip-fixtures.js';
@@ -17,11 +17,8 @@ let agent2School: { id: number; name: string };
 const marker = `Imp${unique()}`;
 
 /** A multipart body carrying one file, as the web's import dialog sends it. */
-function multipart(content: Buffer, filename = 'rows.xlsx'): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----campus${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`);
-  return { payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const multipart = (content: Buffer, filename = 'rows.xlsx') =>
+  multipartFiles([{ filename, content, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }], 'file');
 
 /** A workbook whose first sheet holds the header and rows given. */
 async function workbook(header: string[], rows: (string | number | Date | null)[][]): Promise<Buffer> {

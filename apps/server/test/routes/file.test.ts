@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRange } from '../../src/routes/file.js';
+import { multipartFiles, type UploadPart } from '../helpers/multipart.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 /** A real 1×1 PNG. */
@@ -22,24 +22,6 @@ const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1
 /** The test app's image limit: 0.01 MB = 10,485 bytes. */
 const IMAGE_MAX_MB = '0.01';
 
-interface Part {
-  filename: string;
-  content: Buffer;
-  type?: string;
-}
-
-/** A multipart/form-data request body with the given files under the field "files". */
-function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----campus${randomBytes(8).toString('hex')}`;
-  const chunks = parts.flatMap((part) => [
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`,
-    ),
-    part.content,
-    Buffer.from('\r\n'),
-  ]);
-  return { payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 /** Every file under a folder (staging included), relative to it. */
 async function filesUnder(root: string): Promise<string[]> {
@@ -69,11 +51,11 @@ describe('/api/File uploads and /uploads/', () => {
     await fs.rm(workDir, { recursive: true, force: true });
   });
 
-  const upload = (url: string, parts: Part[], withToken = true) => {
-    const request = { method: 'POST' as const, url, ...multipart(parts) };
+  const upload = (url: string, parts: UploadPart[], withToken = true) => {
+    const request = { method: 'POST' as const, url, ...multipartFiles(parts) };
     return withToken ? t.injectAs(token, request) : t.app.inject(request);
   };
-  const uploadImages = (parts: Part[], withToken = true) => upload('/api/File/UploadImgs', parts, withToken);
+  const uploadImages = (parts: UploadPart[], withToken = true) => upload('/api/File/UploadImgs', parts, withToken);
 
   it('creates the upload folder at boot', async () => {
     expect((await fs.stat(uploadDir)).isDirectory()).toBe(true);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadedFiles } from '../../src/db/schema/index.js';
+import { multipartFiles, type UploadPart } from '../helpers/multipart.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 /** An empty zip archive: only its end-of-central-directory record. */
@@ -14,20 +15,6 @@ const APK = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), randomBytes(20
 /** The test app's package limit: 0.01 MB = 10,485 bytes. */
 const PACKAGE_MAX_MB = '0.01';
 
-interface Part {
-  filename: string;
-  content: Buffer;
-}
-
-function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----campus${randomBytes(8).toString('hex')}`;
-  const chunks = parts.flatMap((part) => [
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${part.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    part.content,
-    Buffer.from('\r\n'),
-  ]);
-  return { payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -48,8 +35,8 @@ describe('POST /api/File/UploadPackages', () => {
     await fs.rm(workDir, { recursive: true, force: true });
   });
 
-  const upload = (parts: Part[], withToken = true) => {
-    const request = { method: 'POST' as const, url: '/api/File/UploadPackages', ...multipart(parts) };
+  const upload = (parts: UploadPart[], withToken = true) => {
+    const request = { method: 'POST' as const, url: '/api/File/UploadPackages', ...multipartFiles(parts) };
     return withToken ? t.injectAs(token, request) : t.app.inject(request);
   };
   const storedFiles = async () => (await fs.readdir(uploadDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).length;

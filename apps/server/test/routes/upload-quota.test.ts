@@ -3,11 +3,11 @@
  * with its child accounts, a sales person, an external user) add up to at most UPLOAD_SCOPE_QUOTA_MB;
  * past it an upload is refused as a whole, by a 400 that says so, and leaves nothing on disk.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartFiles } from '../helpers/multipart.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 /** A real 1×1 PNG, padded to 400 bytes (the type is judged by its first bytes). */
@@ -16,15 +16,8 @@ const IMAGE = Buffer.concat([PNG, Buffer.alloc(400 - PNG.length)]);
 /** 0.001 MB = 1,048 bytes: two images of 400 bytes fit, a third does not. */
 const QUOTA_MB = '0.001';
 
-function multipart(count: number): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----campus${randomBytes(8).toString('hex')}`;
-  const parts = Array.from({ length: count }, (_, index) => [
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="photo-${index}.png"\r\nContent-Type: image/png\r\n\r\n`),
-    IMAGE,
-    Buffer.from('\r\n'),
-  ]).flat();
-  return { payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const multipartPngs = (count: number) => multipartFiles(Array.from({ length: count }, (_, index) => ({ filename: `photo-${index}.png`, content: IMAGE, type: 'image/png' })));
+
 
 describe('the upload quota of a scope (ASVS 12.1.3)', () => {
   let t: TestApp;
@@ -41,7 +34,7 @@ describe('the upload quota of a scope (ASVS 12.1.3)', () => {
     await fs.rm(workDir, { recursive: true, force: true });
   });
 
-  const upload = async (token: string, count = 1) => t.injectAs(token, { method: 'POST', url: '/api/File/UploadImgs', ...multipart(count) });
+  const upload = async (token: string, count = 1) => t.injectAs(token, { method: 'POST', url: '/api/File/UploadImgs', ...multipartPngs(count) });
   const storedFiles = async () => (await fs.readdir(uploadDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).length;
 
   it("refuses the upload that would pass the scope's quota, as a whole, and keeps nothing of it", async () => {
