@@ -1,8 +1,11 @@
-import { z } from 'zod';
-
+/** The kinds of account and the visibility probes, as plain values: the schemas are in user-schemas.ts. */
 export const USER_TYPES = ['company', 'sales', 'agent', 'external', 'child'] as const;
-export const userTypeSchema = z.enum(USER_TYPES);
-export type UserType = z.infer<typeof userTypeSchema>;
+export type UserType = (typeof USER_TYPES)[number];
+
+/** Whether a value (a stored or received type) is one of the user types. */
+export function isUserType(value: unknown): value is UserType {
+  return (USER_TYPES as readonly unknown[]).includes(value);
+}
 
 export const USER_TYPE_LABELS: Record<UserType, { zh: string; en: string }> = {
   company: { zh: '公司员工', en: 'Company staff' },
@@ -13,21 +16,20 @@ export const USER_TYPE_LABELS: Record<UserType, { zh: string; en: string }> = {
 };
 
 export const SELLER_POSITIONS = ['leader', 'member'] as const;
-export const sellerPositionSchema = z.enum(SELLER_POSITIONS);
-export type SellerPosition = z.infer<typeof sellerPositionSchema>;
+export type SellerPosition = (typeof SELLER_POSITIONS)[number];
 
 /** Visibility probes (PRODUCT section 1): one call answers them all. */
-export const visibilityProbesSchema = z.object({
-  canSetLicense: z.boolean(),
-  canSetAgentMerchantId: z.boolean(),
-  canUpdateParamConfigs: z.boolean(),
-  canShowOffline: z.boolean(),
-  canShowOrdinaryLicenseMenu: z.boolean(),
-  canShowThirdPartyType: z.boolean(),
-  canShowLeftSearchOptions: z.boolean(),
-  isAgent: z.boolean(),
-  hideAmountColumns: z.boolean(),
-  canSetParamOptions: z.boolean(),
-});
-export type VisibilityProbes = z.infer<typeof visibilityProbesSchema>;
-export const PROBE_NAMES = Object.keys(visibilityProbesSchema.shape) as (keyof VisibilityProbes)[];
+export const PROBE_NAMES = [
+  'canSetLicense',
+  'canSetAgentMerchantId',
+  'canUpdateParamConfigs',
+  'canShowOffline',
+  'canShowOrdinaryLicenseMenu',
+  'canShowThirdPartyType',
+  'canShowLeftSearchOptions',
+  'isAgent',
+  'hideAmountColumns',
+  'canSetParamOptions',
+] as const;
+export type ProbeName = (typeof PROBE_NAMES)[number];
+export type VisibilityProbes = Record<ProbeName, boolean>;

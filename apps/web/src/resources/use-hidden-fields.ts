@@ -2,7 +2,7 @@
  * The fields a page does not show: those its view fixes, those the surrounding page fixes, and those
  * a family's override hides for the caller (by visibility probes everywhere, by user type or probes in forms).
  */
-import { userTypeSchema, type ResourceDef } from '@campus/contract';
+import { isUserType, type ResourceDef } from '@campus/contract';
 import { useMemo } from 'react';
 import { useLoginUser } from '../hooks/use-login-user';
 import { useVisibilityProbes } from '../hooks/use-visibility-probes';
@@ -27,8 +27,8 @@ export function useHiddenFields(
     const view = def.views.find((candidate) => candidate.frame === frame);
     return new Set([...Object.keys(view?.fixed ?? {}), ...Object.keys(fixedValues), ...(overrides?.hiddenFields?.(probes) ?? [])]);
   }, [def, frame, fixedValues, overrides, probes]);
-  const loginType = userTypeSchema.safeParse(useLoginUser().data?.type);
-  const userType = loginType.success ? loginType.data : undefined;
+  const loginType = useLoginUser().data?.type;
+  const userType = isUserType(loginType) ? loginType : undefined;
   const form = useMemo(() => new Set([...listed, ...(overrides?.formHiddenFields?.(userType, probes) ?? [])]), [listed, overrides, userType, probes]);
   return { listed, form };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Student, fieldValueSchema } from '../resources/index.js';
-import { MAX_MEDIA_URL_LENGTH, isMediaUrl, mediaUrlSchema } from './file.js';
+import { MAX_MEDIA_URL_LENGTH, isMediaUrl } from './file.js';
+import { mediaUrlSchema } from './file-schemas.js';
 
 const uploaded = '/uploads/2026/05/AbCdEfGhIjKlMnOpQrStUv.png';
 

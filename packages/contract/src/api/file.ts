@@ -1,9 +1,7 @@
 /**
  * The upload calls /api/File/UploadImgs and /api/File/UploadVideos (SEED-SPEC section 7) and the
- * addresses they give out, which image and file fields store.
+ * addresses they give out, which image and file fields store (the schemas are in file-schemas.ts).
  */
-import { messageText } from '../messages.js';
-import { z } from 'zod';
 
 /** Where uploaded files are served; an upload's URL is this prefix plus its storage key. */
 export const UPLOAD_URL_PREFIX = '/uploads/';
@@ -87,32 +85,3 @@ export function isHttpUrl(value: string): boolean {
 export function isMediaUrl(value: string): boolean {
   return value.length <= MAX_MEDIA_URL_LENGTH && (isUploadUrl(value) || isHttpUrl(value));
 }
-
-/** An image or file field's value: an uploaded file's address or an http(s) URL. */
-export const mediaUrlSchema = z
-  .string()
-  .trim()
-  .max(MAX_MEDIA_URL_LENGTH)
-  .refine(isMediaUrl, messageText('validation.mediaUrl'))
-  .transform((value) => (isUploadUrl(value) ? unsignedUploadUrl(value) : value));
-
-export const uploadedFileSchema = z.object({
-  url: z.string().describe('Signed address /uploads/<yyyy>/<mm>/<random>.<ext>?e=…&s=…: the value to put in an image or file field (stored without the signature)'),
-  name: z.string().describe('The file name the client sent'),
-  size: z.number().int().describe('Bytes stored'),
-  contentType: z.string().describe('Detected from the bytes, not from the name'),
-});
-export type UploadedFile = z.infer<typeof uploadedFileSchema>;
-
-/** Data of both upload calls: the stored files, in the order they were sent. */
-export const uploadAnswerSchema = z.array(uploadedFileSchema);
-export type UploadAnswer = z.infer<typeof uploadAnswerSchema>;
-
-export const uploadedPackageSchema = uploadedFileSchema.extend({
-  key: z.string().describe('The storage key <yyyy>/<mm>/<random>.<ext>'),
-  sha256: z.string().describe('SHA-256 of the stored bytes, lower-case hex: what a terminal checks its download against'),
-});
-export type UploadedPackage = z.infer<typeof uploadedPackageSchema>;
-
-/** Data of UploadPackages: the one stored package, in a list like the other upload calls. */
-export const packageUploadAnswerSchema = z.array(uploadedPackageSchema);

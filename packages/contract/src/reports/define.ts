@@ -3,7 +3,6 @@
  * server answers `POST /api/{name}/Search`, `GET /api/{name}/Export` and `GET /api/{name}/GetSummary`
  * from it and a source written next to it; the web draws the filter bar, chart and table from it.
  */
-import { z } from 'zod';
 import type { EnumOption, FieldDef, Label, ScopeDef, ViewDef } from '../resources/define.js';
 
 /** The width of one period of a time dimension; weeks start on Monday (PRODUCT section 3). */
@@ -104,26 +103,6 @@ export function periodKeysOf(def: ReportDef): { from: string; to: string } | und
 export function sortableKeysOf(def: ReportDef): string[] {
   return [...Object.keys(def.dimensions), ...Object.keys(def.measures)];
 }
-
-/**
- * The answer of `POST /api/{Report}/Search`: one page of groups, whether another page follows, their
- * number, and the totals over all of them. As in a resource Search (searchAnswerSchema), `total` is
- * exact up to the cap, `totalIsCapped` says when it is a floor and `totalIsEstimate` when it is the
- * database's estimate of many groups instead of a count (shown as "about N").
- */
-export const reportSearchAnswerSchema = z.object({
-  items: z.array(z.record(z.string(), z.unknown())),
-  total: z.number(),
-  totalIsCapped: z.boolean(),
-  totalIsEstimate: z.boolean(),
-  hasMore: z.boolean(),
-  totals: z.record(z.string(), z.number()),
-});
-export type ReportSearchAnswer = z.infer<typeof reportSearchAnswerSchema>;
-
-/** The answer of `GET /api/{Report}/GetSummary`: every group (no paging) and the totals. */
-export const reportSummaryAnswerSchema = reportSearchAnswerSchema.omit({ total: true, totalIsCapped: true, totalIsEstimate: true, hasMore: true });
-export type ReportSummaryAnswer = z.infer<typeof reportSummaryAnswerSchema>;
 
 /** A row of a report answer: dimension values (and `${reference}Label`s) and measures. */
 export type ReportRow = Record<string, unknown>;

@@ -8,8 +8,6 @@ import {
   REPORT_GRAINS,
   REPORT_GRAIN_LABELS,
   periodKeysOf,
-  reportSearchAnswerSchema,
-  reportSummaryAnswerSchema,
   sortableKeysOf,
   type ReportDef,
   type ReportDimensionDef,
@@ -134,3 +132,23 @@ export function reportSearchAnswerSchemaOf(def: ReportDef) {
 export function reportSummaryAnswerSchemaOf(def: ReportDef) {
   return reportSummaryAnswerSchema.extend({ items: z.array(reportRowSchemaOf(def)) });
 }
+
+/**
+ * The answer of `POST /api/{Report}/Search`: one page of groups, whether another page follows, their
+ * number, and the totals over all of them. As in a resource Search (searchAnswerSchema), `total` is
+ * exact up to the cap, `totalIsCapped` says when it is a floor and `totalIsEstimate` when it is the
+ * database's estimate of many groups instead of a count (shown as "about N").
+ */
+export const reportSearchAnswerSchema = z.object({
+  items: z.array(z.record(z.string(), z.unknown())),
+  total: z.number(),
+  totalIsCapped: z.boolean(),
+  totalIsEstimate: z.boolean(),
+  hasMore: z.boolean(),
+  totals: z.record(z.string(), z.number()),
+});
+export type ReportSearchAnswer = z.infer<typeof reportSearchAnswerSchema>;
+
+/** The answer of `GET /api/{Report}/GetSummary`: every group (no paging) and the totals. */
+export const reportSummaryAnswerSchema = reportSearchAnswerSchema.omit({ total: true, totalIsCapped: true, totalIsEstimate: true, hasMore: true });
+export type ReportSummaryAnswer = z.infer<typeof reportSummaryAnswerSchema>;

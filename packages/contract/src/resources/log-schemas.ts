@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../constants.js';
 import type { ResourceDef } from './define.js';
 import { searchSchemaOf } from './schemas.js';
-import { idSchema } from '../integers.js';
+import { idSchema } from '../integer-schemas.js';
 
 /** Days a log's time range covers when the caller gives none. */
 export const DEFAULT_LOG_DAYS = 7;

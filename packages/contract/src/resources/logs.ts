@@ -1,5 +1,5 @@
 /** The console's own logs, read through the log kind: login attempts and the operation log. */
-import { LOGIN_OUTCOMES, LOGIN_OUTCOME_LABELS } from '../api/permission.js';
+import { LOGIN_OUTCOMES, LOGIN_OUTCOME_LABELS } from '../api/login-outcomes.js';
 import { defineResource, type EnumOption, type ResourceDef } from './define.js';
 
 /** Every login attempt (login_attempts): company staff only, although agents hold jurisdictionManage. */

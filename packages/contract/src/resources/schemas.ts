@@ -1,11 +1,12 @@
 /** zod schemas derived from a resource declaration: Search, Add, Update, Export. */
 import { z } from 'zod';
-import { mediaUrlSchema } from '../api/file.js';
+import { mediaUrlSchema } from '../api/file-schemas.js';
 import { ADDRESS_PLACEHOLDERS, MAX_EXPORT_COUNT, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../constants.js';
 import { isInForm, type FieldDef, type ResourceDef, type StateValue, type TransitionDef } from './define.js';
 import { messageText } from '../messages.js';
 import { phoneSchema } from '../phones.js';
-import { INT32_MAX, INT32_MIN, idSchema } from '../integers.js';
+import { idSchema } from '../integer-schemas.js';
+import { INT32_MAX, INT32_MIN } from '../integers.js';
 
 const md5Hex = z.string().regex(/^[a-f0-9]{32}$/i, messageText('validation.md5'));
 

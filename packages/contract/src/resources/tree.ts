@@ -1,6 +1,6 @@
 /** The calls of tree families (`tree` in the declaration) beyond the generic ones. */
 import { z } from 'zod';
-import { idSchema } from '../integers.js';
+import { idSchema } from '../integer-schemas.js';
 
 /** Body of POST /api/{Family}/Move: the node, its new parent (null = a root) and its position among the new siblings. */
 export const treeMoveSchema = z.strictObject({

@@ -2,7 +2,7 @@ import { AppstoreOutlined, CalendarOutlined, InboxOutlined, RightOutlined } from
 import { Badge, Card, Col, Descriptions, Empty, List, Row, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
-import { DATE_FORMAT, PENDING_LIST_FILTERS, USER_TYPE_LABELS, userTypeSchema, type NavigationFrame, formatBusinessDateTime } from '@campus/contract';
+import { DATE_FORMAT, PENDING_LIST_FILTERS, USER_TYPE_LABELS, isUserType, type NavigationFrame, formatBusinessDateTime } from '@campus/contract';
 import { useBadgeCounts, useNavigationTree, useSignCardMode } from '../../app/navigation/navigation-queries';
 import { badgeCountOf, isFrameVisible } from '../../app/navigation/visible-menu';
 import { useLoginUser } from '../../hooks/use-login-user';
@@ -34,7 +34,7 @@ export default function IndexPage() {
     .filter((item) => item.count > 0 && item.frame.badge !== null);
   const shortcuts = frames.filter((frame) => frame.index !== 'index' && isOpenable(frame));
 
-  const userType = userTypeSchema.safeParse(userInfo.data?.type);
+  const userType = userInfo.data?.type;
   const userName = userInfo.data?.name || session?.userName || '';
 
   return (
@@ -87,7 +87,7 @@ export default function IndexPage() {
             <Descriptions column={1} size="small">
               <Descriptions.Item label={t('field.loginName')}>{userInfo.data?.loginName ?? session?.userName}</Descriptions.Item>
               <Descriptions.Item label={t('index.accountType')}>
-                {userType.success ? localTitle(USER_TYPE_LABELS[userType.data], locale) : (userInfo.data?.type ?? '—')}
+                {isUserType(userType) ? localTitle(USER_TYPE_LABELS[userType], locale) : (userType ?? '—')}
               </Descriptions.Item>
               <Descriptions.Item label={t('index.frameCount')}>{t('index.frameCountValue', { count: session?.frameIds.length ?? 0 })}</Descriptions.Item>
               <Descriptions.Item label={t('index.lastLogin')}>

@@ -1,7 +1,7 @@
 import { Card, Descriptions, Form, Input, Skeleton } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { USER_TYPE_LABELS, formatBusinessDateTime, userTypeSchema, type LoginUserInfo, type UpdateLoginUserInfoRequest } from '@campus/contract';
+import { USER_TYPE_LABELS, formatBusinessDateTime, isUserType, type LoginUserInfo, type UpdateLoginUserInfoRequest } from '@campus/contract';
 import { SubmitButton } from '../../components/submit-button';
 import { usePreventDoubleClick } from '../../hooks/use-prevent-double-click';
 import { userApi } from '../../lib/api/user';
@@ -56,12 +56,11 @@ export function ProfileCard({ info, queryKey }: { info: LoginUserInfo | undefine
     );
   }
 
-  const userType = userTypeSchema.safeParse(info.type);
   return (
     <Card title={t('profile.title')} extra={<span className="card-hint">{t('profile.readonlyHint')}</span>}>
       <Descriptions column={2} size="small" className="profile-facts">
         <Descriptions.Item label={t('field.loginName')}>{info.loginName}</Descriptions.Item>
-        <Descriptions.Item label={t('field.type')}>{userType.success ? localTitle(USER_TYPE_LABELS[userType.data], locale) : info.type}</Descriptions.Item>
+        <Descriptions.Item label={t('field.type')}>{isUserType(info.type) ? localTitle(USER_TYPE_LABELS[info.type], locale) : info.type}</Descriptions.Item>
         <Descriptions.Item label={t('field.phoneNum')}>{info.phoneNum ?? '—'}</Descriptions.Item>
         <Descriptions.Item label={t('field.schoolName')}>{info.schoolName || '—'}</Descriptions.Item>
         <Descriptions.Item label={t('field.lastLoginAt')}>{info.lastLoginAt ? formatBusinessDateTime(info.lastLoginAt) : '—'}</Descriptions.Item>
