@@ -1,5 +1,5 @@
 import { DeviceClass, License, RecognitionRecord, School, Student, type ResourceDef } from '@campus/contract';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildColumns } from './columns';
 import { allowedRowActions, allowedToolbar } from './permissions';
@@ -102,8 +102,11 @@ describe('image and file cells', () => {
     return render(<>{column.render?.(value, row, 0) as React.ReactNode}</>).container;
   };
 
-  it('shows an uploaded image as a small thumbnail and a file as a link', () => {
-    expect(cell('photo', '/uploads/2026/05/AbCdEfGhIjKlMnOpQrStUv.png').querySelector('img')?.getAttribute('src')).toBe('/uploads/2026/05/AbCdEfGhIjKlMnOpQrStUv.png');
+  it('shows an uploaded image as a small thumbnail and a file as a link', async () => {
+    // The thumbnail (antd's Image) downloads with the first image cell: its place is kept meanwhile.
+    const photo = cell('photo', '/uploads/2026/05/AbCdEfGhIjKlMnOpQrStUv.png');
+    expect(photo.querySelector('.image-thumb-placeholder')).not.toBeNull();
+    await waitFor(() => expect(photo.querySelector('img')?.getAttribute('src')).toBe('/uploads/2026/05/AbCdEfGhIjKlMnOpQrStUv.png'));
     expect(cell('attachment', 'https://cdn.example.com/a/lesson.mp4').querySelector('a')?.getAttribute('href')).toBe('https://cdn.example.com/a/lesson.mp4');
   });
 

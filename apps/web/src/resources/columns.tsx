@@ -1,11 +1,12 @@
 /** Table columns from a declaration: one per listed field, cells rendered by kind. */
 import { isListed, isMediaUrl, type FieldDef, type ResourceDef, type ToggleDef } from '@campus/contract';
-import { Image, Switch, Tag, Tooltip, Typography } from 'antd';
+import { Switch, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import type { Locale } from '../lib/i18n';
 import { storedFileLabel } from '../lib/stored-file-label';
 import { formatDateTime, formatMoney } from './field-values';
+import { ImageThumb } from './deferred-parts';
 import { boolLabels, enumOptionOf, labelText, toggleValuesOf } from './labels';
 import type { ResourceRow, SortState } from './resource-api';
 
@@ -95,7 +96,7 @@ function renderCell(name: string, field: FieldDef, row: ResourceRow, locale: Loc
     case 'file':
       // Rows written before values were checked may hold anything; only safe addresses become links.
       if (!isMediaUrl(String(value))) return String(value);
-      if (field.kind === 'image') return <Image src={String(value)} width={36} height={36} style={{ objectFit: 'cover' }} />;
+      if (field.kind === 'image') return <ImageThumb src={String(value)} />;
       return (
         <Typography.Link href={String(value)} target="_blank" rel="noreferrer">
           {storedFileLabel(String(value), field.files, locale)}
