@@ -1,4 +1,4 @@
-/** The pickers themselves, in the chunk date-pickers.tsx downloads when a date filter first shows. */
+/** The pickers themselves, in the chunk deferred-inputs.tsx downloads when a date filter first shows. */
 import { DatePicker } from 'antd';
 import type { ComponentProps } from 'react';
 

@@ -1,11 +1,11 @@
 /**
  * The control of a field in the filter bar. Apart from the form's controls (field-control.tsx), which
- * download with the drawers: a list shows its filters at once. Date pickers, rare among filters, come
- * in their own chunk when a date filter shows.
+ * download with the drawers: a list shows its filters at once. Date pickers and number inputs, rare
+ * among filters, come in their own chunks when such a filter shows (deferred-inputs.tsx).
  */
 import type { FieldDef } from '@campus/contract';
-import { Input, InputNumber, Select, Space } from 'antd';
-import { DatePicker, RangePicker } from './date-pickers';
+import { Input, Select, Space } from 'antd';
+import { DatePicker, InputNumber, RangePicker } from './deferred-inputs';
 import type { ControlContext, InjectedProps } from './field-control';
 import { boolLabels, labelText } from './labels';
 import { ReferenceSelect, isPickable } from './reference-select';

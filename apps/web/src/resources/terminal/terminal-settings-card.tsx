@@ -4,10 +4,11 @@
  * reads them; company users holding `update` change them (the server checks both and the bounds).
  */
 import { API_PATHS, HEARTBEAT_SECONDS_MAX, HEARTBEAT_SECONDS_MIN, type TerminalSettings } from '@campus/contract';
-import { Button, Card, InputNumber, Space, Typography } from 'antd';
+import { Button, Card, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { usePlatformSetting } from '../../hooks/use-platform-setting';
 import { useT } from '../../lib/i18n';
+import { InputNumber } from '../deferred-inputs';
 
 export function TerminalSettingsCard({ frame }: { frame: string }) {
   const t = useT();
@@ -35,7 +36,7 @@ export function TerminalSettingsCard({ frame }: { frame: string }) {
           <>
             <Space size="small">
               <Typography.Text strong>{heartbeatLabel}</Typography.Text>
-              <InputNumber<number>
+              <InputNumber
                 aria-label={heartbeatLabel}
                 min={HEARTBEAT_SECONDS_MIN}
                 max={HEARTBEAT_SECONDS_MAX}
@@ -47,7 +48,7 @@ export function TerminalSettingsCard({ frame }: { frame: string }) {
             </Space>
             <Space size="small">
               <Typography.Text strong>{similarityLabel}</Typography.Text>
-              <InputNumber<number>
+              <InputNumber
                 aria-label={similarityLabel}
                 min={0}
                 max={100}

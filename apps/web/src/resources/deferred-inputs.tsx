@@ -1,0 +1,27 @@
+/**
+ * The filter bar's rarer inputs, each downloaded when a filter of its kind first shows: antd's
+ * DatePicker and RangePicker (with their panels about 25 kB of gzipped JS) and InputNumber (about
+ * 7 kB); most lists filter by neither. Until one arrives an empty input of the same size holds its place.
+ */
+import { Input } from 'antd';
+import { Suspense, lazy, type ComponentProps, type ComponentType, type CSSProperties } from 'react';
+
+/** A component rendered from a lazily loaded module, with a disabled input in its place meanwhile. */
+function deferredInput<P extends { style?: CSSProperties }>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Part = lazy(() => load().then((component) => ({ default: component })));
+  function DeferredInput(props: P) {
+    return (
+      <Suspense fallback={<Input disabled style={props.style} />}>
+        {/* React's lazy() widens the props type; they are P exactly. */}
+        <Part {...(props as ComponentProps<typeof Part>)} />
+      </Suspense>
+    );
+  }
+  return DeferredInput;
+}
+
+const loadPickers = () => import('./date-pickers-part');
+
+export const DatePicker = deferredInput(() => loadPickers().then((module) => module.DatePickerPart));
+export const RangePicker = deferredInput(() => loadPickers().then((module) => module.RangePickerPart));
+export const InputNumber = deferredInput(() => import('./input-number-part').then((module) => module.InputNumberPart));
