@@ -44,8 +44,9 @@ function isBackgroundCall(request: FastifyRequest): boolean {
 
 /** Whether the matched route needs a session: /api routes unless declared public. Unmatched URLs answer 404. */
 function needsSession(request: FastifyRequest): boolean {
-  const url = request.routeOptions.url;
-  return url !== undefined && url.startsWith('/api/') && request.routeOptions.config.public !== true;
+  // routeOptions builds a new object on each read: read it once.
+  const { url, config } = request.routeOptions;
+  return url !== undefined && url.startsWith('/api/') && config.public !== true;
 }
 
 /** Finds a token's session and slides it: the sessions table's `touchSession`, unless the app is built with another. */

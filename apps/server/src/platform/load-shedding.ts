@@ -127,24 +127,27 @@ export const loadSheddingPlugin = fp<LoadSheddingOptions>(
       reply.header('retry-after', RETRY_AFTER_SECONDS);
       throw serverBusy();
     });
-    const leave = async (request: FastifyRequest) => {
-      const timing = timings.get(request);
+    const leave = (timing: RequestTiming | undefined) => {
       if (!timing?.inFlight) return;
       timing.inFlight = false;
       inFlight -= 1;
     };
-    app.addHook('onResponse', leave);
-    app.addHook('onRequestAbort', leave);
+    // Callback hooks below, not async ones: every call runs them, and a promise each buys nothing.
+    app.addHook('onRequestAbort', (request, done) => {
+      leave(timings.get(request));
+      done();
+    });
 
-    app.addHook('onSend', async (request, reply) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       const timing = timings.get(request);
-      if (!timing) return;
-      reply.header('server-timing', `app;dur=${rounded(reply.elapsedTime)}, db-wait;dur=${rounded(timing.dbWait.waitedMs)}`);
+      if (timing) reply.header('server-timing', `app;dur=${rounded(reply.elapsedTime)}, db-wait;dur=${rounded(timing.dbWait.waitedMs)}`);
+      done(null, payload);
     });
 
     // Replaces Fastify's two request lines (disableRequestLogging in app.ts) by one with the waits.
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       const timing = timings.get(request);
+      leave(timing);
       request.log.info(
         {
           req: { method: request.method, url: request.url, remoteAddress: request.ip },
@@ -156,6 +159,7 @@ export const loadSheddingPlugin = fp<LoadSheddingOptions>(
         },
         'request completed',
       );
+      done();
     });
   },
   { name: 'load-shedding' },

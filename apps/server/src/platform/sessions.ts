@@ -54,8 +54,11 @@ export async function createSession(
   return { token, sessionId: row!.id, expiresAt };
 }
 
+/** The account fields a call needs from its session; the rest of the row (password hash included) stays in the database. */
+export type SessionUser = Pick<typeof users.$inferSelect, 'id' | 'loginName' | 'name' | 'type' | 'parentId' | 'salesTeamId' | 'sellerPosition' | 'enabled'>;
+
 export type SessionLookup =
-  | { status: 'valid'; sessionId: number; userId: number; user: typeof users.$inferSelect; stateVersion: number }
+  | { status: 'valid'; sessionId: number; userId: number; user: SessionUser; stateVersion: number }
   | { status: 'expired' }
   | { status: 'unknown' };
 
@@ -63,12 +66,22 @@ export type SessionLookup =
  * The session of a token hash with its account and the caller-state version (migration
  * 0032_caller-state-version), built and named once per database: every authenticated call starts
  * here, so PostgreSQL parses and plans it once per connection and drizzle never builds it again.
+ * Only the columns a call uses: every column costs the driver a parser and a conversion per call.
  */
 function sessionStatementOf(db: Database) {
   return db
     .select({
-      session: sessions,
-      user: users,
+      session: { id: sessions.id, userId: sessions.userId, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt },
+      user: {
+        id: users.id,
+        loginName: users.loginName,
+        name: users.name,
+        type: users.type,
+        parentId: users.parentId,
+        salesTeamId: users.salesTeamId,
+        sellerPosition: users.sellerPosition,
+        enabled: users.enabled,
+      },
       stateVersion: sql<string>`(select version from caller_state_version where id = 1)`.mapWith(Number),
     })
     .from(sessions)

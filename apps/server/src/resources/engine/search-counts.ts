@@ -12,7 +12,7 @@
  * 8,000–66,000, 70–380 ms — the planner's estimate of the matches answers instead, labelled as an
  * estimate (`totalIsEstimate`) and never below what the page itself proves (docs/decisions.md).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -147,9 +147,11 @@ export async function searchPage(ctx: EngineContext, where: SQL | undefined, ord
 }
 
 /** Whether a call may write: everything but reads by GET and the Search calls (POST for their bodies). */
-function mayWrite(method: string, routeUrl: string | undefined): boolean {
+function mayWrite(request: FastifyRequest): boolean {
+  const { method } = request;
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
-  return !routeUrl?.endsWith('/Search');
+  // routeOptions builds an object on each read: only calls that may write get that far.
+  return !request.routeOptions.url?.endsWith('/Search');
 }
 
 /**
@@ -158,9 +160,9 @@ function mayWrite(method: string, routeUrl: string | undefined): boolean {
  */
 export const searchCountsPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onSend', async (request, _reply, payload) => {
-      if (mayWrite(request.method, request.routeOptions.url)) forgetCounts(app.db);
-      return payload;
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (mayWrite(request)) forgetCounts(app.db);
+      done(null, payload);
     });
   },
   { name: 'search-counts', dependencies: ['context'] },
