@@ -53,7 +53,7 @@ function needsSession(request: FastifyRequest): boolean {
 export type SessionLookupFn = typeof touchSession;
 
 export interface AuthOptions {
-  /** Defaults to `touchSession`; a test sending thousands of calls as one caller may memoize it (fuzz.test.ts). */
+  /** Defaults to `touchSession`; a test sending thousands of calls as one caller may memoize it (test/security/fuzz-suite.ts). */
   lookupSession?: SessionLookupFn;
 }
 

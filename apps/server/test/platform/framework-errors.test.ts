@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
-// Found by the fuzz suite (test/security/fuzz.test.ts): Fastify refuses these before routing, with
+// Found by the fuzz suite (test/security/fuzz-suite.ts): Fastify refuses these before routing, with
 // its own JSON body, outside the error handler and so outside the envelope.
 describe('requests refused before routing', () => {
   let t: TestApp;
