@@ -1,7 +1,8 @@
 /**
- * The filter bar's rarer inputs, each downloaded when a filter of its kind first shows: antd's
- * DatePicker and RangePicker (with their panels about 25 kB of gzipped JS) and InputNumber (about
- * 7 kB); most lists filter by neither. Until one arrives an empty input of the same size holds its place.
+ * Inputs most lists never show, each downloaded when one first shows (a date or number filter, the
+ * terminal settings' numbers): antd's DatePicker and RangePicker (with their panels about 25 kB of
+ * gzipped JS) and InputNumber (about 7 kB). Until one arrives an empty input of the same size holds
+ * its place.
  */
 import { Input } from 'antd';
 import { Suspense, lazy, type ComponentProps, type ComponentType, type CSSProperties } from 'react';

@@ -1,4 +1,4 @@
-/** antd's InputNumber for numbers, in the chunk deferred-inputs.tsx downloads when a number filter first shows. */
+/** antd's InputNumber for numbers, in the chunk deferred-inputs.tsx downloads when a number input first shows. */
 import { InputNumber, type InputNumberProps } from 'antd';
 
 export function InputNumberPart(props: InputNumberProps<number>) {
