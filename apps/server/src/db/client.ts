@@ -59,7 +59,12 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
           lock?.release();
         }
       },
-      dumpDataDir: () => client.dumpDataDir('none'),
+      // A checkpoint first: a database opened from the dump then starts without replaying the WAL
+      // written since the last one (for the test template, the whole seed: ≈ 0.3 s of CPU per open).
+      dumpDataDir: async () => {
+        await client.exec('checkpoint');
+        return client.dumpDataDir('none');
+      },
     };
   } catch (error) {
     lock?.release();

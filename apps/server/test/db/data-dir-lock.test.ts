@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../src/db/client.js';
 import { DataDirLockedError } from '../../src/db/data-dir-lock.js';
+import { pgliteTemplateDump } from '../helpers/pglite-template.js';
 
 // The lock guards the embedded database only; it is the same code whichever project runs it.
 describe.skipIf(process.env.TEST_DB === 'postgres')('createDatabase on a DATA_DIR', () => {
@@ -17,7 +17,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('createDatabase on a DATA_DI
   };
   // A new directory starts from the run's migrated template: an initdb of its own came near the test
   // timeout on a busy machine, and the lock is taken before the database opens either way.
-  const fromTemplate = async () => ({ loadDataDir: new Blob([await readFile(inject('pgliteMigratedTemplate'))]) });
+  const fromTemplate = async () => ({ loadDataDir: await pgliteTemplateDump('pgliteMigratedTemplate') });
   afterEach(() => {
     for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
   });

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { inject } from 'vitest';
@@ -13,6 +12,7 @@ import { md5Hex } from '../../src/platform/passwords.js';
 import { translatePgError } from '../../src/platform/pg-errors.js';
 import { createTestClock, type TestClock } from './test-clock.js';
 import { TEST_UPLOAD_DIR } from './upload-dir.js';
+import { pgliteTemplateDump } from './pglite-template.js';
 
 export const CAPTCHA_CODE = '1234';
 
@@ -77,7 +77,7 @@ async function createPostgresDatabase(template = inject('postgresTemplate')): Pr
  */
 export async function createMigratedDatabase(): Promise<DatabaseHandle> {
   if (!usesPostgres()) {
-    return createDatabase({ DATA_DIR: IN_MEMORY_DATA_DIR }, { loadDataDir: new Blob([await readFile(inject('pgliteMigratedTemplate'))]) });
+    return createDatabase({ DATA_DIR: IN_MEMORY_DATA_DIR }, { loadDataDir: await pgliteTemplateDump('pgliteMigratedTemplate') });
   }
   const postgres = await createPostgresDatabase(inject('postgresMigratedTemplate'));
   const database = await createDatabase({ DATABASE_URL: postgres.url, DATA_DIR: IN_MEMORY_DATA_DIR });
@@ -137,7 +137,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   // The run's template is migrated and demo-seeded already (test/setup/template-database.ts).
-  const database = await createDatabase(env, postgres ? {} : { loadDataDir: new Blob([await readFile(inject('pgliteTemplate'))]) });
+  const database = await createDatabase(env, postgres ? {} : { loadDataDir: await pgliteTemplateDump() });
   const clock = createTestClock();
   const app = await buildApp({ env, database, clock, lookupSession: options.lookupSession });
   answerInEnglishByDefault(app);
