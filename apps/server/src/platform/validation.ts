@@ -4,7 +4,7 @@
  * one failed the statement with a 500, wherever it was sent (a filter, a profile, a key of a body).
  * Every text the API accepts passes here, so it is refused once, as a field error naming where it was.
  */
-import { messageText } from '@campus/contract';
+import { builtOnce, messageText } from '@campus/contract';
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,13 +32,14 @@ export function pathsWithNul(input: unknown): (string | number)[][] {
 }
 
 /** Refuses any NUL before the route's own schema runs (a pipe stops at the first schema's issues). */
-function refusingNul(schema: z.ZodType): z.ZodType {
-  return z
-    .unknown()
-    .superRefine((input, ctx) => {
-      for (const path of pathsWithNul(input)) ctx.addIssue({ code: 'custom', path, message: messageText('validation.noNul'), input });
-    })
-    .pipe(schema);
-}
+const refusingNul = builtOnce(
+  (schema: z.ZodType): z.ZodType =>
+    z
+      .unknown()
+      .superRefine((input, ctx) => {
+        for (const path of pathsWithNul(input)) ctx.addIssue({ code: 'custom', path, message: messageText('validation.noNul'), input });
+      })
+      .pipe(schema),
+);
 
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => zodValidatorCompiler({ ...route, schema: refusingNul(route.schema) });

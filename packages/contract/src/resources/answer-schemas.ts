@@ -5,17 +5,18 @@
 import { z } from 'zod';
 import type { ResourceDef } from './define.js';
 import { rowSchemaOf } from './row-schemas.js';
+import { builtOnce } from './built-once.js';
 
 /** A state value on the wire: an enum value, a number or a text. */
 const stateValueSchema = z.union([z.number(), z.string()]);
 
 /** Answer of Search: one page of rows, whether more follow, and the total (exact, capped or estimated). */
-export function searchAnswerSchemaOf(def: ResourceDef) {
+export const searchAnswerSchemaOf = builtOnce((def: ResourceDef) => {
   return z.object({ items: z.array(rowSchemaOf(def)), total: z.number(), totalIsCapped: z.boolean(), totalIsEstimate: z.boolean(), hasMore: z.boolean() });
-}
+});
 
 /** Answer of a log family's Search: key-paged, with cursors instead of a count (LogSearchAnswer). */
-export function logSearchAnswerSchemaOf(def: ResourceDef) {
+export const logSearchAnswerSchemaOf = builtOnce((def: ResourceDef) => {
   return z.object({
     items: z.array(rowSchemaOf(def)),
     hasMore: z.boolean(),
@@ -23,7 +24,7 @@ export function logSearchAnswerSchemaOf(def: ResourceDef) {
     prevCursor: z.string().nullable(),
     range: z.object({ from: z.string().nullable(), to: z.string().nullable() }),
   });
-}
+});
 
 /** Answer of Add (and of actions that name the row they touched). */
 export const idAnswerSchema = z.object({ id: z.number() });

@@ -33,6 +33,7 @@ import { Questionnaire } from './questionnaire.js';
 
 export * from './define.js';
 export * from './schemas.js';
+export * from './built-once.js';
 export * from './import.js';
 export * from './row-schemas.js';
 export * from './row-types.js';

@@ -4,6 +4,7 @@ import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../constants.js';
 import type { ResourceDef } from './define.js';
 import { searchSchemaOf } from './schemas.js';
 import { idSchema } from '../integer-schemas.js';
+import { builtOnce } from './built-once.js';
 
 /** Days a log's time range covers when the caller gives none. */
 export const DEFAULT_LOG_DAYS = 7;
@@ -16,14 +17,14 @@ export const isLogFamily = (def: ResourceDef): boolean => def.mode === 'log';
  * `prevCursor`) continues from a row, at the cost of page 1; without it `pageIndex` reads the
  * first pages by offset. The order is fixed (time, then id, newest first), so no sort fields.
  */
-export function logSearchSchemaOf(def: ResourceDef) {
+export const logSearchSchemaOf = builtOnce((def: ResourceDef) => {
   const { sortField: _sortField, sortOrder: _sortOrder, ...shape } = searchSchemaOf(def).shape;
   return z.object({
     ...shape,
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
     cursor: z.string().max(200).optional(),
   });
-}
+});
 
 /** Body of POST /api/{LogFamily}/Hide: the rows to hide. */
 export const logHideSchema = z.object({ ids: z.array(idSchema).min(1).max(500) });

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { FieldDef, ResourceDef } from './define.js';
+import { builtOnce } from './built-once.js';
 
 /**
  * An enum value on the wire. Documented with its options but checked only for its type: a stored row
@@ -16,7 +17,7 @@ function enumWireSchema(options: readonly { value: number | string }[]): z.ZodTy
 }
 
 /** The value of one field as rows answer it (never null here; rowShapeOf adds that). */
-export function fieldWireSchema(field: FieldDef): z.ZodType {
+export const fieldWireSchema = builtOnce((field: FieldDef): z.ZodType => {
   switch (field.kind) {
     case 'number':
       return field.multiple ? z.array(z.number()) : z.number();
@@ -37,7 +38,7 @@ export function fieldWireSchema(field: FieldDef): z.ZodType {
     default:
       return z.string();
   }
-}
+});
 
 /**
  * The declared fields of a row and each reference's `${field}Label`. Every one may be null (not
@@ -63,9 +64,9 @@ function stampShapeOf(def: ResourceDef): Record<string, z.ZodType> {
  * One row as Search and Get answer it. Loose: a family's afterRead may add values the declaration
  * does not list, and a response schema must never strip what the engine answers.
  */
-export function rowSchemaOf(def: ResourceDef) {
+export const rowSchemaOf = builtOnce((def: ResourceDef) => {
   return z.looseObject({ ...rowShapeOf(def.fields), ...stampShapeOf(def) });
-}
+});
 
 /** A node of `GET /api/{Family}/Tree`: a row and its children, ordered among siblings. */
 export function treeNodeSchemaOf(def: ResourceDef) {

@@ -7,6 +7,7 @@ import { messageText } from '../messages.js';
 import { phoneSchema } from '../phones.js';
 import { idSchema } from '../integer-schemas.js';
 import { INT32_MAX, INT32_MIN } from '../integers.js';
+import { builtOnce } from './built-once.js';
 
 const md5Hex = z.string().regex(/^[a-f0-9]{32}$/i, messageText('validation.md5'));
 
@@ -41,7 +42,7 @@ export function fillPlaceholders(text: string, placeholders: readonly { name: st
 }
 
 /** The schema of one field's value as written by a client (Add / Update). */
-export function fieldValueSchema(field: FieldDef): z.ZodType {
+export const fieldValueSchema = builtOnce((field: FieldDef): z.ZodType => {
   switch (field.kind) {
     case 'text': {
       let s = z.string().trim();
@@ -127,7 +128,7 @@ export function fieldValueSchema(field: FieldDef): z.ZodType {
     case 'json':
       return z.unknown();
   }
-}
+});
 
 /** Fields Add and Update accept: never read-only ones, nor a workflow's state (only transitions move it). */
 function formFields(def: ResourceDef): [string, FieldDef][] {
@@ -135,17 +136,17 @@ function formFields(def: ResourceDef): [string, FieldDef][] {
 }
 
 /** Body of POST /api/{Family}/Add. */
-export function addSchemaOf(def: ResourceDef) {
+export const addSchemaOf = builtOnce((def: ResourceDef) => {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, field] of formFields(def)) {
     const value = fieldValueSchema(field);
     shape[name] = field.required ? value : z.preprocess(blankToUndefined, value.optional());
   }
   return z.strictObject(shape);
-}
+});
 
 /** Body of POST /api/{Family}/Update: id and version, plus the fields that change. */
-export function updateSchemaOf(def: ResourceDef) {
+export const updateSchemaOf = builtOnce((def: ResourceDef) => {
   const shape: Record<string, z.ZodType> = {
     id: idSchema,
     version: idSchema,
@@ -159,7 +160,7 @@ export function updateSchemaOf(def: ResourceDef) {
         : z.preprocess((v) => (v === '' ? null : v), value.nullable().optional());
   }
   return z.strictObject(shape);
-}
+});
 
 function isPlaceholder(field: FieldDef, v: unknown): boolean {
   if (v === undefined || v === null || v === '') return true;
@@ -229,17 +230,17 @@ function sortShape(def: ResourceDef) {
 }
 
 /** Body of POST /api/{Family}/Search. */
-export function searchSchemaOf(def: ResourceDef) {
+export const searchSchemaOf = builtOnce((def: ResourceDef) => {
   return z.object({
     pageIndex: z.coerce.number().int().min(1).default(1),
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
     ...sortShape(def),
     ...filterShapeOf(def),
   });
-}
+});
 
 /** Query of GET /api/{Family}/Export: the Search filters plus maxCount. */
-export function exportQuerySchemaOf(def: ResourceDef) {
+export const exportQuerySchemaOf = builtOnce((def: ResourceDef) => {
   return z.object({
     maxCount: z.coerce.number().int().min(1).max(MAX_EXPORT_COUNT).default(MAX_EXPORT_COUNT),
     view: z.string().optional(),
@@ -247,7 +248,7 @@ export function exportQuerySchemaOf(def: ResourceDef) {
     ...sortShape(def),
     ...filterShapeOf(def),
   });
-}
+});
 
 /** Query every family call accepts: the page (view) it is made through, for families on several pages. */
 export const viewQuerySchema = z.object({ view: z.string().max(64).optional() });
