@@ -11,12 +11,12 @@ import { builtOnce } from './built-once.js';
 const stateValueSchema = z.union([z.number(), z.string()]);
 
 /** Answer of Search: one page of rows, whether more follow, and the total (exact, capped or estimated). */
-export const searchAnswerSchemaOf = builtOnce((def: ResourceDef) => {
+export const searchAnswerSchemaOf = /* @__PURE__ */ builtOnce((def: ResourceDef) => {
   return z.object({ items: z.array(rowSchemaOf(def)), total: z.number(), totalIsCapped: z.boolean(), totalIsEstimate: z.boolean(), hasMore: z.boolean() });
 });
 
 /** Answer of a log family's Search: key-paged, with cursors instead of a count (LogSearchAnswer). */
-export const logSearchAnswerSchemaOf = builtOnce((def: ResourceDef) => {
+export const logSearchAnswerSchemaOf = /* @__PURE__ */ builtOnce((def: ResourceDef) => {
   return z.object({
     items: z.array(rowSchemaOf(def)),
     hasMore: z.boolean(),

@@ -1,7 +1,9 @@
 /**
  * Wraps a schema builder so each declaration (a family, a field) gets its schema built once:
  * declarations are constants and zod schemas are immutable, while building them again for every
- * app the server builds (one per test file) was most of the server's start-up CPU.
+ * app the server builds (one per test file) was half of building it. Mark each call
+ * `/* @__PURE__ *\/`: the bundler keeps an unmarked module-level call, and with it zod, in the web's
+ * first page even where nothing uses the schema.
  */
 export function builtOnce<K extends object, T>(build: (key: K) => T): (key: K) => T {
   const built = new WeakMap<K, T>();

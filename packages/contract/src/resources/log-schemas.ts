@@ -17,7 +17,7 @@ export const isLogFamily = (def: ResourceDef): boolean => def.mode === 'log';
  * `prevCursor`) continues from a row, at the cost of page 1; without it `pageIndex` reads the
  * first pages by offset. The order is fixed (time, then id, newest first), so no sort fields.
  */
-export const logSearchSchemaOf = builtOnce((def: ResourceDef) => {
+export const logSearchSchemaOf = /* @__PURE__ */ builtOnce((def: ResourceDef) => {
   const { sortField: _sortField, sortOrder: _sortOrder, ...shape } = searchSchemaOf(def).shape;
   return z.object({
     ...shape,

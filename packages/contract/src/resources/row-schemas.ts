@@ -17,7 +17,7 @@ function enumWireSchema(options: readonly { value: number | string }[]): z.ZodTy
 }
 
 /** The value of one field as rows answer it (never null here; rowShapeOf adds that). */
-export const fieldWireSchema = builtOnce((field: FieldDef): z.ZodType => {
+export const fieldWireSchema = /* @__PURE__ */ builtOnce((field: FieldDef): z.ZodType => {
   switch (field.kind) {
     case 'number':
       return field.multiple ? z.array(z.number()) : z.number();
@@ -64,7 +64,7 @@ function stampShapeOf(def: ResourceDef): Record<string, z.ZodType> {
  * One row as Search and Get answer it. Loose: a family's afterRead may add values the declaration
  * does not list, and a response schema must never strip what the engine answers.
  */
-export const rowSchemaOf = builtOnce((def: ResourceDef) => {
+export const rowSchemaOf = /* @__PURE__ */ builtOnce((def: ResourceDef) => {
   return z.looseObject({ ...rowShapeOf(def.fields), ...stampShapeOf(def) });
 });
 

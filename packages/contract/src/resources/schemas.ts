@@ -42,7 +42,7 @@ export function fillPlaceholders(text: string, placeholders: readonly { name: st
 }
 
 /** The schema of one field's value as written by a client (Add / Update). */
-export const fieldValueSchema = builtOnce((field: FieldDef): z.ZodType => {
+export const fieldValueSchema = /* @__PURE__ */ builtOnce((field: FieldDef): z.ZodType => {
   switch (field.kind) {
     case 'text': {
       let s = z.string().trim();
@@ -136,7 +136,7 @@ function formFields(def: ResourceDef): [string, FieldDef][] {
 }
 
 /** Body of POST /api/{Family}/Add. */
-export const addSchemaOf = builtOnce((def: ResourceDef) => {
+export const addSchemaOf = /* @__PURE__ */ builtOnce((def: ResourceDef) => {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, field] of formFields(def)) {
     const value = fieldValueSchema(field);
@@ -146,7 +146,7 @@ export const addSchemaOf = builtOnce((def: ResourceDef) => {
 });
 
 /** Body of POST /api/{Family}/Update: id and version, plus the fields that change. */
-export const updateSchemaOf = builtOnce((def: ResourceDef) => {
+export const updateSchemaOf = /* @__PURE__ */ builtOnce((def: ResourceDef) => {
   const shape: Record<string, z.ZodType> = {
     id: idSchema,
     version: idSchema,
@@ -230,7 +230,7 @@ function sortShape(def: ResourceDef) {
 }
 
 /** Body of POST /api/{Family}/Search. */
-export const searchSchemaOf = builtOnce((def: ResourceDef) => {
+export const searchSchemaOf = /* @__PURE__ */ builtOnce((def: ResourceDef) => {
   return z.object({
     pageIndex: z.coerce.number().int().min(1).default(1),
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
@@ -240,7 +240,7 @@ export const searchSchemaOf = builtOnce((def: ResourceDef) => {
 });
 
 /** Query of GET /api/{Family}/Export: the Search filters plus maxCount. */
-export const exportQuerySchemaOf = builtOnce((def: ResourceDef) => {
+export const exportQuerySchemaOf = /* @__PURE__ */ builtOnce((def: ResourceDef) => {
   return z.object({
     maxCount: z.coerce.number().int().min(1).max(MAX_EXPORT_COUNT).default(MAX_EXPORT_COUNT),
     view: z.string().optional(),
