@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { builtOnce } from '@campus/contract';
 import type { Database } from '../db/client.js';
 import { sessions, users } from '../db/schema/index.js';
 
@@ -68,7 +69,7 @@ export type SessionLookup =
  * here, so PostgreSQL parses and plans it once per connection and drizzle never builds it again.
  * Only the columns a call uses: every column costs the driver a parser and a conversion per call.
  */
-function sessionStatementOf(db: Database) {
+const sessionStatementOf = builtOnce((db: Database) => {
   return db
     .select({
       session: { id: sessions.id, userId: sessions.userId, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt },
@@ -88,9 +89,7 @@ function sessionStatementOf(db: Database) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .prepare('campus_touch_session');
-}
-
-const sessionStatements = new WeakMap<Database, ReturnType<typeof sessionStatementOf>>();
+});
 
 /**
  * Finds the session of a token with its account, and slides its expiry to now + the idle limit,
@@ -105,12 +104,7 @@ export async function touchSession(
   now: Date,
   { isActivity = true }: { isActivity?: boolean } = {},
 ): Promise<SessionLookup> {
-  let statement = sessionStatements.get(db);
-  if (!statement) {
-    statement = sessionStatementOf(db);
-    sessionStatements.set(db, statement);
-  }
-  const [found] = await statement.execute({ tokenHash: hashToken(token) });
+  const [found] = await sessionStatementOf(db).execute({ tokenHash: hashToken(token) });
   if (!found) return { status: 'unknown' };
   const { session, user, stateVersion } = found;
   // The absolute limit is checked here too, so lowering SESSION_MAX_AGE ends older sessions at once.

@@ -1,7 +1,8 @@
 /**
- * Wraps a schema builder so each declaration (a family, a field) gets its schema built once:
- * declarations are constants and zod schemas are immutable, while building them again for every
- * app the server builds (one per test file) was half of building it. Mark each call
+ * Wraps a builder so each key object gets what it builds once, kept as long as the key lives: a
+ * declaration's (a family's, a field's) zod schemas — declarations are constants and schemas
+ * immutable, while building them again for every app the server builds (one per test file) was
+ * half of building it — or a database's prepared statement. In code the web bundles, mark each call
  * `/* @__PURE__ *\/`: the bundler keeps an unmarked module-level call, and with it zod, in the web's
  * first page even where nothing uses the schema.
  */
