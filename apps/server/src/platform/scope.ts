@@ -1,8 +1,9 @@
-import type { UserType } from '@campus/contract';
+import { builtOnce, type UserType } from '@campus/contract';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { salesTeamMembers, salesTeams, schools, userSchools, users } from '../db/schema/index.js';
 import type { AuthUser } from './auth.js';
+import { boundTerm, fixedTerm, termSql, type Term } from './sql-terms.js';
 
 /** Which schools a caller may touch: all of them, or exactly these ids (possibly none). */
 export type SchoolScope = { kind: 'all' } | { kind: 'schools'; schoolIds: number[] };
@@ -73,9 +74,17 @@ export async function resolveSchoolScope(db: Database, user: ScopeSubject): Prom
  * plans as well as an IN list (ARCHITECTURE "Measured").
  */
 export function scopeCondition(scope: SchoolScope, column: SQLWrapper): SQL {
-  if (scope.kind === 'all') return sql`true`;
-  if (scope.schoolIds.length === 0) return sql`false`;
-  return sql`${column} = any(${`{${scope.schoolIds.join(',')}}`}::int[])`;
+  return termSql(scopeTerm(scope, column));
+}
+
+/** The scope's school ids as one int[] literal, joined once per scope object (a caller state keeps it). */
+const idsLiteralOf = builtOnce((scope: { schoolIds: number[] }) => `{${scope.schoolIds.join(',')}}`);
+
+/** scopeCondition as a term (sql-terms.ts): the ids are its one value. */
+export function scopeTerm(scope: SchoolScope, column: SQLWrapper): Term {
+  if (scope.kind === 'all') return fixedTerm(sql`true`, 'all');
+  if (scope.schoolIds.length === 0) return fixedTerm(sql`false`, 'none');
+  return boundTerm('schools', [idsLiteralOf(scope)], ([ids]) => sql`${column} = any(${ids}::int[])`);
 }
 
 /** Whether one school id lies inside the scope. */

@@ -87,10 +87,10 @@ export async function storedLinks(ctx: EngineContext, db: Executor, name: string
   return links.map((link) => Number(link.id));
 }
 
-/** The Search condition of a filtered link field: rows whose link table holds `value`. */
-export function linkCondition(def: ResourceDef, name: string, value: unknown, ownerId: PgColumn): SQL {
+/** The Search condition of a filtered link field: rows whose link table holds `targetId` (a value or a placeholder). */
+export function linkCondition(def: ResourceDef, name: string, targetId: unknown, ownerId: PgColumn): SQL {
   const field = linkFieldsOf(def).find(([candidate]) => candidate === name)?.[1];
   if (!field) throw new Error(`${def.name}.${name} filters a multiple reference without a link table`);
   const { table, owner, target } = linkColumns(field);
-  return sql`exists (select 1 from ${table} where ${owner} = ${ownerId} and ${target} = ${Number(value)})`;
+  return sql`exists (select 1 from ${table} where ${owner} = ${ownerId} and ${target} = ${targetId})`;
 }

@@ -1,13 +1,14 @@
 /** Search conditions, the row shape answered to clients, and bounded counts. */
 import { SEARCH_COUNT_CAP, columnName, isLinkField, isStoredElsewhere, type FieldDef, type ResourceDef } from '@campus/contract';
-import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { Param, and, asc, desc, eq, getTableName, gte, inArray, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgColumn } from 'drizzle-orm/pg-core';
-import { accountScopeCondition, scopeAgentOf, scopeCondition, type ScopePurpose } from '../../platform/scope.js';
+import { accountScopeCondition, scopeAgentOf, scopeTerm, type ScopePurpose } from '../../platform/scope.js';
+import { allOf, anyOf, boundTerm, fixedTerm, termSql, type Term } from '../../platform/sql-terms.js';
 import { visibleFields, type EngineContext, type Row } from './context.js';
 import { hooksOf, type ReadConditionContext } from './hooks.js';
 import { linkCondition } from './links.js';
 import { referenceTargetOf, tableOf } from './registry.js';
-import { isTextRule, sortExpression, textCondition } from './search-rules.js';
+import { isTextRule, sortExpression, textTerm } from './search-rules.js';
 import type { ResourceTable } from './table.js';
 
 /** Exact counts stop here: beyond it the total is shown as "10,000+" (an exact count over a large scope costs seconds). */
@@ -26,25 +27,33 @@ export function columnOf(table: ResourceTable, field: string): PgColumn {
  * which for shared accounts is narrower than what the caller may read (platform/scope.ts).
  */
 export function scopeWhere(ctx: Pick<EngineContext, 'def' | 'scope' | 'user'> & ReadConditionContext, table: ResourceTable, purpose: ScopePurpose = 'read'): SQL | undefined {
-  const visible = hooksOf(ctx.def).visibleWhere?.(ctx, table);
-  const inScope = scopeOnly(ctx, table, purpose);
-  return visible && inScope ? and(inScope, visible) : (visible ?? inScope);
+  const term = scopeTermOf(ctx, table, purpose);
+  return term && termSql(term);
 }
 
-function scopeOnly(ctx: Pick<EngineContext, 'def' | 'scope' | 'user'>, table: ResourceTable, purpose: ScopePurpose): SQL | undefined {
+/** scopeWhere as a term (platform/sql-terms.ts). */
+export function scopeTermOf(ctx: Pick<EngineContext, 'def' | 'scope' | 'user'> & ReadConditionContext, table: ResourceTable, purpose: ScopePurpose = 'read'): Term | undefined {
+  const visible = hooksOf(ctx.def).visibleWhere?.(ctx, table);
+  const inScope = scopeOnly(ctx, table, purpose);
+  if (!visible) return inScope;
+  return inScope ? allOf([inScope, fixedTerm(visible)]) : fixedTerm(visible);
+}
+
+function scopeOnly(ctx: Pick<EngineContext, 'def' | 'scope' | 'user'>, table: ResourceTable, purpose: ScopePurpose): Term | undefined {
   const { scope } = ctx.def;
   if (scope.via === 'global') return undefined;
   if (scope.via === 'account') {
     const columns = { id: columnOf(table, 'id'), type: columnOf(table, 'type'), parentId: columnOf(table, 'parentId') };
-    return accountScopeCondition(ctx.user, ctx.scope, scope.types, columns, purpose);
+    return fixedTerm(accountScopeCondition(ctx.user, ctx.scope, scope.types, columns, purpose));
   }
-  const inSchools = scopeCondition(ctx.scope, columnOf(table, scope.via === 'self' ? 'id' : scope.field));
+  const inSchools = scopeTerm(ctx.scope, columnOf(table, scope.via === 'self' ? 'id' : scope.field));
   const agentId = scope.via === 'school' && scope.agentOwner && purpose === 'read' ? scopeAgentOf(ctx.user) : null;
-  return agentId === null ? inSchools : or(inSchools, agentOwnedCondition(ctx.def, table, agentId));
+  if (agentId === null) return inSchools;
+  return anyOf([inSchools, boundTerm('agentOwned', [agentId], ([agent]) => agentOwnedCondition(ctx.def, table, agent))]);
 }
 
 /** Rows the family's `agentOwner` says belong to `agentId`: on the row, or on the row its `through` reference names. */
-function agentOwnedCondition(def: ResourceDef, table: ResourceTable, agentId: number): SQL {
+function agentOwnedCondition(def: ResourceDef, table: ResourceTable, agentId: unknown): SQL {
   const owner = def.scope.via === 'school' ? def.scope.agentOwner : undefined;
   if (!owner) throw new Error(`${def.name} declares no agentOwner`);
   if (!owner.through) return eq(columnOf(table, owner.field), agentId);
@@ -56,7 +65,12 @@ function agentOwnedCondition(def: ResourceDef, table: ResourceTable, agentId: nu
 
 /** Conditions from parsed filters (placeholders already removed by the schema) and the view's fixed values. */
 export function filterWhere(ctx: Pick<EngineContext, 'def' | 'view'> & ReadConditionContext, table: ResourceTable, filters: Row): SQL[] {
-  const conditions: SQL[] = [];
+  return filterTerms(ctx, table, filters).map(termSql);
+}
+
+/** filterWhere as terms (platform/sql-terms.ts), each shape naming its field. */
+export function filterTerms(ctx: Pick<EngineContext, 'def' | 'view'> & ReadConditionContext, table: ResourceTable, filters: Row): Term[] {
+  const terms: Term[] = [];
   for (const [name, field] of Object.entries(ctx.def.fields)) {
     if (!field.filter) continue;
     if (field.computed) {
@@ -64,30 +78,36 @@ export function filterWhere(ctx: Pick<EngineContext, 'def' | 'view'> & ReadCondi
       const value = filters[name];
       const compute = hooksOf(ctx.def).computedFilters?.[name];
       if (!compute) throw new Error(`${ctx.def.name}.${name} is a computed filter without a computedFilters hook`);
-      if (value !== undefined) conditions.push(compute(ctx, table, value));
+      if (value !== undefined) terms.push(fixedTerm(compute(ctx, table, value)));
       continue;
     }
     if (isLinkField(field)) {
       // Not a column: rows whose link table holds the value (e.g. parents of one student).
       const value = filters[name];
-      if (value !== undefined) conditions.push(linkCondition(ctx.def, name, value, columnOf(table, 'id')));
+      if (value !== undefined) terms.push(boundTerm(`${name} linked`, [Number(value)], ([id]) => linkCondition(ctx.def, name, id, columnOf(table, 'id'))));
       continue;
     }
     const column = columnOf(table, name);
+    // A Param with the column's encoder, as drizzle's eq binds a value: a placeholder then gets it too.
+    const bound = (value: unknown) => new Param(value, column);
     if (field.filter === 'range') {
       const from = filters[`${name}From`];
       const to = filters[`${name}To`];
-      if (from !== undefined) conditions.push(gte(column, toDb(field, from)));
-      if (to !== undefined) conditions.push(lte(column, toDb(field, to)));
+      if (from !== undefined) terms.push(boundTerm(`${name} >=`, [toDb(field, from)], ([v]) => gte(column, bound(v))));
+      if (to !== undefined) terms.push(boundTerm(`${name} <=`, [toDb(field, to)], ([v]) => lte(column, bound(v))));
       continue;
     }
     const value = filters[name];
     if (value === undefined) continue;
-    if (field.filter === 'in') conditions.push(inArray(column, (value as unknown[]).map((v) => toDb(field, v))));
-    else if (isTextRule(field.filter)) conditions.push(textCondition(field.filter, column, String(value)));
-    else conditions.push(eq(column, toDb(field, value)));
+    if (field.filter === 'in') {
+      const values = (value as unknown[]).map((v) => toDb(field, v));
+      terms.push(boundTerm(`${name} in ${values.length}`, values, (params) => inArray(column, params.map(bound))));
+    } else if (isTextRule(field.filter)) {
+      const term = textTerm(field.filter, column, String(value));
+      terms.push({ ...term, shape: `${name} ${term.shape}` });
+    } else terms.push(boundTerm(`${name} =`, [toDb(field, value)], ([v]) => eq(column, bound(v))));
   }
-  return [...conditions, ...viewConditions(ctx, table)];
+  return [...terms, ...viewConditions(ctx, table).map((condition) => fixedTerm(condition, 'view'))];
 }
 
 /** The values the page (view) fixes, e.g. License `useFor` on codeManageA. */
@@ -121,23 +141,25 @@ export function orderOf(ctx: Pick<EngineContext, 'def'>, table: ResourceTable, s
 
 /**
  * The select list: visible fields, id/version/timestamps, and for each reference the display value
- * of the referenced row as `${field}Label` (one LEFT JOIN per reference).
+ * of the referenced row as `${field}Label`, read by a subquery on the referenced key (unique). A
+ * subquery per label, not a LEFT JOIN: each is planned alone, where joins made the planner weigh
+ * their orders on every call — half of a Search page's PostgreSQL time (docs/performance.md).
  */
-export function selection(ctx: Pick<EngineContext, 'def' | 'probes'>, table: ResourceTable) {
+export function selection(ctx: Pick<EngineContext, 'def' | 'probes'>, table: ResourceTable): Record<string, AnyPgColumn | SQL> {
   // Log rows are never updated: they have no version or updatedAt (log.ts).
   const stamps = ctx.def.mode === 'log' ? ['id', 'createdAt'] : ['id', 'version', 'createdAt', 'updatedAt'];
-  const fields: Record<string, AnyPgColumn | SQL.Aliased> = Object.fromEntries(stamps.map((name) => [name, columnOf(table, name)]));
-  const joins: { table: ResourceTable; on: SQL }[] = [];
+  const fields: Record<string, AnyPgColumn | SQL> = Object.fromEntries(stamps.map((name) => [name, columnOf(table, name)]));
   for (const [name, field] of visibleFields(ctx)) {
     if (isStoredElsewhere(field)) continue; // not a column: readLinks or the lines engine fills it in
     fields[name] = columnOf(table, name);
     if (field.kind !== 'reference') continue;
     const target = referenceTargetOf(field);
-    const joined = alias(target.table, `ref_${columnName(name)}`) as unknown as ResourceTable;
-    joins.push({ table: joined, on: eq(columnOf(joined, target.key), columnOf(table, name)) });
-    fields[`${name}Label`] = columnOf(joined, target.display);
+    // Aliased: a reference to the family's own table must not shadow the outer row.
+    const aliasName = `ref_${columnName(name)}`;
+    const referenced = alias(target.table, aliasName) as unknown as ResourceTable;
+    fields[`${name}Label`] = sql`(select ${columnOf(referenced, target.display)} from ${sql.identifier(getTableName(target.table))} as ${sql.identifier(aliasName)} where ${columnOf(referenced, target.key)} = ${columnOf(table, name)})`;
   }
-  return { fields, joins };
+  return fields;
 }
 
 /** Maps a selected database row to its wire form. */
@@ -150,23 +172,20 @@ export function toWire(def: ResourceDef, row: Row): Row {
 /** Selects rows of a family with references resolved. */
 export function selectRows(ctx: EngineContext, where: SQL | undefined) {
   const table = tableOf(ctx.def);
-  const { fields, joins } = selection(ctx, table);
-  let query = ctx.db.select(fields).from(table).$dynamic();
-  for (const join of joins) query = query.leftJoin(join.table, join.on);
-  return query.where(where);
+  return ctx.db.select(selection(ctx, table)).from(table).where(where).$dynamic();
 }
 
 /**
- * One page of a Search. The page's ids are chosen first, by a query without the reference joins that
- * the `(scope key, filter, id)` indexes answer on their own (index-only scan, then a top-N sort by id);
- * only those rows are then read and joined for their labels. Written as one query, the joins would run
- * for every row OFFSET skips: page 200 × 50 cost 33 ms instead of 3 on 1M students (docs/performance.md).
+ * One page of a Search. The page's ids are chosen first, by a subquery that the `(scope key, filter,
+ * id)` indexes answer on their own (index-only scan, then a top-N sort by id); only those rows are
+ * then read, with their labels. Written as one query, the labels would be read for every row OFFSET
+ * skips: page 200 × 50 cost 33 ms instead of 3 on 1M students (docs/performance.md).
  */
-export function selectPage(ctx: EngineContext, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
+export function selectPage(ctx: EngineContext, where: SQL | undefined, order: SQL[], limit: number | Placeholder, offset: number | Placeholder) {
   const table = tableOf(ctx.def);
   const id = columnOf(table, 'id');
-  const pageIds = ctx.db.select({ id }).from(table).where(where).orderBy(...order).limit(limit).offset(offset);
-  return selectRows(ctx, inArray(id, pageIds)).orderBy(...order);
+  const page = ctx.db.select({ pageId: sql<number>`${id}`.as('page_id') }).from(table).where(where).orderBy(...order).limit(limit).offset(offset).as('page');
+  return ctx.db.select(selection(ctx, table)).from(page).innerJoin(table, eq(id, page.pageId)).orderBy(...order);
 }
 
 /** The statement counting matching rows up to COUNT_CAP + 1, so an answer can say "more than the cap". */
@@ -175,6 +194,12 @@ export function boundedCountQuery(ctx: EngineContext, where: SQL | undefined) {
   const inner = ctx.db.select({ one: sql`1` }).from(table).where(where).limit(COUNT_CAP + 1).as('capped');
   // Aliased: countOrEstimate runs it as raw SQL and reads the column by name.
   return ctx.db.select({ n: sql<number>`count(*)::int`.as('n') }).from(inner);
+}
+
+/** The conditions of a Search: the caller's scope, then the filters and the view's fixed values. */
+export function searchTerms(ctx: EngineContext, table: ResourceTable, filters: Row): Term[] {
+  const scope = scopeTermOf(ctx, table);
+  return scope ? [scope, ...filterTerms(ctx, table, filters)] : filterTerms(ctx, table, filters);
 }
 
 export function allConditions(...parts: (SQL | SQL[] | undefined)[]): SQL | undefined {

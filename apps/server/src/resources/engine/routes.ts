@@ -43,7 +43,8 @@ import { hooksOf } from './hooks.js';
 import { requireOptionsAccess } from './options-access.js';
 import { withLines } from './lines.js';
 import { registerLogRoutes } from './log-routes.js';
-import { COUNT_CAP, allConditions, columnOf, filterWhere, orderOf, scopeWhere, selectRows, toWire, viewConditions } from './query.js';
+import { COUNT_CAP, allConditions, columnOf, filterWhere, scopeWhere, searchTerms, selectRows, toWire, viewConditions } from './query.js';
+import { whereOf } from './search-statement.js';
 import { searchPage } from './search-counts.js';
 import { tableOf } from './registry.js';
 import { addRow, deleteRows, loadInScope, setToggle, updateRow } from './write.js';
@@ -69,14 +70,19 @@ function contextOf(request: FastifyRequest): EngineContext {
   return ctx;
 }
 
+/** What rows read after their own columns: their links, then the family's afterRead hook. */
+export async function readRowExtras(ctx: EngineContext, rows: Row[]): Promise<Row[]> {
+  const afterRead = hooksOf(ctx.def).afterRead;
+  const linked = await readLinks(ctx, rows);
+  return afterRead && rows.length > 0 ? await afterRead(ctx, linked) : linked;
+}
+
 /**
  * Rows in wire form, completed with their link fields and by the family's afterRead, with
  * uploaded files' addresses signed so the caller's browser can open them for a while.
  */
 async function completeRows(request: FastifyRequest, ctx: EngineContext, rows: Row[]): Promise<Row[]> {
-  const afterRead = hooksOf(ctx.def).afterRead;
-  const linked = await readLinks(ctx, rows);
-  const completed = afterRead && rows.length > 0 ? await afterRead(ctx, linked) : linked;
+  const completed = await readRowExtras(ctx, rows);
   const media = Object.entries(ctx.def.fields).filter(([, field]) => field.kind === 'image' || field.kind === 'file');
   if (media.length === 0) return completed;
   const signer = await request.server.mediaUrls();
@@ -131,9 +137,8 @@ export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef
     if ((pageIndex - 1) * pageSize >= COUNT_CAP) {
       throw badRequest([{ path: 'pageIndex', ...msg('error.tooManyPages', { cap: COUNT_CAP }) }]);
     }
-    const where = allConditions(scopeWhere(ctx, table), filterWhere(ctx, table, filters));
-    const order = orderOf(ctx, table, sortField as string | undefined, sortOrder as 'asc' | 'desc' | undefined);
-    const { rows, ...total } = await searchPage(ctx, where, order, filters, pageSize, (pageIndex - 1) * pageSize);
+    const ask = { terms: searchTerms(ctx, table, filters), sortField: sortField as string | undefined, sortOrder: sortOrder as 'asc' | 'desc' | undefined };
+    const { rows, ...total } = await searchPage(ctx, ask, filters, pageSize, (pageIndex - 1) * pageSize);
     return ok({ items: await completeRows(request, ctx, rows.map((r) => toWire(def, r))), ...total });
   });
 
@@ -164,7 +169,7 @@ export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef
       sortOrder?: 'asc' | 'desc';
     };
     const ctx = contextOf(request);
-    const where = allConditions(scopeWhere(ctx, table), filterWhere(ctx, table, filters));
+    const where = whereOf({ terms: searchTerms(ctx, table, filters) });
     // Read before the headers: a failing query then answers the error envelope as JSON.
     const workbook = await exportWorkbook(ctx, where, { field: sortField, order: sortOrder }, maxCount);
     reply

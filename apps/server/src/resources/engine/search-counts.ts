@@ -14,11 +14,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { SchoolScope } from '../../platform/scope.js';
 import type { EngineContext, Row } from './context.js';
-import { COUNT_CAP, boundedCountQuery, selectPage } from './query.js';
+import { COUNT_CAP, boundedCountQuery } from './query.js';
+import { readPage, whereOf, type SearchAsk } from './search-statement.js';
 
 /** How long a count is reused at most. */
 export const COUNT_MAX_AGE_MS = 30_000;
@@ -124,7 +125,7 @@ export async function countOrEstimate(db: Database, counting: SQLWrapper, costLi
 }
 
 /** One page of a Search, whether another follows, and its total (exact, capped or estimated). */
-export async function searchPage(ctx: EngineContext, where: SQL | undefined, order: SQL[], filters: Row, pageSize: number, offset: number): Promise<{ rows: Row[]; hasMore: boolean } & PageTotal> {
+export async function searchPage(ctx: EngineContext, ask: SearchAsk, filters: Row, pageSize: number, offset: number): Promise<{ rows: Row[]; hasMore: boolean } & PageTotal> {
   let counts = countsOfState.get(ctx.scope);
   if (!counts) {
     counts = new Map();
@@ -135,12 +136,12 @@ export async function searchPage(ctx: EngineContext, where: SQL | undefined, ord
   const now = ctx.clock.now().getTime();
   const cached = counts.get(key);
   const fresh = cached && cached.generation === generation && now - cached.countedAt < COUNT_MAX_AGE_MS ? cached : undefined;
-  const read = (await selectPage(ctx, where, order, pageSize + 1, offset)) as Row[];
+  const read = await readPage(ctx, ask, pageSize + 1, offset);
   const hasMore = read.length > pageSize;
   const rows = hasMore ? read.slice(0, pageSize) : read;
   const page: ReadPage = { rows: rows.length, hasMore, offset, pageSize };
   // A page with nothing after it ends the result: its total is exact, whatever was counted or kept.
-  const total = answeredTotal(totalProvedBy(page) ?? fresh ?? (await countOrEstimate(ctx.db, boundedCountQuery(ctx, where), ctx.server.env.SEARCH_COUNT_COST_LIMIT)), page);
+  const total = answeredTotal(totalProvedBy(page) ?? fresh ?? (await countOrEstimate(ctx.db, boundedCountQuery(ctx, whereOf(ask)), ctx.server.env.SEARCH_COUNT_COST_LIMIT)), page);
   if (counts.size >= MAX_COUNTS_PER_CALLER) counts.clear();
   counts.set(key, { ...total, generation, countedAt: fresh?.countedAt ?? now });
   return { rows, hasMore, ...total };

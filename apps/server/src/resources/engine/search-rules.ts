@@ -15,6 +15,7 @@ import { DIGITS_ANY_PART_MIN, type FieldDef, type FilterMode } from '@campus/con
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { containsPattern, prefixPattern } from '../../platform/like-patterns.js';
+import { boundTerm, termSql, type Term } from '../../platform/sql-terms.js';
 
 /** The rules that match typed text (the others compare values). */
 export type TextRule = Extract<FilterMode, 'name' | 'code' | 'digits'>;
@@ -37,6 +38,11 @@ export function digitsMatchAnyPart(value: string): boolean {
 
 /** The condition matching `value` typed into a field searched by `rule`. */
 export function textCondition(rule: TextRule, column: PgColumn | SQL, value: string): SQL {
+  return termSql(textTerm(rule, column, value));
+}
+
+/** textCondition as a term: the SQL is the same for every value, the bound pattern is what differs. */
+export function textTerm(rule: TextRule, column: PgColumn | SQL, value: string): Term {
   switch (rule) {
     case 'name':
       // The pieces of the typed value (bigrams, or the one character) must all be pieces of the row's
@@ -44,11 +50,11 @@ export function textCondition(rule: TextRule, column: PgColumn | SQL, value: str
       // strpos, not ILIKE: typed % _ \ need no escaping, it costs less per row than ILIKE on Chinese
       // text, and the planner does not take it for rare (ILIKE '%雨桐%' estimated 10k matches at 8
       // and chose a bitmap over 20k rows where walking the newest ids finds page 1 in 2k).
-      return sql`(${sql.raw(SEARCH_GRAMS)}(${column}) @> search_query_grams(${value}) and strpos(lower(${column}), lower(${value})) > 0)`;
+      return boundTerm('name', [value], ([typed]) => sql`(${sql.raw(SEARCH_GRAMS)}(${column}) @> search_query_grams(${typed}) and strpos(lower(${column}), lower(${typed})) > 0)`);
     case 'code':
-      return sql`${column} ilike ${containsPattern(value)}`;
+      return boundTerm('code', [containsPattern(value)], ([pattern]) => sql`${column} ilike ${pattern}`);
     case 'digits':
-      return sql`${column} like ${digitsMatchAnyPart(value) ? containsPattern(value) : prefixPattern(value)}`;
+      return boundTerm('digits', [digitsMatchAnyPart(value) ? containsPattern(value) : prefixPattern(value)], ([pattern]) => sql`${column} like ${pattern}`);
   }
 }
 

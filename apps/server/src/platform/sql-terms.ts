@@ -1,0 +1,52 @@
+/**
+ * Conditions with their values kept apart from their SQL, so a Search's statement can be built once
+ * per shape and run again with new values (resources/engine/search-statement.ts): building a statement's SQL text
+ * anew on every call was a quarter of a Search's Node time (docs/performance.md, issue 12).
+ */
+import { and, or, type SQL } from 'drizzle-orm';
+
+/**
+ * A condition: the values it binds, and its SQL over parameters standing for them (the values
+ * themselves, or placeholders of a prepared statement). `shape` names what the SQL text depends on
+ * besides the family, view and order; it is undefined where the values are inside the SQL (a hook's
+ * condition), and a statement holding such a term is built anew each call.
+ */
+export interface Term {
+  shape: string | undefined;
+  values: readonly unknown[];
+  sql(params: readonly unknown[]): SQL;
+}
+
+/** A condition whose SQL holds its values, or holds none: `shape` set only for the latter (constant SQL). */
+export function fixedTerm(condition: SQL, shape?: string): Term {
+  return { shape, values: [], sql: () => condition };
+}
+
+/** A condition over `values`, written by `sql` around whatever stands for them. */
+export function boundTerm(shape: string, values: readonly unknown[], sql: (params: readonly unknown[]) => SQL): Term {
+  return { shape, values, sql };
+}
+
+/** The condition with its own values in it. */
+export function termSql(term: Term): SQL {
+  return term.sql(term.values);
+}
+
+function joined(combine: (...parts: SQL[]) => SQL | undefined, joiner: string, terms: Term[]): Term {
+  const shapes = terms.map((term) => term.shape);
+  return {
+    shape: shapes.includes(undefined) ? undefined : `${joiner}(${shapes.join(',')})`,
+    values: terms.flatMap((term) => term.values),
+    sql(params) {
+      let next = 0;
+      const parts = terms.map((term) => term.sql(params.slice(next, (next += term.values.length))));
+      return combine(...parts)!;
+    },
+  };
+}
+
+/** All of the terms. */
+export const allOf = (terms: Term[]): Term => joined(and, 'and', terms);
+
+/** Any of the terms. */
+export const anyOf = (terms: Term[]): Term => joined(or, 'or', terms);
