@@ -139,16 +139,19 @@ export function orderOf(ctx: Pick<EngineContext, 'def'>, table: ResourceTable, s
   return field === 'id' ? [by(columnOf(table, 'id'))] : [sortExpression(ctx.def.fields[field], columnOf(table, field), direction), by(columnOf(table, 'id'))];
 }
 
+/** A select list: each answered key and the column or expression it reads. */
+export type Selection = Record<string, AnyPgColumn | SQL>;
+
 /**
  * The select list: visible fields, id/version/timestamps, and for each reference the display value
  * of the referenced row as `${field}Label`, read by a subquery on the referenced key (unique). A
  * subquery per label, not a LEFT JOIN: each is planned alone, where joins made the planner weigh
  * their orders on every call — half of a Search page's PostgreSQL time (docs/performance.md).
  */
-export function selection(ctx: Pick<EngineContext, 'def' | 'probes'>, table: ResourceTable): Record<string, AnyPgColumn | SQL> {
+export function selection(ctx: Pick<EngineContext, 'def' | 'probes'>, table: ResourceTable): Selection {
   // Log rows are never updated: they have no version or updatedAt (log.ts).
   const stamps = ctx.def.mode === 'log' ? ['id', 'createdAt'] : ['id', 'version', 'createdAt', 'updatedAt'];
-  const fields: Record<string, AnyPgColumn | SQL> = Object.fromEntries(stamps.map((name) => [name, columnOf(table, name)]));
+  const fields: Selection = Object.fromEntries(stamps.map((name) => [name, columnOf(table, name)]));
   for (const [name, field] of visibleFields(ctx)) {
     if (isStoredElsewhere(field)) continue; // not a column: readLinks or the lines engine fills it in
     fields[name] = columnOf(table, name);
@@ -181,11 +184,11 @@ export function selectRows(ctx: EngineContext, where: SQL | undefined) {
  * then read, with their labels. Written as one query, the labels would be read for every row OFFSET
  * skips: page 200 × 50 cost 33 ms instead of 3 on 1M students (docs/performance.md).
  */
-export function selectPage(ctx: EngineContext, where: SQL | undefined, order: SQL[], limit: number | Placeholder, offset: number | Placeholder) {
+export function selectPage(ctx: EngineContext, where: SQL | undefined, order: SQL[], limit: number | Placeholder, offset: number | Placeholder, fields: Selection = selection(ctx, tableOf(ctx.def))) {
   const table = tableOf(ctx.def);
   const id = columnOf(table, 'id');
   const page = ctx.db.select({ pageId: sql<number>`${id}`.as('page_id') }).from(table).where(where).orderBy(...order).limit(limit).offset(offset).as('page');
-  return ctx.db.select(selection(ctx, table)).from(page).innerJoin(table, eq(id, page.pageId)).orderBy(...order);
+  return ctx.db.select(fields).from(page).innerJoin(table, eq(id, page.pageId)).orderBy(...order);
 }
 
 /** The statement counting matching rows up to COUNT_CAP + 1, so an answer can say "more than the cap". */

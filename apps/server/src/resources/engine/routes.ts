@@ -139,7 +139,7 @@ export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef
     }
     const ask = { terms: searchTerms(ctx, table, filters), sortField: sortField as string | undefined, sortOrder: sortOrder as 'asc' | 'desc' | undefined };
     const { rows, ...total } = await searchPage(ctx, ask, filters, pageSize, (pageIndex - 1) * pageSize);
-    return ok({ items: await completeRows(request, ctx, rows.map((r) => toWire(def, r))), ...total });
+    return ok({ items: await completeRows(request, ctx, rows), ...total });
   });
 
   app.get(path('Get'), { onRequest: guard(def), schema: { ...docs('Get', `One row of ${def.label.en}, with its lines and links`, rowSchemaOf(def)), querystring: idQuerySchema } }, async (request) => {

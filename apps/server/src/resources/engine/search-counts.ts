@@ -124,7 +124,7 @@ export async function countOrEstimate(db: Database, counting: SQLWrapper, costLi
   return { total: Number(counted.rows[0]?.n ?? 0), totalIsCapped: false, totalIsEstimate: false };
 }
 
-/** One page of a Search, whether another follows, and its total (exact, capped or estimated). */
+/** One page of a Search in wire form, whether another follows, and its total (exact, capped or estimated). */
 export async function searchPage(ctx: EngineContext, ask: SearchAsk, filters: Row, pageSize: number, offset: number): Promise<{ rows: Row[]; hasMore: boolean } & PageTotal> {
   let counts = countsOfState.get(ctx.scope);
   if (!counts) {

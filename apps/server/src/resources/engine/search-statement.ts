@@ -10,12 +10,12 @@
  * not know a name pattern and so cannot take the name index's prefix range (a named statement cost
  * a name-prefix Search 70 ms instead of 2).
  */
-import { builtOnce } from '@campus/contract';
-import { sql, type SQL } from 'drizzle-orm';
+import { builtOnce, type ResourceDef } from '@campus/contract';
+import { Column, is, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { termSql, type Term } from '../../platform/sql-terms.js';
 import type { EngineContext, Row } from './context.js';
-import { allConditions, orderOf, selectPage } from './query.js';
+import { allConditions, fromDb, orderOf, selectPage, selection, type Selection } from './query.js';
 import { tableOf } from './registry.js';
 
 /** What a Search asks for: its conditions (scope, filters, view) and its order. */
@@ -42,25 +42,55 @@ export function whereOf(ask: SearchAsk): SQL | undefined {
   return allConditions(ask.terms.map(termSql));
 }
 
-/** One page of rows (limit, offset) of a Search. */
+/** One page of rows (limit, offset) of a Search, in wire form. */
 export async function readPage(ctx: EngineContext, ask: SearchAsk, limit: number, offset: number): Promise<Row[]> {
-  const table = tableOf(ctx.def);
   const key = shapeKey(ctx, ask);
-  if (key === undefined) return (await selectPage(ctx, whereOf(ask), orderOf(ctx, table, ask.sortField, ask.sortOrder), limit, offset)) as Row[];
-  const statements = statementsOf(ctx.db);
-  let statement = statements.get(key);
+  let statement = key === undefined ? undefined : statementsOf(ctx.db).get(key);
   if (!statement) {
-    let next = 0;
-    const where = allConditions(ask.terms.map((term) => term.sql(term.values.map(() => sql.placeholder(`v${next++}`)))));
-    const order = orderOf(ctx, table, ask.sortField, ask.sortOrder);
-    statement = selectPage(ctx, where, order, sql.placeholder('limit'), sql.placeholder('offset')).prepare('');
-    if (statements.size >= MAX_SHAPES) statements.clear();
-    statements.set(key, statement);
+    statement = pageStatement(ctx, ask);
+    if (key !== undefined) {
+      const statements = statementsOf(ctx.db);
+      if (statements.size >= MAX_SHAPES) statements.clear();
+      statements.set(key, statement);
+    }
   }
   const values: Record<string, unknown> = { limit, offset };
   let next = 0;
   for (const term of ask.terms) for (const value of term.values) values[`v${next++}`] = value;
   return (await statement.execute(values)) as Row[];
+}
+
+/** The page statement over placeholders, its rows mapped to wire form by a mapper compiled with it. */
+function pageStatement(ctx: EngineContext, ask: SearchAsk): PageStatement {
+  const table = tableOf(ctx.def);
+  let next = 0;
+  const where = allConditions(ask.terms.map((term) => term.sql(term.values.map(() => sql.placeholder(`v${next++}`)))));
+  const order = orderOf(ctx, table, ask.sortField, ask.sortOrder);
+  const fields = selection(ctx, table);
+  const query = selectPage(ctx, where, order, sql.placeholder('limit'), sql.placeholder('offset'), fields).toSQL();
+  // Unnamed (''): parsed and planned with each call's values. Rows come as arrays in the select
+  // list's order, mapped here instead of by drizzle and then again to wire form.
+  return ctx.db._.session.prepareQuery(query, undefined, '', true, wireRowsOf(ctx.def, fields));
+}
+
+/** Maps rows in the select list's order straight to wire form, each column decoded as drizzle would. */
+function wireRowsOf(def: ResourceDef, fields: Selection): (rows: unknown[][]) => Row[] {
+  const columns = Object.entries(fields).map(([key, field]) => ({
+    key,
+    field: def.fields[key],
+    // Labels are plain text expressions: nothing to decode.
+    decode: is(field, Column) ? (value: unknown) => field.mapFromDriverValue(value) : (value: unknown) => value,
+  }));
+  return (rows) =>
+    rows.map((values) => {
+      const row: Row = {};
+      for (let i = 0; i < columns.length; i += 1) {
+        const { key, field, decode } = columns[i]!;
+        const value = values[i];
+        row[key] = value === null || value === undefined ? null : fromDb(field, decode(value));
+      }
+      return row;
+    });
 }
 
 /** What the statement's SQL text depends on, or undefined when a condition holds its values. */
