@@ -7,8 +7,9 @@
 import { logSearchSchemaOf, type ResourceDef } from '@campus/contract';
 import type { Database } from '@campus/server/src/db/client.js';
 import type { EngineContext, Row } from '@campus/server/src/resources/engine/context.js';
-import { cursorAt, decodeCursor, keyCondition, logOrder, logWhere } from '@campus/server/src/resources/engine/log.js';
-import { allConditions, selectPage } from '@campus/server/src/resources/engine/query.js';
+import { cursorAt, decodeCursor, logAskOf, logOrder, logWhere } from '@campus/server/src/resources/engine/log.js';
+import { selectPage } from '@campus/server/src/resources/engine/query.js';
+import { readPage } from '@campus/server/src/resources/engine/search-statement.js';
 import { tableOf } from '@campus/server/src/resources/engine/registry.js';
 import { sql } from 'drizzle-orm';
 
@@ -65,11 +66,10 @@ export function logFiltersOf(def: ResourceDef, body: Row): Row {
   return filters;
 }
 
-/** The page query of the log Search route (the same conditions, logWhere): `pageSize` rows (plus one, for `hasMore`) from the cursor on. */
-export function logPageOf(ctx: EngineContext, filters: Row, pageSize: number, cursor?: string) {
-  const table = tableOf(ctx.def);
-  const { where } = logWhere(ctx, table, filters, new Date());
-  return selectPage(ctx, allConditions(where, cursor ? keyCondition(ctx.def, table, decodeCursor(cursor)) : undefined), logOrder(ctx.def, table), pageSize + 1, 0);
+/** The page the log Search route reads (the same ask, logAskOf): `pageSize` rows (plus one, for `hasMore`) from the cursor on. */
+export function logPageOf(ctx: EngineContext, filters: Row, pageSize: number, cursor?: string): Promise<Row[]> {
+  const { ask } = logAskOf(ctx, tableOf(ctx.def), filters, new Date(), cursor ? decodeCursor(cursor) : undefined);
+  return readPage(ctx, ask, pageSize + 1, 0);
 }
 
 /**

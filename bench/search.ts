@@ -42,10 +42,9 @@ import type { AuthUser } from '@campus/server/src/platform/auth.js';
 import { getVisibilityProbes } from '@campus/server/src/platform/probes.js';
 import { resolveSchoolScope, type SchoolScope } from '@campus/server/src/platform/scope.js';
 import type { EngineContext, Row } from '@campus/server/src/resources/engine/context.js';
-import { searchTerms } from '@campus/server/src/resources/engine/query.js';
 import { readRowExtras } from '@campus/server/src/resources/engine/routes.js';
 import { searchPage } from '@campus/server/src/resources/engine/search-counts.js';
-import { tableOf } from '@campus/server/src/resources/engine/registry.js';
+import { searchAskOf } from '@campus/server/src/resources/engine/search-statement.js';
 import { eq, type Logger } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -242,7 +241,6 @@ interface ScenarioStatements {
  */
 async function statementsOf(direct: DirectDb, subject: Subject, scenario: Scenario): Promise<ScenarioStatements> {
   const def = scenario.def;
-  const table = tableOf(def);
   const ctx: EngineContext = {
     db: direct.db,
     user: subject.user,
@@ -269,7 +267,7 @@ async function statementsOf(direct: DirectDb, subject: Subject, scenario: Scenar
   }
   const parsed = searchSchemaOf(def).parse(scenario.body) as Row & { pageIndex: number; pageSize: number; sortField?: string; sortOrder?: 'asc' | 'desc' };
   const { pageIndex, pageSize, sortField, sortOrder, ...filters } = parsed;
-  const ask = { terms: searchTerms(ctx, table, filters), sortField, sortOrder };
+  const ask = searchAskOf(ctx, filters, sortField, sortOrder);
   const offset = (pageIndex - 1) * pageSize;
   direct.captured.length = 0;
   const page = await searchPage(ctx, ask, filters, pageSize, offset);

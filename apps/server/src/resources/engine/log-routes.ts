@@ -23,8 +23,9 @@ import { documentedCall, documentedExport } from '../../platform/route-docs.js';
 import type { EngineContext, Row } from './context.js';
 import { exportWorkbook } from './export.js';
 import { exportAttachmentHeader } from '../../platform/attachments.js';
-import { cursorAt, decodeCursor, keyCondition, logDefOf, logOrder, logWhere } from './log.js';
-import { COUNT_CAP, allConditions, columnOf, scopeWhere, selectPage, selectRows, toWire, viewConditions } from './query.js';
+import { cursorAt, decodeCursor, keyCondition, logAskOf, logDefOf, logOrder, logWhere } from './log.js';
+import { COUNT_CAP, allConditions, columnOf, scopeWhere, selectRows, toWire, viewConditions } from './query.js';
+import { readPage } from './search-statement.js';
 import { tableOf } from './registry.js';
 import { recordOperation } from './write.js';
 
@@ -56,17 +57,17 @@ export function registerLogRoutes(parent: FastifyInstance, def: ResourceDef, kit
     // Without a cursor the first pages are read by offset, bounded like every Search (decisions.md).
     const offset = cursor ? 0 : (pageIndex - 1) * pageSize;
     if (offset >= COUNT_CAP) throw badRequest([{ path: 'pageIndex', ...msg('log.tooManyPages', { cap: COUNT_CAP }) }]);
-    const { where, range } = whereOf(ctx, filters, request.server.clock.now());
+    const { ask, range } = logAskOf(ctx, table, filters, request.server.clock.now(), cursor);
     const direction = cursor?.direction ?? 'next';
     // One row more than the page tells whether another page follows, instead of a count (docs/performance.md).
-    const found = (await selectPage(ctx, allConditions(where, cursor && keyCondition(def, table, cursor)), logOrder(def, table, direction), pageSize + 1, offset)) as Row[];
+    const found = await readPage(ctx, ask, pageSize + 1, offset);
     const isFuller = found.length > pageSize;
     const page = found.slice(0, pageSize);
     const rows = direction === 'next' ? page : page.reverse();
     const first = rows[0];
     const last = rows[rows.length - 1];
     const answer: LogSearchAnswer = {
-      items: await completeRows(request, ctx, rows.map((row) => toWire(def, row))),
+      items: await completeRows(request, ctx, rows),
       hasMore: direction === 'next' ? isFuller : rows.length > 0,
       nextCursor: last && (direction === 'prev' || isFuller) ? cursorAt(def, last, 'next') : null,
       prevCursor: first && (direction === 'prev' ? isFuller : cursor !== undefined || offset > 0) ? cursorAt(def, first, 'prev') : null,

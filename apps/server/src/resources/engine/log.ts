@@ -7,7 +7,9 @@ import { DEFAULT_LOG_DAYS, idSchema, type LogDef, type ResourceDef } from '@camp
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import { badRequest, msg } from '../../platform/errors.js';
 import type { EngineContext, Row } from './context.js';
-import { allConditions, columnOf, filterWhere, scopeWhere } from './query.js';
+import { boundTerm, fixedTerm, termSql, type Term } from '../../platform/sql-terms.js';
+import { columnOf, filterTerms, scopeTermOf } from './query.js';
+import { whereOf, type SearchAsk } from './search-statement.js';
 import type { ResourceTable } from './table.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -90,12 +92,16 @@ export function logOrder(def: ResourceDef, table: ResourceTable, direction: 'nex
  * reads the `(…, time, id)` index from the cursor on instead of filtering every row of the range.
  */
 export function keyCondition(def: ResourceDef, table: ResourceTable, cursor: LogCursor): SQL {
+  return termSql(keyTerm(def, table, cursor));
+}
+
+/** keyCondition as a term (platform/sql-terms.ts): the cursor's time and id are its values. */
+function keyTerm(def: ResourceDef, table: ResourceTable, cursor: LogCursor): Term {
   const time = columnOf(table, logDefOf(def).timeField);
   const id = columnOf(table, 'id');
-  const at = cursor.time.toISOString();
-  return cursor.direction === 'next'
-    ? sql`(${time}, ${id}) < (${at}::timestamptz, ${cursor.id}::int)`
-    : sql`(${time}, ${id}) > (${at}::timestamptz, ${cursor.id}::int)`;
+  return boundTerm(`from cursor ${cursor.direction}`, [cursor.time.toISOString(), cursor.id], ([at, key]) =>
+    cursor.direction === 'next' ? sql`(${time}, ${id}) < (${at}::timestamptz, ${key}::int)` : sql`(${time}, ${id}) > (${at}::timestamptz, ${key}::int)`,
+  );
 }
 
 /** The cursor continuing from a stored row in one direction. */
@@ -110,6 +116,20 @@ export function cursorAt(def: ResourceDef, row: Row, direction: 'next' | 'prev')
  */
 export function logWhere(ctx: EngineContext, table: ResourceTable, filters: Row, now: Date): { where: SQL | undefined; range: ReturnType<typeof logRange> } {
   const range = logRange(ctx.def, filters, now);
-  const where = allConditions(scopeWhere(ctx, table), filterWhere(ctx, table, withLogRange(ctx.def, filters, range)), hiddenCondition(ctx.def, table, filters));
-  return { where, range };
+  return { where: whereOf(logTerms(ctx, table, filters, range)), range };
+}
+
+/** A log Search's ask (search-statement.ts): logWhere's conditions from the cursor on, newest first (oldest first before a cursor). */
+export function logAskOf(ctx: EngineContext, table: ResourceTable, filters: Row, now: Date, cursor?: LogCursor): { ask: SearchAsk; range: ReturnType<typeof logRange> } {
+  const range = logRange(ctx.def, filters, now);
+  const terms = logTerms(ctx, table, filters, range);
+  if (cursor) terms.push(keyTerm(ctx.def, table, cursor));
+  const direction = cursor?.direction ?? 'next';
+  return { ask: { terms, order: { shape: direction, sql: () => logOrder(ctx.def, table, direction) } }, range };
+}
+
+function logTerms(ctx: EngineContext, table: ResourceTable, filters: Row, range: ReturnType<typeof logRange>): Term[] {
+  const scope = scopeTermOf(ctx, table);
+  const hidden = hiddenCondition(ctx.def, table, filters);
+  return [...(scope ? [scope] : []), ...filterTerms(ctx, table, withLogRange(ctx.def, filters, range)), ...(hidden ? [fixedTerm(hidden, 'shown only')] : [])];
 }

@@ -44,7 +44,7 @@ import { requireOptionsAccess } from './options-access.js';
 import { withLines } from './lines.js';
 import { registerLogRoutes } from './log-routes.js';
 import { COUNT_CAP, allConditions, columnOf, filterWhere, scopeWhere, searchTerms, selectRows, toWire, viewConditions } from './query.js';
-import { whereOf } from './search-statement.js';
+import { searchAskOf, whereOf } from './search-statement.js';
 import { searchPage } from './search-counts.js';
 import { tableOf } from './registry.js';
 import { addRow, deleteRows, loadInScope, setToggle, updateRow } from './write.js';
@@ -137,7 +137,7 @@ export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef
     if ((pageIndex - 1) * pageSize >= COUNT_CAP) {
       throw badRequest([{ path: 'pageIndex', ...msg('error.tooManyPages', { cap: COUNT_CAP }) }]);
     }
-    const ask = { terms: searchTerms(ctx, table, filters), sortField: sortField as string | undefined, sortOrder: sortOrder as 'asc' | 'desc' | undefined };
+    const ask = searchAskOf(ctx, filters, sortField as string | undefined, sortOrder as 'asc' | 'desc' | undefined);
     const { rows, ...total } = await searchPage(ctx, ask, filters, pageSize, (pageIndex - 1) * pageSize);
     return ok({ items: await completeRows(request, ctx, rows), ...total });
   });
@@ -169,7 +169,7 @@ export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef
       sortOrder?: 'asc' | 'desc';
     };
     const ctx = contextOf(request);
-    const where = whereOf({ terms: searchTerms(ctx, table, filters) });
+    const where = whereOf(searchTerms(ctx, table, filters));
     // Read before the headers: a failing query then answers the error envelope as JSON.
     const workbook = await exportWorkbook(ctx, where, { field: sortField, order: sortOrder }, maxCount);
     reply

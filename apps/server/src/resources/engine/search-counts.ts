@@ -141,7 +141,7 @@ export async function searchPage(ctx: EngineContext, ask: SearchAsk, filters: Ro
   const rows = hasMore ? read.slice(0, pageSize) : read;
   const page: ReadPage = { rows: rows.length, hasMore, offset, pageSize };
   // A page with nothing after it ends the result: its total is exact, whatever was counted or kept.
-  const total = answeredTotal(totalProvedBy(page) ?? fresh ?? (await countOrEstimate(ctx.db, boundedCountQuery(ctx, whereOf(ask)), ctx.server.env.SEARCH_COUNT_COST_LIMIT)), page);
+  const total = answeredTotal(totalProvedBy(page) ?? fresh ?? (await countOrEstimate(ctx.db, boundedCountQuery(ctx, whereOf(ask.terms)), ctx.server.env.SEARCH_COUNT_COST_LIMIT)), page);
   if (counts.size >= MAX_COUNTS_PER_CALLER) counts.clear();
   counts.set(key, { ...total, generation, countedAt: fresh?.countedAt ?? now });
   return { rows, hasMore, ...total };

@@ -15,14 +15,20 @@ import { Column, is, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { termSql, type Term } from '../../platform/sql-terms.js';
 import type { EngineContext, Row } from './context.js';
-import { allConditions, fromDb, orderOf, selectPage, selection, type Selection } from './query.js';
+import { allConditions, fromDb, orderOf, searchTerms, selectPage, selection, type Selection } from './query.js';
 import { tableOf } from './registry.js';
 
 /** What a Search asks for: its conditions (scope, filters, view) and its order. */
 export interface SearchAsk {
   terms: Term[];
-  sortField?: string;
-  sortOrder?: 'asc' | 'desc';
+  /** `shape` names the order in the statement's key; `sql` writes it. */
+  order: { shape: string; sql(): SQL[] };
+}
+
+/** A resource Search's ask: scope and filters, ordered by the asked field (or the family's default) then id. */
+export function searchAskOf(ctx: EngineContext, filters: Row, sortField?: string, sortOrder?: 'asc' | 'desc'): SearchAsk {
+  const table = tableOf(ctx.def);
+  return { terms: searchTerms(ctx, table, filters), order: { shape: `${sortField ?? ''} ${sortOrder ?? ''}`, sql: () => orderOf(ctx, table, sortField, sortOrder) } };
 }
 
 interface PageStatement {
@@ -37,9 +43,9 @@ const statementsOf = builtOnce((_db: Database) => new Map<string, PageStatement>
 /** How many page statements a database keeps now (tests: one per shape, not one per call). */
 export const keptPageStatements = (db: Database): number => statementsOf(db).size;
 
-/** The Search's conditions with their values in them, for the statements built each time (the count). */
-export function whereOf(ask: SearchAsk): SQL | undefined {
-  return allConditions(ask.terms.map(termSql));
+/** Conditions with their values in them, for the statements built each time (the count, the export). */
+export function whereOf(terms: Term[]): SQL | undefined {
+  return allConditions(terms.map(termSql));
 }
 
 /** One page of rows (limit, offset) of a Search, in wire form. */
@@ -65,9 +71,8 @@ function pageStatement(ctx: EngineContext, ask: SearchAsk): PageStatement {
   const table = tableOf(ctx.def);
   let next = 0;
   const where = allConditions(ask.terms.map((term) => term.sql(term.values.map(() => sql.placeholder(`v${next++}`)))));
-  const order = orderOf(ctx, table, ask.sortField, ask.sortOrder);
   const fields = selection(ctx, table);
-  const query = selectPage(ctx, where, order, sql.placeholder('limit'), sql.placeholder('offset'), fields).toSQL();
+  const query = selectPage(ctx, where, ask.order.sql(), sql.placeholder('limit'), sql.placeholder('offset'), fields).toSQL();
   // Unnamed (''): parsed and planned with each call's values. Rows come as arrays in the select
   // list's order, mapped here instead of by drizzle and then again to wire form.
   return ctx.db._.session.prepareQuery(query, undefined, '', true, wireRowsOf(ctx.def, fields));
@@ -95,7 +100,7 @@ function wireRowsOf(def: ResourceDef, fields: Selection): (rows: unknown[][]) =>
 
 /** What the statement's SQL text depends on, or undefined when a condition holds its values. */
 function shapeKey(ctx: EngineContext, ask: SearchAsk): string | undefined {
-  let key = `${ctx.def.name}\u0000${ctx.view.frame}\u0000${ctx.probes.hideAmountColumns ? 1 : 0}\u0000${ask.sortField ?? ''} ${ask.sortOrder ?? ''}`;
+  let key = `${ctx.def.name}\u0000${ctx.view.frame}\u0000${ctx.probes.hideAmountColumns ? 1 : 0}\u0000${ask.order.shape}`;
   for (const term of ask.terms) {
     if (term.shape === undefined) return undefined;
     key += `\u0000${term.shape}`;
