@@ -76,9 +76,12 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
  * Startup options of every pooled connection. No parallel query: the console's statements read one
  * page or a bounded count, and a parallel plan starts two worker processes per statement — on this
  * 2-core class of machine that tripled a Search's latency and cost CPU that no client backend shows
- * (docs/performance.md, "Parallel workers"). Options in DATABASE_URL (`?options=…`) win over these.
+ * (docs/performance.md, "Parallel workers"). No JIT compilation: a statement the planner costs above
+ * jit_above_cost (the deepest Search page of a common name part) spent 9–12 ms compiling expressions
+ * it then ran in 50 ms; none of the console's statements runs long enough to earn that back.
+ * Options in DATABASE_URL (`?options=…`) win over these.
  */
-export const POSTGRES_SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0';
+export const POSTGRES_SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0 -c jit=off';
 
 async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: 10, options: POSTGRES_SESSION_OPTIONS });
