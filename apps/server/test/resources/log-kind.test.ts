@@ -6,6 +6,7 @@ import { registerFamilyTable } from '../../src/db/schema/resources.js';
 import { runDailyJobOnce } from '../../src/platform/daily-jobs.js';
 import { logRetentionJob, purgeExpiredRows } from '../../src/resources/engine/log-retention.js';
 import { registerResourceRoutes } from '../../src/resources/engine/routes.js';
+import { keptPageStatements } from '../../src/resources/engine/search-statement.js';
 import { resourceTable } from '../../src/resources/engine/table.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { schoolIdsOf, unique } from './fixtures.js';
@@ -101,6 +102,7 @@ describe('a log family', () => {
     const seen: unknown[] = [];
     const pages: LogPage[] = [];
     let page = await search('TestLog', { message, pageSize: 4 });
+    const kept = keptPageStatements(t.db);
     for (;;) {
       pages.push(page);
       seen.push(...page.items.map((row) => row.id));
@@ -110,6 +112,8 @@ describe('a log family', () => {
     expect(seen).toEqual(expected);
     expect(pages.map((p) => p.hasMore)).toEqual([true, true, false]);
     expect(pages[0]!.prevCursor).toBeNull();
+    // Both pages after the first ran one statement (the page after a cursor), each with its cursor's values.
+    expect(keptPageStatements(t.db)).toBe(kept + 1);
 
     // Back from the last page by prevCursor gives the pages before it again.
     const back = await search('TestLog', { message, pageSize: 4, cursor: pages[2]!.prevCursor });
