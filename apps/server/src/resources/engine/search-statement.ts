@@ -1,6 +1,6 @@
 /**
  * A Search page's rows statement, built once per shape and run with each call's values. Building it
- * (drizzle walking the select list, joins, conditions and order into SQL text) was a quarter of a
+ * (drizzle walking the select list, labels, conditions and order into SQL text) was a quarter of a
  * Search's Node time, the same text every call of a page (docs/performance.md, issue 12).
  *
  * The shape is the family, view and sort, whether money columns are hidden (the select list), and
