@@ -1,7 +1,7 @@
 /**
  * Conditions with their values kept apart from their SQL, so a Search's statement can be built once
- * per shape and run again with new values (resources/engine/search-statement.ts): building a statement's SQL text
- * anew on every call was a quarter of a Search's Node time (docs/performance.md, issue 12).
+ * per shape and run again with new values (resources/engine/search-statement.ts): building a
+ * statement's SQL text anew on every call was a quarter of a Search's Node time (docs/performance.md).
  */
 import { and, or, type SQL } from 'drizzle-orm';
 

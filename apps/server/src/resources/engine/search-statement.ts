@@ -51,11 +51,11 @@ export function whereOf(terms: Term[]): SQL | undefined {
 /** One page of rows (limit, offset) of a Search, in wire form. */
 export async function readPage(ctx: EngineContext, ask: SearchAsk, limit: number, offset: number): Promise<Row[]> {
   const key = shapeKey(ctx, ask);
-  let statement = key === undefined ? undefined : statementsOf(ctx.db).get(key);
+  const statements = statementsOf(ctx.db);
+  let statement = key === undefined ? undefined : statements.get(key);
   if (!statement) {
     statement = pageStatement(ctx, ask);
     if (key !== undefined) {
-      const statements = statementsOf(ctx.db);
       if (statements.size >= MAX_SHAPES) statements.clear();
       statements.set(key, statement);
     }
