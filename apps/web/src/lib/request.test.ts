@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_STORAGE_KEY } from '@campus/contract';
 import { setLocale } from './i18n';
-import { RequestError, buildUrl, downloadFile, filenameFromContentDisposition, http } from './request';
+import { RequestError, SAVED_FILE_URL_MS, buildUrl, downloadFile, filenameFromContentDisposition, http, saveFile } from './request';
 import { onRequestEvent } from './request-events';
 import { readSession, saveSession, type Session } from './session';
 import { STORAGE_KEYS } from './storage';
@@ -205,6 +205,28 @@ describe('downloadFile', () => {
     fetchMock.mockResolvedValue(jsonResponse(403, { code: 403, message: 'missing button export', data: null }));
     const error = await failureOf(downloadFile('/api/School/Export'));
     expect(error).toMatchObject({ status: 403, message: 'access denied' });
+  });
+});
+
+describe('saveFile', () => {
+  it('keeps the object URL until the browser has had time to read it', () => {
+    vi.useFakeTimers();
+    const create = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:saved');
+    const revoke = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    try {
+      saveFile({ blob: new Blob(['x']), filename: 'template.xlsx' });
+      expect(click).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(1_000);
+      expect(revoke).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(SAVED_FILE_URL_MS);
+      expect(revoke).toHaveBeenCalledWith('blob:saved');
+    } finally {
+      create.mockRestore();
+      revoke.mockRestore();
+      click.mockRestore();
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -285,6 +285,9 @@ export async function downloadFile(path: string, query?: Query, options: Omit<Re
   return { blob: await response.blob(), filename: filenameFromContentDisposition(response.headers.get('Content-Disposition'), fallback) };
 }
 
+/** How long a saved file's object URL outlives the click that saves it. */
+export const SAVED_FILE_URL_MS = 60_000;
+
 /** Hands a downloaded file to the browser's save dialog. */
 export function saveFile(file: DownloadedFile): void {
   const href = URL.createObjectURL(file.blob);
@@ -294,8 +297,10 @@ export function saveFile(file: DownloadedFile): void {
   document.body.appendChild(anchor);
   anchor.click();
   anchor.remove();
-  // Revoked on the next tick: some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(href), 0);
+  // The browser reads the blob after click() returns, in its own time: revoked at the next tick,
+  // Chromium under load saved nothing and said nothing (an e2e template download timed out). A
+  // minute covers a busy machine; the blob is freed then.
+  setTimeout(() => URL.revokeObjectURL(href), SAVED_FILE_URL_MS);
 }
 
 /** Downloads and saves in one step; answers the saved file name. */
