@@ -6,16 +6,16 @@
  * retried from its row of the delivery log (DeveloperDelivery.Retry).
  */
 import { Developer, DeveloperDelivery } from '@campus/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { developerDeliveries } from '../db/schema/developer-callbacks.js';
-import { developerDeliveryAttempts, developers } from '../db/schema/resources.js';
+import { developerDeliveryAttempts } from '../db/schema/resources.js';
 import { callbackPolicyOf, isCallbackUrlAllowed } from '../developers/callback-address.js';
 import { badRequest, conflict, msg, notFound } from '../platform/errors.js';
 import { sealSecret } from '../platform/sealed-secrets.js';
-import { columnOf } from './engine/query.js';
 import { defineFamilyHooks } from './engine/hooks.js';
 import { loadInScope, recordOperation } from './engine/write.js';
+import { updateRecords } from './engine/services.js';
 
 /** 128 random bits behind a prefix that says what it is. */
 const newAppId = () => `dev_${randomBytes(16).toString('hex')}`;
@@ -36,12 +36,12 @@ export const developerHooks = defineFamilyHooks(Developer, {
       const issuedAt = ctx.clock.now();
       await ctx.db.transaction(async (tx) => {
         const existing = await loadInScope({ ...ctx, db: tx }, tx, id, true);
-        await tx
-          .update(developers)
-          .set({ secretSealed: await sealSecret(tx, secret), secretIssuedAt: issuedAt, version: sql`${columnOf(developers, 'version')} + 1`, updatedAt: issuedAt })
-          .where(eq(columnOf(developers, 'id'), id));
         // The operation log records that a secret was issued, never the secret.
-        await recordOperation(tx, ctx, 'ResetSecret', [id], { secretIssuedAt: [existing.secretIssuedAt ?? null, issuedAt.toISOString()] });
+        await updateRecords(tx, Developer, [id], {
+          values: { secretSealed: await sealSecret(tx, secret), secretIssuedAt: issuedAt },
+          now: issuedAt,
+          log: { userId: ctx.user.id, action: 'ResetSecret', changes: { secretIssuedAt: [existing.secretIssuedAt ?? null, issuedAt.toISOString()] } },
+        });
       });
       return { secret };
     },

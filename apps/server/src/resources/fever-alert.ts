@@ -14,7 +14,6 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client.js';
-import { operationLog } from '../db/schema/index.js';
 import { feverAlerts } from '../db/schema/resources.js';
 import { registerPendingRowsBadge } from '../platform/badges.js';
 import { envelopeSchema, ok } from '../platform/envelope.js';
@@ -24,6 +23,7 @@ import { getSetting, setSetting } from '../platform/settings.js';
 import { allConditions, scopeWhere } from './engine/query.js';
 import { defineFamilyHooks } from './engine/hooks.js';
 import { recordOperation } from './engine/write.js';
+import { logOperation } from './engine/services.js';
 
 /** The threshold in force: the setting, or 37.3 ℃ until a company user sets one. */
 export async function feverThresholdOf(db: Database): Promise<number> {
@@ -75,7 +75,7 @@ export const feverThresholdRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction(async (tx) => {
         const previous = await feverThresholdOf(tx as unknown as Database);
         await setSetting(tx as unknown as Database, FEVER_THRESHOLD_KEY, threshold);
-        await tx.insert(operationLog).values({ userId: request.user.id, family: FeverAlert.name, action: 'threshold', ids: [], changes: { threshold: [previous, threshold] } });
+        await logOperation(tx, { userId: request.user.id, family: FeverAlert.name, action: 'threshold', ids: [], changes: { threshold: [previous, threshold] } });
       });
       return ok<FeverThreshold>({ threshold });
     },

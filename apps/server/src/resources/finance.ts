@@ -3,15 +3,16 @@
  * belong to, are never deleted once they have entries and change balance only by posted entries.
  */
 import { AgentFund, FUND_ACCOUNT_COMPANY, FUND_ACCOUNT_SCHOOL, FUND_ENTRY_ADJUSTMENT, SchoolCharge, ServiceConfig } from '@campus/contract';
-import { eq, not, sql, type SQL } from 'drizzle-orm';
+import { not, sql, type SQL } from 'drizzle-orm';
 import { accountKeyOf, postEntries, type FundAccountType } from '../finance/ledger.js';
 import { badRequest, forbidden, msg, type FieldProblem } from '../platform/errors.js';
-import { schoolCharges, serviceConfigSplitRules } from '../db/schema/resources.js';
+import { serviceConfigSplitRules } from '../db/schema/resources.js';
 import { hashPassword } from '../platform/passwords.js';
 import { defineFamilyHooks } from './engine/hooks.js';
 import { columnOf } from './engine/query.js';
 import type { ResourceTable } from './engine/table.js';
 import { loadInScope, recordOperation } from './engine/write.js';
+import { updateRecords } from './engine/services.js';
 
 interface SplitLine {
   effectiveFrom?: string;
@@ -114,8 +115,7 @@ defineFamilyHooks(SchoolCharge, {
       const hash = await hashPassword(String(input.password));
       return ctx.db.transaction(async (tx) => {
         await loadInScope(ctx, tx, id, true);
-        await tx.update(schoolCharges).set({ password: hash, version: sql`${schoolCharges.version} + 1`, updatedAt: ctx.clock.now() }).where(eq(schoolCharges.id, id));
-        await recordOperation(tx, ctx, 'updatePassword', [id], { password: '***' });
+        await updateRecords(tx, SchoolCharge, [id], { values: { password: hash }, now: ctx.clock.now(), log: { userId: ctx.user.id, action: 'updatePassword', changes: { password: '***' } } });
         return { id };
       });
     },

@@ -3,14 +3,15 @@
  * picks in-stock devices by serial number, creates the delivery and marks the devices delivered.
  */
 import { Device, DeviceDelivery, Order, School, formatBusinessDate, type ServerMessage, type StoredRowOf, type WriteValuesOf } from '@campus/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { devices, orderItems, orders } from '../db/schema/resources.js';
 import { badRequest, msg } from '../platform/errors.js';
 import type { EngineContext, Row } from './engine/context.js';
 import { defineFamilyHooks } from './engine/hooks.js';
 import { findBy, valueAfter } from './engine/lookup.js';
 import { allConditions, scopeWhere } from './engine/query.js';
-import { addRow, recordOperation } from './engine/write.js';
+import { addRow } from './engine/write.js';
+import { updateRecords } from './engine/services.js';
 
 /** Device states the shipping reads and writes (DEVICE_STATE_OPTIONS). */
 const IN_STOCK = 1;
@@ -108,11 +109,11 @@ export async function shipOrder(ctx: EngineContext, order: StoredOrder, input: R
     },
   );
   const ids = picked.map((d) => Number(d.id));
-  await ctx.db
-    .update(devices)
-    .set({ state: DELIVERED, schoolId: order.schoolId, version: sql`${devices.version} + 1`, updatedAt: new Date() })
-    .where(inArray(devices.id, ids));
-  await recordOperation(ctx.db, { ...ctx, def: Device }, 'ship', ids, { state: [IN_STOCK, DELIVERED], schoolId: order.schoolId, orderNo: order.orderNo });
+  await updateRecords(ctx.db, Device, ids, {
+    values: { state: DELIVERED, schoolId: order.schoolId },
+    now: new Date(),
+    log: { userId: ctx.user.id, action: 'ship', changes: { state: [IN_STOCK, DELIVERED], schoolId: order.schoolId, orderNo: order.orderNo } },
+  });
   return { deliveryId: delivery.id };
 }
 

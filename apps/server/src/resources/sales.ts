@@ -16,7 +16,6 @@ import { and, asc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/client.js';
-import { operationLog } from '../db/schema/logs.js';
 import { agentAreas } from '../db/schema/resources.js';
 import { salesTeamMembers, salesTeams } from '../db/schema/sales.js';
 import { users } from '../db/schema/users.js';
@@ -27,6 +26,7 @@ import type { EngineContext } from './engine/context.js';
 import { defineFamilyHooks } from './engine/hooks.js';
 import { valueAfter } from './engine/lookup.js';
 import type { Executor } from './engine/write.js';
+import { updateRecords } from './engine/services.js';
 
 /** The members of teams, best level first. */
 async function membersOf(db: Executor, teamIds: number[]): Promise<(SalesTeamMember & { teamId: number })[]> {
@@ -173,8 +173,7 @@ export const salesTeamMemberRoutes: FastifyPluginAsyncZod = async (app) => {
       await loadTeam(app.db, id);
       await app.db.transaction(async (tx) => {
         await replaceMembers(tx, id, members);
-        await tx.update(salesTeams).set({ updatedAt: new Date(), version: sql`${salesTeams.version} + 1` }).where(eq(salesTeams.id, id));
-        await tx.insert(operationLog).values({ userId: request.user.id, family: SalesTeam.name, action: 'members', ids: [id], changes: { members } });
+        await updateRecords(tx, SalesTeam, [id], { values: {}, now: new Date(), log: { userId: request.user.id, action: 'members', changes: { members } } });
       });
       return ok(null);
     },

@@ -1,13 +1,13 @@
 /** School rules: who owns a new school, the review's outcome, and the school's own admin account. */
 import { School, USER_TYPE_LABELS, type WriteValuesOf } from '@campus/contract';
-import { eq, sql } from 'drizzle-orm';
-import { schools } from '../db/schema/resources.js';
+import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/users.js';
 import { badRequest, forbidden, msg, type FieldProblem } from '../platform/errors.js';
 import { hashPassword } from '../platform/passwords.js';
 import type { EngineContext } from './engine/context.js';
 import { defineFamilyHooks } from './engine/hooks.js';
-import { loadInScope, recordOperation } from './engine/write.js';
+import { loadInScope } from './engine/write.js';
+import { updateRecords } from './engine/services.js';
 
 /** Agent and seller references must point at accounts of that type. */
 async function checkAccountTypes(ctx: EngineContext, values: WriteValuesOf<typeof School>): Promise<void> {
@@ -57,11 +57,11 @@ export const schoolHooks = defineFamilyHooks(School, {
       const adminPasswordHash = await hashPassword(String(input.adminPassword));
       return ctx.db.transaction(async (tx) => {
         await loadInScope(ctx, tx, id, true);
-        await tx
-          .update(schools)
-          .set({ adminLoginName: String(input.adminLoginName), adminPasswordHash, version: sql`${schools.version} + 1`, updatedAt: new Date() })
-          .where(eq(schools.id, id));
-        await recordOperation(tx, ctx, 'updateAdmin', [id], { adminLoginName: input.adminLoginName, adminPassword: '***' });
+        await updateRecords(tx, School, [id], {
+          values: { adminLoginName: String(input.adminLoginName), adminPasswordHash },
+          now: new Date(),
+          log: { userId: ctx.user.id, action: 'updateAdmin', changes: { adminLoginName: input.adminLoginName, adminPassword: '***' } },
+        });
         return { id };
       });
     },

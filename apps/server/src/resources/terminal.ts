@@ -5,14 +5,15 @@
  * rotates the device's secret and answers it once.
  */
 import { Terminal } from '@campus/contract';
-import { eq, sql } from 'drizzle-orm';
-import { devices, terminals } from '../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { devices } from '../db/schema/index.js';
 import { badRequest, msg } from '../platform/errors.js';
 import { newTerminalSecret } from '../terminals/secrets.js';
 import { defineFamilyHooks } from './engine/hooks.js';
 import { columnOf } from './engine/query.js';
-import { loadInScope, recordOperation } from './engine/write.js';
+import { loadInScope } from './engine/write.js';
 import { nowOf, onlineCondition, onlineFilter, withOnline } from './online-state.js';
+import { updateRecords } from './engine/services.js';
 
 export const terminalHooks = defineFamilyHooks(Terminal, {
   async beforeWrite(ctx, { op, values }) {
@@ -40,12 +41,12 @@ export const terminalHooks = defineFamilyHooks(Terminal, {
       const issuedAt = ctx.clock.now();
       await ctx.db.transaction(async (tx) => {
         const existing = await loadInScope({ ...ctx, db: tx }, tx, id, true);
-        await tx
-          .update(terminals)
-          .set({ secretSealed: sealer.seal(secret), secretIssuedAt: issuedAt, version: sql`${columnOf(terminals, 'version')} + 1`, updatedAt: issuedAt })
-          .where(eq(columnOf(terminals, 'id'), id));
         // The operation log records that a secret was issued, never the secret.
-        await recordOperation(tx, ctx, 'IssueSecret', [id], { secretIssuedAt: [existing.secretIssuedAt ?? null, issuedAt.toISOString()] });
+        await updateRecords(tx, Terminal, [id], {
+          values: { secretSealed: sealer.seal(secret), secretIssuedAt: issuedAt },
+          now: issuedAt,
+          log: { userId: ctx.user.id, action: 'IssueSecret', changes: { secretIssuedAt: [existing.secretIssuedAt ?? null, issuedAt.toISOString()] } },
+        });
       });
       return { secret };
     },

@@ -11,8 +11,9 @@ import {
   twoFactorSetupLoginSchema,
   TWO_FACTOR_ACCOUNT_TYPES,
   updateUserPasswordRequestSchema,
+  CompanyUser,
 } from '@campus/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,6 +37,7 @@ import {
   isTwoFactorRequired,
   requiresSecondFactor,
 } from '../platform/two-factor.js';
+import { updateRecords } from '../resources/engine/services.js';
 
 const userAgentOf = (request: FastifyRequest) => request.headers['user-agent'];
 
@@ -324,10 +326,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const passwordHash = await hashPassword(newPassword);
       await app.db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ passwordHash, mustChangePassword: false, updatedAt: now, version: sql`${users.version} + 1` })
-          .where(eq(users.id, user.id));
+        await updateRecords(tx, CompanyUser, [user.id], { values: { passwordHash, mustChangePassword: false }, now });
         await endSessionsOfUser(tx, user.id);
       });
       return ok(null);

@@ -7,11 +7,12 @@ import { API_PATHS, CompanyUser, twoFactorPolicySchema, type TwoFactorPolicy } f
 import { and, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client.js';
-import { operationLog, sessions, users, userTotp } from '../db/schema/index.js';
+import { sessions, users, userTotp } from '../db/schema/index.js';
 import { envelopeSchema, ok } from '../platform/envelope.js';
 import { badRequest, msg } from '../platform/errors.js';
 import { requireCompanyUser, requireFrame } from '../platform/permissions.js';
 import { isTwoFactorRequired, setTwoFactorRequired, twoFactorStatus } from '../platform/two-factor.js';
+import { logOperation } from '../resources/engine/services.js';
 
 /** GetTwoFactorPolicy (anyone with the page) and SaveTwoFactorPolicy (company users holding its `password` button). */
 export const twoFactorPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -50,7 +51,7 @@ export const twoFactorPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
           const unenrolled = db.select({ id: users.id }).from(users).where(and(eq(users.type, 'company'), notInArray(users.id, enrolled)));
           await db.delete(sessions).where(inArray(sessions.userId, unenrolled));
         }
-        await tx.insert(operationLog).values({ userId: request.user.id, family: CompanyUser.name, action: 'twoFactorPolicy', ids: [], changes: { required: [previous, required] } });
+        await logOperation(tx, { userId: request.user.id, family: CompanyUser.name, action: 'twoFactorPolicy', ids: [], changes: { required: [previous, required] } });
       });
       return ok<TwoFactorPolicy>({ required });
     },

@@ -17,6 +17,7 @@ import {
   userSendSmsCodeRequestSchema,
   visibilityProbesSchema,
   type LoginUserInfo,
+  CompanyUser,
 } from '@campus/contract';
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -36,6 +37,7 @@ import { describeUserAgent } from '../platform/user-agents.js';
 import { consumeSmsCode, issueSmsCode, maskPhone } from '../platform/sms.js';
 import { accountLockedUntil, recordLoginAttempt } from '../platform/login-throttle.js';
 import { beginTotpEnrolment, checkSecondFactor, confirmTotpEnrolment, disableTotp, twoFactorStatus } from '../platform/two-factor.js';
+import { updateRecords } from '../resources/engine/services.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -105,21 +107,18 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const body = request.body;
-      const [row] = await app.db
-        .update(users)
-        .set({
+      await updateRecords(app.db, CompanyUser, [request.user.id], {
+        values: {
           name: body.name,
           ...(body.company !== undefined ? { company: emptyToNull(body.company) } : {}),
           ...(body.email !== undefined ? { email: emptyToNull(body.email) } : {}),
           ...(body.servicePhone1 !== undefined ? { servicePhone1: emptyToNull(body.servicePhone1) } : {}),
           ...(body.servicePhone2 !== undefined ? { servicePhone2: emptyToNull(body.servicePhone2) } : {}),
           ...(body.servicePhone3 !== undefined ? { servicePhone3: emptyToNull(body.servicePhone3) } : {}),
-          updatedAt: app.clock.now(),
-          version: sql`${users.version} + 1`,
-        })
-        .where(eq(users.id, request.user.id))
-        .returning();
-      return ok(await loginUserInfoOf(app.db, row ?? (await loadUser(app.db, request.user)), await callerRefunds(request)));
+        },
+        now: app.clock.now(),
+      });
+      return ok(await loginUserInfoOf(app.db, await loadUser(app.db, request.user), await callerRefunds(request)));
     },
   );
 
@@ -174,10 +173,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertSmsCode(app.db, row, 'password', smsCode, now);
       const passwordHash = await hashPassword(newPassword);
       await app.db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ passwordHash, mustChangePassword: false, updatedAt: now, version: sql`${users.version} + 1` })
-          .where(eq(users.id, row.id));
+        await updateRecords(tx, CompanyUser, [row.id], { values: { passwordHash, mustChangePassword: false }, now });
         await endSessionsOfUser(tx, row.id, request.user.sessionId);
       });
       return ok(null);
@@ -201,17 +197,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await loadUser(app.db, request.user);
       await assertPassword(row, loginPassword, 'loginPassword');
       await assertSmsCode(app.db, row, 'refundPassword', smsCode, now);
-      await app.db
-        .update(users)
-        // A new password also lifts a lock from wrong answers to the old one.
-        .set({
-          refundPasswordHash: await hashPassword(refundPassword),
-          refundPasswordFailures: 0,
-          refundPasswordLockedUntil: null,
-          updatedAt: now,
-          version: sql`${users.version} + 1`,
-        })
-        .where(eq(users.id, row.id));
+      // A new password also lifts a lock from wrong answers to the old one.
+      await updateRecords(app.db, CompanyUser, [row.id], {
+        values: { refundPasswordHash: await hashPassword(refundPassword), refundPasswordFailures: 0, refundPasswordLockedUntil: null },
+        now,
+      });
       return ok(null);
     },
   );

@@ -17,10 +17,11 @@ import {
 import { inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client.js';
-import { operationLog, settings } from '../db/schema/index.js';
+import { settings } from '../db/schema/index.js';
 import { envelopeSchema, ok } from '../platform/envelope.js';
 import { requireCompanyUser, requireFrame } from '../platform/permissions.js';
 import { setSetting } from '../platform/settings.js';
+import { logOperation } from '../resources/engine/services.js';
 
 /** Settings key of the heartbeat interval told to devices (seconds). */
 export const HEARTBEAT_SECONDS_SETTING = 'terminals.heartbeatSeconds';
@@ -72,7 +73,7 @@ export const terminalSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         const changes = Object.fromEntries(
           (Object.keys(next) as (keyof TerminalSettings)[]).filter((key) => previous[key] !== next[key]).map((key) => [key, [previous[key], next[key]]]),
         );
-        await tx.insert(operationLog).values({ userId: request.user.id, family: Terminal.name, action: 'settings', ids: [], changes });
+        await logOperation(tx, { userId: request.user.id, family: Terminal.name, action: 'settings', ids: [], changes });
       });
       return ok(next);
     },

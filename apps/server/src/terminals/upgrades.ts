@@ -11,6 +11,7 @@ import {
   type IntakeUpgrade,
   type Label,
   type UpgradeProgressBody,
+  TerminalAppUpgrade,
 } from '@campus/contract';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { terminalAppUpgrades, terminalAppVersions, terminalUpgradeTargets } from '../db/schema/resources.js';
@@ -19,6 +20,7 @@ import { conflict, msg, notFound } from '../platform/errors.js';
 import type { MediaUrlSigner } from '../platform/media-urls.js';
 import type { Executor } from '../resources/engine/write.js';
 import { registerUpgradeHandlers, type IntakeDevice } from './intake-handlers.js';
+import { updateRecords } from '../resources/engine/services.js';
 
 export type TargetState = (typeof UPGRADE_TARGET_STATE_OPTIONS)[number]['value'];
 
@@ -79,11 +81,7 @@ export async function refreshPlan(db: Executor, planId: number, now: Date): Prom
   // One conditional update per state it may leave: atomic against a concurrent report, and the
   // timeline learns which state the plan completed from.
   for (const from of [UPGRADE_PLAN_STATES.released, UPGRADE_PLAN_STATES.paused]) {
-    const [completed] = await db
-      .update(plans)
-      .set({ state: UPGRADE_PLAN_STATES.completed, completedAt: now, version: sql`${plans.version} + 1`, updatedAt: now })
-      .where(and(eq(plans.id, planId), eq(plans.state, from)))
-      .returning({ id: plans.id });
+    const [completed] = await updateRecords(db, TerminalAppUpgrade, [planId], { values: { state: UPGRADE_PLAN_STATES.completed, completedAt: now }, where: eq(plans.state, from), now });
     if (!completed) continue;
     // Stamped by the database like the engine's transitions, so the timeline keeps one clock; no user:
     // the devices completed it (the declaration's system transition `Complete`).

@@ -2,7 +2,6 @@
 import { isStoredElsewhere, type FieldDef, type ResourceDef } from '@campus/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { operationLog } from '../../db/schema/logs.js';
 import { badRequest, conflict, msg, notFound, type FieldProblem } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { sealSecret } from '../../platform/sealed-secrets.js';
@@ -20,6 +19,7 @@ import { deleteTreeRows, placeTreeNode } from './tree.js';
 import { checkWithin } from './within.js';
 import { checkUploadedFiles } from './uploaded-files.js';
 import { sanitizeRichFields } from './rich-text.js';
+import { logOperation } from './services.js';
 
 /** A database handle inside or outside a transaction. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -100,7 +100,7 @@ function changesOf(def: ResourceDef, before: Row | undefined, after: Row): Recor
 
 /** Writes one operation-log row in the caller's transaction. */
 export async function recordOperation(db: Executor, ctx: EngineContext, action: string, ids: number[], changes: Record<string, unknown> = {}): Promise<void> {
-  await db.insert(operationLog).values({ userId: ctx.user.id, family: ctx.def.name, action, ids, changes });
+  await logOperation(db, { userId: ctx.user.id, family: ctx.def.name, action, ids, changes });
 }
 
 async function prepare(ctx: EngineContext, db: Executor, op: WriteOperation, values: Row, existing?: Row): Promise<Row> {
