@@ -33,7 +33,7 @@ import { fileRoutes } from './routes/file.js';
 import { healthRoutes } from './routes/health.js';
 import { homeRoutes } from './routes/home.js';
 import { permissionRoutes } from './routes/permission.js';
-import { userRoutes } from './routes/user.js';
+import { userRoutes } from './routes/user/index.js';
 import { accountOptionsRoutes } from './routes/account-options.js';
 import { payRoutes } from './routes/pay.js';
 import { createPaymentProviders, type PaymentProviderOptions } from './finance/providers/index.js';
