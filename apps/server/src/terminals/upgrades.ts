@@ -17,7 +17,7 @@ import { terminalAppUpgrades, terminalAppVersions, terminalUpgradeTargets } from
 import { stateHistory } from '../db/schema/workflow.js';
 import { conflict, msg, notFound } from '../platform/errors.js';
 import type { MediaUrlSigner } from '../platform/media-urls.js';
-import type { Executor } from '../resources/engine/write.js';
+import type { Executor } from '../db/client.js';
 import { registerUpgradeHandlers, type IntakeDevice } from './intake-handlers.js';
 
 export type TargetState = (typeof UPGRADE_TARGET_STATE_OPTIONS)[number]['value'];
