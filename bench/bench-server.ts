@@ -1,6 +1,6 @@
 /** The server under benchmark in a child process (server.ts), and logging in to it as a demo account. */
 import { API_PATHS } from '@campus/contract';
-import { DEMO_ACCOUNTS } from '@campus/server/src/db/seed/demo.js';
+import { DEMO_ACCOUNTS } from '@campus/server/src/seeds/demo.js';
 import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import http from 'node:http';

@@ -12,8 +12,8 @@
 import { OperationLog } from '@campus/contract';
 import { createDatabase } from '@campus/server/src/db/client.js';
 import { migrateDatabase } from '@campus/server/src/db/migrate.js';
-import { seedDefaults } from '@campus/server/src/db/seed/defaults.js';
-import { seedDemo } from '@campus/server/src/db/seed/demo.js';
+import { seedDefaults } from '@campus/server/src/seeds/defaults.js';
+import { seedDemo } from '@campus/server/src/seeds/demo.js';
 import { users } from '@campus/server/src/db/schema/index.js';
 import { loadEnv } from '@campus/server/src/env.js';
 import { resolveSchoolScope } from '@campus/server/src/platform/scope.js';

@@ -16,8 +16,8 @@
 import { GRADE_OPTIONS } from '@campus/contract';
 import { createDatabase, type Database, type DatabaseHandle } from '@campus/server/src/db/client.js';
 import { migrateDatabase } from '@campus/server/src/db/migrate.js';
-import { seedDefaults } from '@campus/server/src/db/seed/defaults.js';
-import { seedDemo } from '@campus/server/src/db/seed/demo.js';
+import { seedDefaults } from '@campus/server/src/seeds/defaults.js';
+import { seedDemo } from '@campus/server/src/seeds/demo.js';
 import { loadEnv } from '@campus/server/src/env.js';
 import { sql } from 'drizzle-orm';
 import { parseArgs } from 'node:util';

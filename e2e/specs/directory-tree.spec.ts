@@ -17,7 +17,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A top-level directory of the demo (apps/server/src/db/seed/demo-directories.ts). */
+/** A top-level directory of the demo (apps/server/src/seeds/demo-directories.ts). */
 const PARENT = '安全教育';
 
 describe('admin: a child directory in the tree, and its add in the operation log', () => {

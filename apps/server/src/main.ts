@@ -1,10 +1,10 @@
 import { buildApp, type App } from './app.js';
 import { createDatabase, type DatabaseHandle } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
-import { DEMO_ACCOUNTS, seedDemo } from './db/seed/demo.js';
-import { seedDefaults } from './db/seed/defaults.js';
-import { ensureInitialAdmin } from './db/seed/initial-admin.js';
-import { wantsDemo } from './db/seed/wants-demo.js';
+import { DEMO_ACCOUNTS, seedDemo } from './seeds/demo.js';
+import { seedDefaults } from './seeds/defaults.js';
+import { ensureInitialAdmin } from './seeds/initial-admin.js';
+import { wantsDemo } from './seeds/wants-demo.js';
 import { loadEnv, type Env } from './env.js';
 import { openLocalDiskStorage } from './platform/uploads.js';
 import { intakeNoncePurgeJob } from './terminals/nonce-purge.js';

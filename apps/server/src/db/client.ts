@@ -15,6 +15,9 @@ export type Schema = typeof schema;
 /** A drizzle database on either driver; transactions (`db.transaction`) work on both. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** A database handle inside or outside a transaction. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
 /** The handle a `db.transaction` callback receives; it is itself usable wherever a Database is. */
 export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 

@@ -5,7 +5,7 @@
  */
 import { FUND_ACCOUNT_AGENT, FUND_ACCOUNT_COMPANY, FUND_ACCOUNT_SCHOOL, FUND_ENTRY_REFUND } from '@campus/contract';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../resources/engine/write.js';
+import type { Executor } from '../db/client.js';
 
 export type FundAccountType = typeof FUND_ACCOUNT_COMPANY | typeof FUND_ACCOUNT_AGENT | typeof FUND_ACCOUNT_SCHOOL;
 

@@ -7,7 +7,7 @@ import { FUND_ACCOUNT_AGENT, FUND_ACCOUNT_COMPANY, FUND_ACCOUNT_SCHOOL, FUND_ENT
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { badRequest, msg, notFound } from '../platform/errors.js';
-import type { Executor } from '../resources/engine/write.js';
+import type { Executor } from '../db/client.js';
 import { ensureAccount, legsOfPayment, postEntries, reversalEntries, reversalOf, splitAmount, type EntryInput } from './ledger.js';
 import { splitRuleInForce } from './split-rules.js';
 

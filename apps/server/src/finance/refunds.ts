@@ -17,12 +17,11 @@ import {
 } from '@campus/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Database } from '../db/client.js';
+import type { Database, Executor } from '../db/client.js';
 import { refunds } from '../db/schema/resources.js';
 import { badRequest, conflict, msg } from '../platform/errors.js';
 import type { RecurringJob } from '../platform/recurring-jobs.js';
 import { applySystemTransition } from '../resources/engine/workflow.js';
-import type { Executor } from '../resources/engine/write.js';
 import { lockPayment, postRefundReversal, type PaymentRow } from './payments.js';
 import type { PaymentProvider, PaymentProviders, RefundAnswer } from './providers/index.js';
 

@@ -1,6 +1,6 @@
 /** The split rule in force for a school on a day: the latest rule effective on or before that day. */
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../resources/engine/write.js';
+import type { Executor } from '../db/client.js';
 import { COMPANY_ONLY_SPLIT, type SplitPercents } from './ledger.js';
 
 /**

@@ -7,7 +7,7 @@
 import { SCHOOL_HOLIDAY_MAKE_UP_DAY } from '@campus/contract';
 import { and, eq, gte, isNull, lte, or } from 'drizzle-orm';
 import { schoolHolidays } from '../db/schema/resources.js';
-import type { Executor } from '../resources/engine/write.js';
+import type { Executor } from '../db/client.js';
 import { isNationalWorkday } from './national-calendar.js';
 
 const DAY_MS = 86_400_000;

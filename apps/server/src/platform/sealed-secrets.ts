@@ -6,7 +6,7 @@
  * set them.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { Executor } from '../resources/engine/write.js';
+import type { Executor } from '../db/client.js';
 import { settingCreatedOnce } from './settings.js';
 
 const KEY_SETTING = 'secrets.sealingKey';

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
+import type { Database, Executor } from '../db/client.js';
 import { settings } from '../db/schema/index.js';
-import type { Executor } from '../resources/engine/write.js';
 
 export const SIGN_CARD_MODE_KEY = 'signCardMode';
 

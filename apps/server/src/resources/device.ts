@@ -9,7 +9,7 @@ import { badRequest, msg } from '../platform/errors.js';
 import { defineFamilyHooks } from './engine/hooks.js';
 import { findBy, valueAfter } from './engine/lookup.js';
 import { columnOf } from './engine/query.js';
-import type { ResourceTable } from './engine/table.js';
+import type { ResourceTable } from '../db/schema/table.js';
 
 /**
  * Devices awaiting a licence: their product model needs one and none is set. The `licenseUnset`

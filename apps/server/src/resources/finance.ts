@@ -10,7 +10,7 @@ import { serviceConfigSplitRules } from '../db/schema/resources.js';
 import { hashPassword } from '../platform/passwords.js';
 import { defineFamilyHooks } from './engine/hooks.js';
 import { columnOf } from './engine/query.js';
-import type { ResourceTable } from './engine/table.js';
+import type { ResourceTable } from '../db/schema/table.js';
 import { loadInScope, recordOperation } from './engine/write.js';
 import { updateRecords } from './engine/services.js';
 

@@ -8,7 +8,7 @@ import { systemClock } from '../platform/clock.js';
 import type { Row } from './engine/context.js';
 import type { ReadConditionContext } from './engine/hooks.js';
 import { columnOf } from './engine/query.js';
-import type { ResourceTable } from './engine/table.js';
+import type { ResourceTable } from '../db/schema/table.js';
 
 /** The request's time, as reads see it. */
 export const nowOf = (ctx: ReadConditionContext): Date => (ctx.clock ?? systemClock).now();

@@ -16,13 +16,12 @@ import {
   type QuestionnaireResults,
 } from '@campus/contract';
 import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
+import type { Database, Executor } from '../db/client.js';
 import { questionnaireAnswerItems, questionnaireAnswers, questionnaireSchools, questionnaires, schools } from '../db/schema/index.js';
 import { badRequest, conflict, msg, notFound, type FieldProblem } from '../platform/errors.js';
 import { scopeCondition, type SchoolScope } from '../platform/scope.js';
 import { settingCreatedOnce } from '../platform/settings.js';
 import { storedQuestions, type StoredQuestion } from './questionnaire.js';
-import type { Executor } from './engine/write.js';
 
 const LINK_SECRET_KEY = 'questionnaire.linkSecret';
 /** Schools a respondent may pick from when the audience is an area or chosen schools. */

@@ -18,7 +18,7 @@ import { badRequest, msg, type FieldProblem } from '../platform/errors.js';
 import type { Row } from './engine/context.js';
 import { defineFamilyHooks } from './engine/hooks.js';
 import { valueAfter } from './engine/lookup.js';
-import type { Executor } from './engine/write.js';
+import type { Executor } from '../db/client.js';
 import { checkAudience, checkDateWindow } from './schedule.js';
 
 /** One stored question, as answers are checked against it. */

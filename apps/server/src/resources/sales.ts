@@ -15,7 +15,7 @@ import {
 import { and, asc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../db/client.js';
+import type { Database, Executor } from '../db/client.js';
 import { agentAreas } from '../db/schema/resources.js';
 import { salesTeamMembers, salesTeams } from '../db/schema/sales.js';
 import { users } from '../db/schema/users.js';
@@ -25,7 +25,6 @@ import { requireFrame } from '../platform/permissions.js';
 import type { EngineContext } from './engine/context.js';
 import { defineFamilyHooks } from './engine/hooks.js';
 import { valueAfter } from './engine/lookup.js';
-import type { Executor } from './engine/write.js';
 import { updateRecords } from './engine/services.js';
 
 /** The members of teams, best level first. */

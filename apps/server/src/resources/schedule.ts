@@ -5,7 +5,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { schools } from '../db/schema/index.js';
 import { badRequest, msg } from '../platform/errors.js';
 import type { Row } from './engine/context.js';
-import type { ResourceTable } from './engine/table.js';
+import type { ResourceTable } from '../db/schema/table.js';
 import { valueAfter } from './engine/lookup.js';
 
 /** Refuses an end date before the start date, as a field error on the end. */

@@ -25,7 +25,7 @@ import type { EngineContext, Row } from './engine/context.js';
 import { defineFamilyHooks } from './engine/hooks.js';
 import { findBy, valueAfter } from './engine/lookup.js';
 import { allConditions, scopeWhere } from './engine/query.js';
-import type { Executor } from './engine/write.js';
+import type { Executor } from '../db/client.js';
 import { parseSerialNumbers } from './order.js';
 
 const PACKAGE_EXTENSIONS = Object.keys(UPLOAD_PACKAGE_TYPES);

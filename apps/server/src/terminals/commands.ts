@@ -22,13 +22,12 @@ import {
   type TerminalCommandKind,
 } from '@campus/contract';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
+import type { Database, Executor } from '../db/client.js';
 import { terminalCommands } from '../db/schema/resources.js';
 import type { DailyJob } from '../platform/daily-jobs.js';
 import { msg, notFound } from '../platform/errors.js';
 import type { Row } from '../resources/engine/context.js';
 import { applySystemTransition } from '../resources/engine/workflow.js';
-import type { Executor } from '../resources/engine/write.js';
 import { registerCommandHandlers, type IntakeDevice } from './intake-handlers.js';
 
 /** What follows a command's success: a template applied is remembered on its terminal (terminal-config.ts). */

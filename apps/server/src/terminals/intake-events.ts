@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import { parents, pickUpPersons, recognitionRecords, schools, students, teachers } from '../db/schema/index.js';
 import { columnOf } from '../resources/engine/query.js';
-import type { ResourceTable } from '../resources/engine/table.js';
+import type { ResourceTable } from '../db/schema/table.js';
 import type { StoredSnapshot } from './snapshots.js';
 
 /** The unknown face: also what an event naming a person of another school (or none) is stored as. */

@@ -6,7 +6,7 @@ import { COMMAND_EXPIRES_AFTER_MS, TEMPLATE_PARAMETER_FIELDS, TERMINAL_COMMAND_S
 import { eq, inArray } from 'drizzle-orm';
 import { devices, terminalCommands, terminalConfigs, terminals } from '../db/schema/resources.js';
 import { badRequest, conflict, forbidden, msg, notFound } from '../platform/errors.js';
-import type { Executor } from '../resources/engine/write.js';
+import type { Executor } from '../db/client.js';
 import { onCommandSucceeded } from './commands.js';
 
 /** 403 unless the caller's probes let it change or apply templates. */

@@ -18,7 +18,7 @@ import { terminalAppUpgrades, terminalAppVersions, terminalUpgradeTargets } from
 import { stateHistory } from '../db/schema/workflow.js';
 import { conflict, msg, notFound } from '../platform/errors.js';
 import type { MediaUrlSigner } from '../platform/media-urls.js';
-import type { Executor } from '../resources/engine/write.js';
+import type { Executor } from '../db/client.js';
 import { registerUpgradeHandlers, type IntakeDevice } from './intake-handlers.js';
 import { updateRecords } from '../resources/engine/services.js';
 

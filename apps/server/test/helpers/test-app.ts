@@ -5,7 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { inject } from 'vitest';
 import { buildApp, type App, type BuildAppOptions } from '../../src/app.js';
 import { createDatabase, type Database, type DatabaseHandle } from '../../src/db/client.js';
-import { DEMO_ACCOUNTS } from '../../src/db/seed/demo.js';
+import { DEMO_ACCOUNTS } from '../../src/seeds/demo.js';
 import { IN_MEMORY_DATA_DIR, loadEnv, type Env } from '../../src/env.js';
 import { AppError } from '../../src/platform/errors.js';
 import { md5Hex } from '../../src/platform/passwords.js';

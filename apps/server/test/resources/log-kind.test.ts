@@ -7,7 +7,7 @@ import { runDailyJobOnce } from '../../src/platform/daily-jobs.js';
 import { logRetentionJob, purgeExpiredRows } from '../../src/resources/engine/log-retention.js';
 import { registerResourceRoutes } from '../../src/resources/engine/routes.js';
 import { keptPageStatements } from '../../src/resources/engine/search-statement.js';
-import { resourceTable } from '../../src/resources/engine/table.js';
+import { resourceTable } from '../../src/db/schema/table.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { schoolIdsOf, unique } from './fixtures.js';
 

@@ -12,3 +12,12 @@ export const rowStamps = () => ({
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   version: integer('version').notNull().default(1),
 });
+
+/** The SQL function giving a value's lower-cased 1- and 2-character pieces (migration 0030). */
+export const SEARCH_GRAMS = 'search_grams';
+
+/**
+ * The collation names sort in: a copy of ICU's `zh-x-icu` (pinyin) where the server has it, else of
+ * "C" (code points; PGlite ships ICU without Chinese data). Created by migration 0030.
+ */
+export const NAME_COLLATION = 'campus_names';

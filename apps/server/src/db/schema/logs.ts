@@ -19,7 +19,7 @@ export const loginAttempts = pgTable(
   },
   (table) => [
     // The login log (LoginLog, a log family) reads a time range newest first by (created_at, id);
-    // its filters lead their indexes and end with the same key (engine/log-table.ts).
+    // its filters lead their indexes and end with the same key (log-table.ts).
     index('login_attempts_created_at_id_idx').on(table.createdAt, table.id),
     index('login_attempts_outcome_created_at_id_idx').on(table.outcome, table.createdAt, table.id),
     // text_pattern_ops serves the log's prefix filter and the login throttle's equality alike.

@@ -1,6 +1,6 @@
 import { Developer } from '@campus/contract';
 import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { linkTable } from '../../resources/engine/link-table.js';
+import { linkTable } from './link-table.js';
 import { timestamptz } from './columns.js';
 import { developers, schools } from './resources.js';
 

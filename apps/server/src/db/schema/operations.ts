@@ -1,5 +1,5 @@
 import { AppFrame, Poster } from '@campus/contract';
-import { linkTable } from '../../resources/engine/link-table.js';
+import { linkTable } from './link-table.js';
 import { appFrames, posters, schools } from './resources.js';
 
 /** The schools a poster or terminal ad is shown to, when its audience is "chosen schools". */

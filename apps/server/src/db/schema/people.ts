@@ -1,5 +1,5 @@
 import { Parent } from '@campus/contract';
-import { linkTable } from '../../resources/engine/link-table.js';
+import { linkTable } from './link-table.js';
 import { parents, students } from './resources.js';
 
 /** The students a parent is linked to (Parent.studentIds); links go with either side. */

@@ -1,6 +1,6 @@
 import { Questionnaire } from '@campus/contract';
 import { index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { linkTable } from '../../resources/engine/link-table.js';
+import { linkTable } from './link-table.js';
 import { id, timestamptz } from './columns.js';
 import { questionnaires, schools } from './resources.js';
 

@@ -60,8 +60,8 @@ import {
   type ResourceDef,
 } from '@campus/contract';
 import { integer, text } from 'drizzle-orm/pg-core';
-import { linesTable } from '../../resources/engine/lines-table.js';
-import { resourceTable, type ReferenceTarget, type ResourceTable } from '../../resources/engine/table.js';
+import { linesTable } from './lines-table.js';
+import { resourceTable, type ReferenceTarget, type ResourceTable } from './table.js';
 import { timestamptz } from './columns.js';
 import { loginAttempts, operationLog } from './logs.js';
 import { salesTeams } from './sales.js';

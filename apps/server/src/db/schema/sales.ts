@@ -1,5 +1,5 @@
 import { SalesTeam } from '@campus/contract';
-import { linkTable } from '../../resources/engine/link-table.js';
+import { linkTable } from './link-table.js';
 import { index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { id, rowStamps } from './columns.js';
 import { salesAreas } from './resources.js';

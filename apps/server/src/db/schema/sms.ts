@@ -34,7 +34,7 @@ export const smsOutbox = pgTable(
   },
   (table) => [
     // The SMS outbox page (SmsOutbox, a log family) reads a time range newest first by (created_at, id);
-    // the phone filter (`digits`) leads its own, text_pattern_ops serving a prefix (engine/log-table.ts).
+    // the phone filter (`digits`) leads its own, text_pattern_ops serving a prefix (log-table.ts).
     index('sms_outbox_created_at_id_idx').on(table.createdAt, table.id),
     index('sms_outbox_phone_created_at_id_idx').on(table.phone.op('text_pattern_ops'), table.createdAt, table.id),
     // 4+ digits match any part of the phone (ILIKE): a trigram index serves that.

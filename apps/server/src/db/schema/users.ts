@@ -1,7 +1,7 @@
 import { ExternalUser, type SellerPosition, type UserType } from '@campus/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, type AnyPgColumn, integer, uniqueIndex } from 'drizzle-orm/pg-core';
-import { linkTable } from '../../resources/engine/link-table.js';
+import { linkTable } from './link-table.js';
 import { id, rowStamps, timestamptz } from './columns.js';
 import { salesTeams } from './sales.js';
 import { schools } from './resources.js';

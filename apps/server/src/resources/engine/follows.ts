@@ -13,7 +13,7 @@ import { columnOf } from './query.js';
 import { referenceScope } from './reference-scope.js';
 import { referenceTargetOf } from './registry.js';
 import { referenceNotFound } from './within.js';
-import type { Executor } from './write.js';
+import type { Executor } from '../../db/client.js';
 
 type ReferenceField = Extract<FieldDef, { kind: 'reference' }>;
 

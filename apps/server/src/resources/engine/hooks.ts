@@ -7,7 +7,7 @@ import type { ResourceDef, RowOf, StoredRowOf, TransitionAnswer, VisibilityProbe
 import type { SQL } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.js';
 import type { EngineContext, Row } from './context.js';
-import type { ResourceTable } from './table.js';
+import type { ResourceTable } from '../../db/schema/table.js';
 
 /** What a family's read conditions may depend on besides the row: the caller's probes and the time. */
 export interface ReadConditionContext {

@@ -9,12 +9,12 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { lineTable } from '../../db/schema/resources.js';
 import { badRequest, msg, type FieldProblem } from '../../platform/errors.js';
 import type { EngineContext, Row } from './context.js';
-import { lineOwnerKey, type LinesField } from './lines-table.js';
+import { lineOwnerKey, type LinesField } from '../../db/schema/lines-table.js';
 import { columnOf, fromDb, toDb } from './query.js';
 import { referenceTargetOf, tableOf } from './registry.js';
-import type { ResourceTable } from './table.js';
+import type { ResourceTable } from '../../db/schema/table.js';
 import { referenceScope } from './reference-scope.js';
-import type { Executor } from './write.js';
+import type { Executor } from '../../db/client.js';
 
 type LineReference = Extract<LinesField['fields'][string], { kind: 'reference' }>;
 

@@ -9,11 +9,11 @@ import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { scopeCondition } from '../../platform/scope.js';
 import { visibleFields, type EngineContext, type Row } from './context.js';
-import { linkFieldsOf, linkTableNamed, type LinkField } from './link-table.js';
+import { linkFieldsOf, linkTableNamed, type LinkField } from '../../db/schema/link-table.js';
 import { allConditions, columnOf } from './query.js';
 import { referenceScope } from './reference-scope.js';
 import { referenceTargetOf } from './registry.js';
-import type { Executor } from './write.js';
+import type { Executor } from '../../db/client.js';
 
 /**
  * The rows a link's target column may name for this caller: a condition, or none when it sees them

@@ -8,7 +8,7 @@ import { RESOURCES, isLogFamily, type ResourceDef } from '@campus/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { DailyJob } from '../../platform/daily-jobs.js';
-import { monthPartitionKey } from './table.js';
+import { monthPartitionKey } from '../../db/schema/table.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

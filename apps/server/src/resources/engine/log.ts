@@ -10,7 +10,7 @@ import type { EngineContext, Row } from './context.js';
 import { boundTerm, fixedTerm, termSql, type Term } from '../../platform/sql-terms.js';
 import { columnOf, filterTerms, scopeTermOf } from './query.js';
 import { whereOf, type SearchAsk } from './search-statement.js';
-import type { ResourceTable } from './table.js';
+import type { ResourceTable } from '../../db/schema/table.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Row } from './context.js';
 import { columnOf } from './query.js';
 import { tableOf } from './registry.js';
-import type { Executor } from './write.js';
+import type { Executor } from '../../db/client.js';
 
 /** One stored row of a family by a column value, without scope (the caller checked scope already). */
 export async function findBy<D extends ResourceDef>(db: Executor, def: D, field: string, value: unknown): Promise<StoredRowOf<D> | undefined> {

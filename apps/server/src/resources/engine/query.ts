@@ -9,7 +9,7 @@ import { hooksOf, type ReadConditionContext } from './hooks.js';
 import { linkCondition } from './links.js';
 import { referenceTargetOf, tableOf } from './registry.js';
 import { isTextRule, sortExpression, textTerm } from './search-rules.js';
-import type { ResourceTable } from './table.js';
+import type { ResourceTable } from '../../db/schema/table.js';
 
 /** Exact counts stop here: beyond it the total is shown as "10,000+" (an exact count over a large scope costs seconds). */
 export const COUNT_CAP = SEARCH_COUNT_CAP;

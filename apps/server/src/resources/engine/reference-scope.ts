@@ -4,7 +4,7 @@ import { eq, or, type SQL } from 'drizzle-orm';
 import { nameableAccountCondition } from '../../platform/scope.js';
 import type { EngineContext } from './context.js';
 import { columnOf, scopeWhere } from './query.js';
-import type { ResourceTable } from './table.js';
+import type { ResourceTable } from '../../db/schema/table.js';
 
 type Namer = Pick<EngineContext, 'scope' | 'user'>;
 

@@ -3,7 +3,7 @@ import type { FieldDef, ResourceDef } from '@campus/contract';
 import { familyTable } from '../../db/schema/resources.js';
 import { salesTeams } from '../../db/schema/sales.js';
 import { users } from '../../db/schema/users.js';
-import type { ResourceTable } from './table.js';
+import type { ResourceTable } from '../../db/schema/table.js';
 
 export interface ReferenceJoin {
   table: ResourceTable;

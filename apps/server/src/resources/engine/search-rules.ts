@@ -16,20 +16,12 @@ import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { containsPattern, prefixPattern } from '../../platform/like-patterns.js';
 import { boundTerm, termSql, type Term } from '../../platform/sql-terms.js';
+import { NAME_COLLATION, SEARCH_GRAMS } from '../../db/schema/columns.js';
 
 /** The rules that match typed text (the others compare values). */
 export type TextRule = Extract<FilterMode, 'name' | 'code' | 'digits'>;
 
 export const isTextRule = (mode: FilterMode | undefined): mode is TextRule => mode === 'name' || mode === 'code' || mode === 'digits';
-
-/** The SQL function giving a value's lower-cased 1- and 2-character pieces (migration 0030). */
-export const SEARCH_GRAMS = 'search_grams';
-
-/**
- * The collation names sort in: a copy of ICU's `zh-x-icu` (pinyin) where the server has it, else of
- * "C" (code points; PGlite ships ICU without Chinese data). Created by migration 0030.
- */
-export const NAME_COLLATION = 'campus_names';
 
 /** Whether a `digits` value is long enough to match any run of digits rather than the start. */
 export function digitsMatchAnyPart(value: string): boolean {

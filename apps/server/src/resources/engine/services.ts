@@ -6,15 +6,12 @@
  */
 import type { ResourceDef } from '@campus/contract';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { operationLog } from '../../db/schema/logs.js';
 import { conflict, msg } from '../../platform/errors.js';
 import type { Row } from './context.js';
 import { columnOf } from './query.js';
 import { tableOf } from './registry.js';
-
-/** A database handle inside or outside a transaction (as write.ts's, which imports this module). */
-type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 /** One operation-log entry: who did what to which rows of a family, with each change as `[before, after]`. */
 export interface OperationEntry {

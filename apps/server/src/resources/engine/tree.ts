@@ -11,7 +11,8 @@ import type { EngineContext, Row } from './context.js';
 import { valueAfter } from './lookup.js';
 import { columnOf, scopeWhere } from './query.js';
 import { tableOf } from './registry.js';
-import { loadInScope, recordOperation, type Executor } from './write.js';
+import type { Executor } from '../../db/client.js';
+import { loadInScope, recordOperation } from './write.js';
 
 /** A node of the nested tree answer: the row in wire form and its children, in order. */
 export type TreeNode = Row & { children?: TreeNode[] };

@@ -10,7 +10,7 @@ import { uploadedFiles } from '../../db/schema/index.js';
 import { badRequest, msg, type FieldProblem } from '../../platform/errors.js';
 import { scopeOwnerKey } from '../../platform/scope.js';
 import type { EngineContext, Row } from './context.js';
-import type { Executor } from './write.js';
+import type { Executor } from '../../db/client.js';
 
 /** Refuses, as field errors, new upload addresses whose file was not uploaded in the caller's scope (or not at all: the same answer). */
 export async function checkUploadedFiles(ctx: EngineContext, db: Executor, values: Row, existing?: Row): Promise<void> {

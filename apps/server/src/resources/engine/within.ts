@@ -11,7 +11,7 @@ import { storedLinks } from './links.js';
 import { valueAfter } from './lookup.js';
 import { columnOf } from './query.js';
 import { referenceTargetOf } from './registry.js';
-import type { Executor } from './write.js';
+import type { Executor } from '../../db/client.js';
 
 /** The answer to a reference that does not exist, is out of scope, or lies outside its `within`. */
 export function referenceNotFound(path: string, label: Label): FieldProblem {

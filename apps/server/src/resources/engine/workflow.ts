@@ -5,7 +5,7 @@
  */
 import type { FieldDef, ResourceDef, StateHistoryEntry, StateValue, SystemTransitionDef, TransitionAnswer, TransitionDef } from '@campus/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { users } from '../../db/schema/users.js';
 import { stateHistory } from '../../db/schema/workflow.js';
 import type { ServerMessage } from '@campus/contract';
@@ -16,7 +16,7 @@ import { hooksOf } from './hooks.js';
 import { columnOf, toDb } from './query.js';
 import { tableOf } from './registry.js';
 import { sameState, stateLabelOf, stateOptionsOf } from './states.js';
-import { checkReferences, loadInScope, recordOperation, type Executor } from './write.js';
+import { checkReferences, loadInScope, recordOperation } from './write.js';
 
 /** What a transition's body carries once validated. */
 export type TransitionInput = Row & { id: number; version?: number; reauthPassword?: string };

@@ -1,7 +1,7 @@
 /** Add, Update, BatchDelete and toggles: permission and scope checked, validated, locked, logged. */
 import { isStoredElsewhere, type FieldDef, type ResourceDef } from '@campus/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { badRequest, conflict, msg, notFound, type FieldProblem } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { sealSecret } from '../../platform/sealed-secrets.js';
@@ -20,9 +20,6 @@ import { checkWithin } from './within.js';
 import { checkUploadedFiles } from './uploaded-files.js';
 import { sanitizeRichFields } from './rich-text.js';
 import { logOperation } from './services.js';
-
-/** A database handle inside or outside a transaction. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 /**
  * Loads one row in scope, or answers 404: rows outside the scope are "not found", so ids cannot be

@@ -6,7 +6,7 @@
  */
 import { addSchemaOf, type FieldDef, type ImportCellError, type ImportColumn, type ServerMessage } from '@campus/contract';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Database } from '../../../db/client.js';
+import type { Database, Executor } from '../../../db/client.js';
 import { AppError, msg } from '../../../platform/errors.js';
 import { messageOfIssue, type IssueFacts } from '../../../platform/zod-issues.js';
 import type { EngineContext, Row } from '../context.js';
@@ -15,7 +15,6 @@ import { columnOf } from '../query.js';
 import { referenceScope } from '../reference-scope.js';
 import { checkAddress } from '../regions.js';
 import { referenceTargetOf, tableOf } from '../registry.js';
-import type { Executor } from '../write.js';
 import { NAME_LIST_SEPARATOR, columnLetter, messageIn, readCell } from './cells.js';
 import type { SheetRow } from './sheet.js';
 

@@ -5,15 +5,15 @@
  * import answers 400 with the preview in `data.preview`.
  */
 import { IMPORT_LIMITS, importColumnsOf, isStoredElsewhere, type ImportCellError, type ImportPreview } from '@campus/contract';
-import type { Database } from '../../../db/client.js';
+import type { Database, Executor } from '../../../db/client.js';
 import { AppError, badRequest, msg } from '../../../platform/errors.js';
 import { ErrorCode } from '@campus/contract';
 import type { EngineContext, Row } from '../context.js';
 import { hooksOf } from '../hooks.js';
-import { linkFieldsOf, linkTableNamed } from '../link-table.js';
+import { linkFieldsOf, linkTableNamed } from '../../../db/schema/link-table.js';
 import { columnOf, toDb } from '../query.js';
 import { tableOf } from '../registry.js';
-import { recordOperation, type Executor } from '../write.js';
+import { recordOperation } from '../write.js';
 import { RowChecker, type FileColumn, type PendingRow } from './check-rows.js';
 import { columnsOfHeader, sheetRows } from './sheet.js';
 import { checkZipBounds } from './zip-bounds.js';

@@ -1,7 +1,7 @@
 import type { SellerPosition, UserType } from '@campus/contract';
 import { eq } from 'drizzle-orm';
-import { hashPassword, md5Hex } from '../../platform/passwords.js';
-import type { Database, Transaction } from '../client.js';
+import { hashPassword, md5Hex } from '../platform/passwords.js';
+import type { Database, Transaction } from '../db/client.js';
 import { seedDemoDirectories } from './demo-directories.js';
 import { seedDemoFamilies } from './demo-families.js';
 import { seedDemoFinance } from './demo-finance.js';
@@ -10,8 +10,8 @@ import { seedDemoOperations } from './demo-operations.js';
 import { storeDemoMedia } from './demo-media.js';
 import { seedDemoDeveloper } from './demo-developers.js';
 import { seedDemoUpgrades } from './demo-upgrades.js';
-import type { UploadStorage } from '../../platform/uploads.js';
-import { agentAreas, salesAreas, salesTeamMembers, salesTeams, schools, settings, userSchools, users } from '../schema/index.js';
+import type { UploadStorage } from '../platform/uploads.js';
+import { agentAreas, salesAreas, salesTeamMembers, salesTeams, schools, settings, userSchools, users } from '../db/schema/index.js';
 
 /** Marks a database that has received the demo data, so a second start seeds nothing twice. */
 export const DEMO_SEEDED_KEY = 'seed.demo';

@@ -4,9 +4,9 @@
  * are left unset: issuing a secret shows it once, to whoever tries the Open API or the callbacks.
  */
 import { Developer } from '@campus/contract';
-import '../../resources/developer.js';
-import { addRow } from '../../resources/engine/write.js';
-import type { Transaction } from '../client.js';
+import '../resources/developer.js';
+import { addRow } from '../resources/engine/write.js';
+import type { Transaction } from '../db/client.js';
 import { operatorContext } from './demo-operator.js';
 
 export async function seedDemoDeveloper(tx: Transaction, adminId: number, schoolIds: readonly number[], now: Date): Promise<void> {

@@ -5,7 +5,7 @@
  */
 import { columnName, type ResourceDef } from '@campus/contract';
 import { index, type ExtraConfigColumn, type IndexBuilder, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
-import { timestamptz } from '../../db/schema/columns.js';
+import { timestamptz } from './columns.js';
 
 /** The row stamps of a log: only when it was written (no updatedAt, no version: rows never change). */
 export function logStamps(): Record<string, PgColumnBuilderBase> {

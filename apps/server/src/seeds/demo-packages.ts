@@ -6,7 +6,7 @@
  * so a device (or the simulator) that downloads one checks it as it would a vendor's package.
  */
 import JSZip from 'jszip';
-import type { UploadStorage } from '../../platform/uploads.js';
+import type { UploadStorage } from '../platform/uploads.js';
 import { storeDemoFile, type DemoFile } from './demo-files.js';
 
 /** A deterministic byte sequence for a package's payload: the same demo on every start, and no two packages alike. */

@@ -3,9 +3,9 @@
  * templates, app articles, help, questions, startup pages, posters and terminal ads, function tiles,
  * partner platforms, screen texts, music and questionnaires with answers, so each page shows something real.
  */
-import { scopeOwnerKey } from '../../platform/scope.js';
-import { sealSecret } from '../../platform/sealed-secrets.js';
-import type { Transaction } from '../client.js';
+import { scopeOwnerKey } from '../platform/scope.js';
+import { sealSecret } from '../platform/sealed-secrets.js';
+import type { Transaction } from '../db/client.js';
 import type { DemoMedia } from './demo-media.js';
 import { seedDemoQuestionnaires } from './demo-questionnaires.js';
 import {
@@ -24,7 +24,7 @@ import {
   uploadedFiles,
   userFeedbacks,
   userHelps,
-} from '../schema/index.js';
+} from '../db/schema/index.js';
 
 /** A date `days` from `now` as the date columns hold it. */
 const dayFrom = (now: Date, days: number) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);

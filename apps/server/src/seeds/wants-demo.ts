@@ -1,5 +1,5 @@
-import type { Env } from '../../env.js';
-import type { DatabaseKind } from '../client.js';
+import type { Env } from '../env.js';
+import type { DatabaseKind } from '../db/client.js';
 
 /**
  * Whether a start seeds the demo data, whose accounts have published passwords (`Demo@123`, ASVS

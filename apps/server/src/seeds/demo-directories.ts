@@ -1,6 +1,6 @@
 /** Demo education directories: a small tree three levels deep, in sibling order. */
-import type { Transaction } from '../client.js';
-import { educationDirectories } from '../schema/index.js';
+import type { Transaction } from '../db/client.js';
+import { educationDirectories } from '../db/schema/index.js';
 
 interface DemoDirectory {
   name: string;

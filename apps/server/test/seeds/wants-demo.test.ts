@@ -3,7 +3,7 @@
  * data when wantsDemo says so and otherwise creates the one admin of ADMIN_INITIAL_PASSWORD.
  */
 import { describe, expect, it } from 'vitest';
-import { wantsDemo } from '../../src/db/seed/wants-demo.js';
+import { wantsDemo } from '../../src/seeds/wants-demo.js';
 import { loadEnv } from '../../src/env.js';
 
 const POSTGRES_URL = 'postgres://campus@db.example.com:5432/campus';

@@ -5,10 +5,10 @@
  */
 import { REFUND_APPLIED, REFUND_CLOSED, REFUND_FAILED, REFUND_REFUNDING, REFUND_REJECTED, REFUND_SUCCEEDED } from '@campus/contract';
 import { sql } from 'drizzle-orm';
-import { postRefundReversal } from '../../finance/payments.js';
-import { refundNumberOf } from '../../finance/refunds.js';
-import type { Transaction } from '../client.js';
-import { demoProviderRefunds, refunds } from '../schema/index.js';
+import { postRefundReversal } from '../finance/payments.js';
+import { refundNumberOf } from '../finance/refunds.js';
+import type { Transaction } from '../db/client.js';
+import { demoProviderRefunds, refunds } from '../db/schema/index.js';
 
 /** One refund per entry, on successive demo payments: [state, share of the payment refunded (when sent), reason]. */
 const DEMO_REFUNDS: [number, number, string][] = [

@@ -4,7 +4,7 @@
  */
 import { columnName, type FieldDef, type ResourceDef } from '@campus/contract';
 import { index, integer, pgTable, uniqueIndex, type AnyPgColumn, type ExtraConfigColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
-import { id } from '../../db/schema/columns.js';
+import { id } from './columns.js';
 import { columnBuilder, type ReferenceTarget, type ResourceTable } from './table.js';
 
 export type LinesField = Extract<FieldDef, { kind: 'lines' }>;

@@ -1,10 +1,10 @@
 import { USER_TYPES } from '@campus/contract';
 import { and, eq } from 'drizzle-orm';
-import { DEFAULT_TYPE_GRANTS } from '../../platform/default-grants.js';
-import { DEFAULT_TYPE_PROBES, probesTypeKey } from '../../platform/probes.js';
-import { SIGN_CARD_MODE_KEY } from '../../platform/settings.js';
-import type { Database } from '../client.js';
-import { grants, settings } from '../schema/index.js';
+import { DEFAULT_TYPE_GRANTS } from '../platform/default-grants.js';
+import { DEFAULT_TYPE_PROBES, probesTypeKey } from '../platform/probes.js';
+import { SIGN_CARD_MODE_KEY } from '../platform/settings.js';
+import type { Database } from '../db/client.js';
+import { grants, settings } from '../db/schema/index.js';
 
 /**
  * Rows every installation needs, demo or not: the default grant of each user type that has none

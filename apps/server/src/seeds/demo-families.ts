@@ -6,7 +6,7 @@
  */
 import { GRADE_OPTIONS } from '@campus/contract';
 import { eq } from 'drizzle-orm';
-import type { Transaction } from '../client.js';
+import type { Transaction } from '../db/client.js';
 import { demoCommands } from './demo-commands.js';
 import { demoTickets } from './demo-maintenance.js';
 import { seedDemoOps } from './demo-ops.js';
@@ -31,7 +31,7 @@ import {
   schoolClasses,
   students,
   teachers,
-} from '../schema/index.js';
+} from '../db/schema/index.js';
 
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周', '吴', '徐', '孙', '胡', '朱', '高', '林'];
 const GIVEN = ['子涵', '欣怡', '梓萱', '一诺', '浩宇', '宇轩', '沐宸', '若汐', '思远', '嘉怡', '俊杰', '雨桐', '明轩', '诗涵', '天佑', '语嫣'];

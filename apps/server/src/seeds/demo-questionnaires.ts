@@ -4,8 +4,8 @@
  * one whose window has ended.
  */
 import { QUESTIONNAIRE_CHANNEL_APP, QUESTIONNAIRE_CHANNEL_LINK, QUESTION_TYPE_MULTIPLE, QUESTION_TYPE_SINGLE, QUESTION_TYPE_TEXT, questionOptionsOf } from '@campus/contract';
-import type { Transaction } from '../client.js';
-import { questionnaireAnswerItems, questionnaireAnswers, questionnaireQuestions, questionnaires, questionnaireSchools } from '../schema/index.js';
+import type { Transaction } from '../db/client.js';
+import { questionnaireAnswerItems, questionnaireAnswers, questionnaireQuestions, questionnaires, questionnaireSchools } from '../db/schema/index.js';
 
 const dayFrom = (now: Date, days: number) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 

@@ -5,9 +5,9 @@
  */
 import type { PaymentChannel } from '@campus/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { recordPayment } from '../../finance/payments.js';
-import type { Transaction } from '../client.js';
-import { appChargeItems, comprehensiveChargeItems, comprehensiveCharges, parentStudents, parents, schoolCharges, serviceConfigSplitRules, serviceConfigs } from '../schema/index.js';
+import { recordPayment } from '../finance/payments.js';
+import type { Transaction } from '../db/client.js';
+import { appChargeItems, comprehensiveChargeItems, comprehensiveCharges, parentStudents, parents, schoolCharges, serviceConfigSplitRules, serviceConfigs } from '../db/schema/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

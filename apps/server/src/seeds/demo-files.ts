@@ -3,7 +3,7 @@ import type { UploadExtension } from '@campus/contract';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { newUploadKey, uploadUrlOf, type UploadStorage } from '../../platform/uploads.js';
+import { newUploadKey, uploadUrlOf, type UploadStorage } from '../platform/uploads.js';
 
 /** A stored demo file: its address for the rows and what the uploaded_files table records. */
 export interface DemoFile {

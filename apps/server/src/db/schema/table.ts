@@ -26,9 +26,8 @@ import {
   type TableConfig,
 } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
-import { id, rowStamps, timestamptz } from '../../db/schema/columns.js';
+import { id, NAME_COLLATION, rowStamps, SEARCH_GRAMS, timestamptz } from './columns.js';
 import { logIndexes, logStamps } from './log-table.js';
-import { NAME_COLLATION, SEARCH_GRAMS } from './search-rules.js';
 
 /** A table built at run time: its columns are known by name only. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- column set is derived from a declaration at run time

@@ -14,17 +14,17 @@
  */
 import { AppVersion, TerminalAppUpgrade, TerminalAppVersion, UPGRADE_DEVICE_STATES, type ResourceDef, type TransitionDef, type UpgradeProgressBody } from '@campus/contract';
 import { and, arrayContains, asc, eq, isNotNull } from 'drizzle-orm';
-import type { MediaUrlSigner } from '../../platform/media-urls.js';
-import { columnOf } from '../../resources/engine/query.js';
-import { tableOf } from '../../resources/engine/registry.js';
-import { runTransition } from '../../resources/engine/workflow.js';
-import { addRow } from '../../resources/engine/write.js';
+import type { MediaUrlSigner } from '../platform/media-urls.js';
+import { columnOf } from '../resources/engine/query.js';
+import { tableOf } from '../resources/engine/registry.js';
+import { runTransition } from '../resources/engine/workflow.js';
+import { addRow } from '../resources/engine/write.js';
 // Registers the families' hooks the engine runs here (a version's hash from its upload, Release's targets).
-import '../../resources/terminal-upgrades.js';
-import type { IntakeDevice } from '../../terminals/intake-handlers.js';
-import { pendingUpgradeFor, reportUpgradeProgress } from '../../terminals/upgrades.js';
-import type { Transaction } from '../client.js';
-import { devices, operationLog, stateHistory, terminals } from '../schema/index.js';
+import '../resources/terminal-upgrades.js';
+import type { IntakeDevice } from '../terminals/intake-handlers.js';
+import { pendingUpgradeFor, reportUpgradeProgress } from '../terminals/upgrades.js';
+import type { Transaction } from '../db/client.js';
+import { devices, operationLog, stateHistory, terminals } from '../db/schema/index.js';
 import { operatorContext } from './demo-operator.js';
 import type { DemoPackages } from './demo-packages.js';
 

@@ -1,8 +1,8 @@
 /** Demo rows of the ops pages: an NVR with its cameras and the school calendar's own days, per demo school. */
 import { DEFAULT_HEARTBEAT_SECONDS, OFFLINE_AFTER_MISSED_HEARTBEATS } from '@campus/contract';
-import { sealSecret } from '../../platform/sealed-secrets.js';
-import type { Transaction } from '../client.js';
-import { nvrChannels, nvrs, schoolHolidays } from '../schema/index.js';
+import { sealSecret } from '../platform/sealed-secrets.js';
+import type { Transaction } from '../db/client.js';
+import { nvrChannels, nvrs, schoolHolidays } from '../db/schema/index.js';
 
 const CAMERAS = ['校门口', '操场', '教学楼走廊', '食堂'];
 

@@ -5,7 +5,7 @@
  */
 import { columnName, type FieldDef, type LinkDef, type ResourceDef } from '@campus/contract';
 import { index, integer, pgTable, uniqueIndex, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
-import { id, timestamptz } from '../../db/schema/columns.js';
+import { id, timestamptz } from './columns.js';
 import type { ResourceTable } from './table.js';
 
 /** A multiple reference whose link table the engine keeps. */

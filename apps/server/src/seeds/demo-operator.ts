@@ -1,11 +1,11 @@
 /** The engine's context the demo seed writes through, as the demo's operator (admin, whole platform). */
 import type { ButtonValue, ResourceDef } from '@campus/contract';
 import { eq } from 'drizzle-orm';
-import type { AuthUser } from '../../platform/auth.js';
-import { getVisibilityProbes } from '../../platform/probes.js';
-import { appStandIn, type EngineContext } from '../../resources/engine/context.js';
-import type { Database, Transaction } from '../client.js';
-import { users } from '../schema/index.js';
+import type { AuthUser } from '../platform/auth.js';
+import { getVisibilityProbes } from '../platform/probes.js';
+import { appStandIn, type EngineContext } from '../resources/engine/context.js';
+import type { Database, Transaction } from '../db/client.js';
+import { users } from '../db/schema/index.js';
 
 /**
  * The engine's context for the demo's operator (admin, whole platform) on a family's page, at the

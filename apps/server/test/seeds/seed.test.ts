@@ -1,9 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/client.js';
-import { seedDefaults } from '../../src/db/seed/defaults.js';
-import { seedDemo } from '../../src/db/seed/demo.js';
-import { MissingInitialPasswordError, ensureInitialAdmin } from '../../src/db/seed/initial-admin.js';
+import { seedDefaults } from '../../src/seeds/defaults.js';
+import { seedDemo } from '../../src/seeds/demo.js';
+import { MissingInitialPasswordError, ensureInitialAdmin } from '../../src/seeds/initial-admin.js';
 import { appMusics, appStartupPages, grants, questionnaireAnswers, questionnaires, schools, terminalAppVersions, terminals, uploadedFiles, users } from '../../src/db/schema/index.js';
 import { uploadKeyOf } from '@campus/contract';
 import { createHash } from 'node:crypto';

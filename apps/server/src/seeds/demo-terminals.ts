@@ -7,8 +7,8 @@
  * which move the devices they updated on.
  */
 import { DEFAULT_HEARTBEAT_SECONDS, OFFLINE_AFTER_MISSED_HEARTBEATS, type TerminalLog } from '@campus/contract';
-import type { Transaction } from '../client.js';
-import { terminalLogs, terminals } from '../schema/index.js';
+import type { Transaction } from '../db/client.js';
+import { terminalLogs, terminals } from '../db/schema/index.js';
 
 const MINUTE = 60_000;
 

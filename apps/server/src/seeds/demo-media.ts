@@ -5,7 +5,7 @@
  * packages of the version pages (demo-packages.ts).
  */
 import { crc32, deflateSync } from 'node:zlib';
-import type { UploadStorage } from '../../platform/uploads.js';
+import type { UploadStorage } from '../platform/uploads.js';
 import { storeDemoFile, type DemoFile } from './demo-files.js';
 import { storeDemoPackages, type DemoPackages } from './demo-packages.js';
 

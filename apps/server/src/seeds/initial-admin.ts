@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
-import { hashPassword, md5Hex } from '../../platform/passwords.js';
-import type { Database } from '../client.js';
-import { users } from '../schema/index.js';
+import { hashPassword, md5Hex } from '../platform/passwords.js';
+import type { Database } from '../db/client.js';
+import { users } from '../db/schema/index.js';
 
 /** Refusal to start: an empty PostgreSQL database without ADMIN_INITIAL_PASSWORD. */
 export class MissingInitialPasswordError extends Error {
