@@ -2,8 +2,10 @@
 import { loadEnv } from '@campus/server/src/env.js';
 import { systemClock } from '@campus/server/src/platform/clock.js';
 import { appStandIn } from '@campus/server/src/resources/engine/context.js';
-// Importing the family modules registers their hooks (computed filters such as a device's pending licence).
-import '@campus/server/src/resources/index.js';
+import { installFamilies } from '@campus/server/src/resources/families.js';
+
+// The measured queries run the families' hooks (computed filters such as a device's pending licence).
+installFamilies();
 
 /**
  * The context's services: the system clock, and the settings the server would read from the same

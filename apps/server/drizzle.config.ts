@@ -1,8 +1,8 @@
 import { defineConfig } from 'drizzle-kit';
 
-// Generates the checked-in SQL migrations from the schema: `npm run db:generate -w apps/server`.
+// Generates the checked-in SQL migrations from the schema (every table, the declared families' too): `npm run db:generate -w apps/server`.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema/index.ts',
+  schema: './drizzle-schema.cjs',
   out: './drizzle',
 });

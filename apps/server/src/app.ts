@@ -2,13 +2,6 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/client.js';
 import type { Env } from './env.js';
-import './badges/license-unset.js';
-import './badges/split-rule-unset.js';
-import './badges/school-license-unset.js';
-import './badges/maintenance-open.js';
-import './badges/refund-applied.js';
-import './finance/payment-notifications.js';
-import './finance/refund-notifications.js';
 import { swaggerPlugin } from './plugins/external/swagger.js';
 import { webAppPlugin } from './plugins/external/web-app.js';
 import { authPlugin, type SessionLookupFn } from './platform/auth.js';
@@ -38,6 +31,7 @@ import { accountOptionsRoutes } from './routes/account-options.js';
 import { payRoutes } from './routes/pay.js';
 import { createPaymentProviders, type PaymentProviderOptions } from './finance/providers/index.js';
 import { resourceRoutes } from './resources/index.js';
+import { checkFamilyTables, installFamilies } from './resources/families.js';
 import { searchCountsPlugin } from './resources/engine/search-counts.js';
 import { reportRoutes } from './reports/index.js';
 import { personSearchRoutes } from './routes/person-search.js';
@@ -71,6 +65,8 @@ export type App = FastifyInstance;
  */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { env, database } = options;
+  installFamilies();
+  await checkFamilyTables(database.db);
   // Warnings and errors are also kept in the database (platLog), batched off the request path.
   const platformLog = createPlatformLogSink(database.db);
   const app = Fastify({

@@ -12,11 +12,9 @@ import { misIdentifyRetentionJob } from './reports/mis-identify-person.js';
 import { scheduleDailyJobs } from './platform/daily-jobs.js';
 import { logPartitionsJob } from './resources/engine/log-partitions.js';
 import { logRetentionJob } from './resources/engine/log-retention.js';
-import { refundQueryJob } from './finance/refunds.js';
 import { scheduleRecurringJobs } from './platform/recurring-jobs.js';
-import { commandExpiryJob } from './terminals/commands.js';
 import { ledgerCheckJob } from './finance/ledger-check.js';
-import { deadCallbackPurgeJob, developerCallbackJob } from './developers/callback-worker.js';
+import { familyDailyJobs, familyRecurringJobs } from './resources/families.js';
 
 function printBanner(env: Env, kind: DatabaseHandle['kind'], hasDemo: boolean): void {
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
@@ -57,8 +55,8 @@ async function start(): Promise<void> {
     if (hasDemo) await seedDemo(database.db, new Date(), await openLocalDiskStorage(env.UPLOAD_DIR, new Date()));
     else await ensureInitialAdmin(database.db, { password: env.ADMIN_INITIAL_PASSWORD, phone: env.ADMIN_INITIAL_PHONE });
     app = await buildApp({ env, database });
-    scheduleDailyJobs(app, [logPartitionsJob, logRetentionJob, misIdentifyRetentionJob, commandExpiryJob, ledgerCheckJob, deadCallbackPurgeJob]);
-    scheduleRecurringJobs(app, [refundQueryJob, intakeNoncePurgeJob, developerCallbackJob]);
+    scheduleDailyJobs(app, [logPartitionsJob, logRetentionJob, misIdentifyRetentionJob, ledgerCheckJob, ...familyDailyJobs()]);
+    scheduleRecurringJobs(app, [intakeNoncePurgeJob, ...familyRecurringJobs()]);
     await app.listen({ port: env.PORT, host: env.HOST });
     printBanner(env, database.kind, hasDemo);
   } catch (error) {
@@ -69,8 +67,9 @@ async function start(): Promise<void> {
 }
 
 start().catch((error: unknown) => {
-  // Expected refusals (bad environment, locked data directory, missing admin password) are one line.
-  const isExpected = error instanceof Error && ['EnvError', 'DataDirLockedError', 'MissingInitialPasswordError'].includes(error.name);
+  // Expected refusals (bad environment, locked data directory, missing admin password, families the
+  // declarations and the server's modules disagree on) are one line.
+  const isExpected = error instanceof Error && ['EnvError', 'DataDirLockedError', 'MissingInitialPasswordError', 'FamilyModuleError'].includes(error.name);
   console.error(isExpected ? `Campus Ops Console cannot start: ${error.message}` : error);
   process.exit(1);
 });

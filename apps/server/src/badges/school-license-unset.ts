@@ -1,13 +1,6 @@
-import { and, count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { schools } from '../db/schema/index.js';
-import { registerBadge } from '../platform/badges.js';
-import { scopeCondition } from '../platform/scope.js';
+import { pendingRowsBadge } from '../platform/badges.js';
 
 /** Schools in scope whose licence setting is still "not set" (licenseKeyRequired 0). */
-registerBadge('schoolLicenseUnset', async ({ db, scope }) => {
-  const [row] = await db
-    .select({ total: count() })
-    .from(schools)
-    .where(and(eq(schools.licenseKeyRequired, 0), scopeCondition(scope, schools.id)));
-  return row?.total ?? 0;
-});
+export const schoolLicenseUnsetBadge = pendingRowsBadge('schoolLicenseUnset', schools, schools.id, eq(schools.licenseKeyRequired, 0));

@@ -16,11 +16,14 @@ export type NotificationHandler<K extends ProviderNotification['kind']> = (
   now: Date,
 ) => Promise<void>;
 
-const handlers: { [K in ProviderNotification['kind']]?: NotificationHandler<K> } = {};
+/** What each kind of notification does (refunds settle a refund; payments record the payment). */
+export type NotificationHandlers = { [K in ProviderNotification['kind']]?: NotificationHandler<K> };
 
-/** Registers what a kind of notification does (refunds settle a refund; payments, the payment). */
-export function onProviderNotification<K extends ProviderNotification['kind']>(kind: K, handler: NotificationHandler<K>): void {
-  (handlers as Record<K, NotificationHandler<K>>)[kind] = handler;
+let handlers: NotificationHandlers = {};
+
+/** Installs the handlers the family modules give at start (resources/families.ts), replacing any installed before. */
+export function installNotificationHandlers(installed: NotificationHandlers): void {
+  handlers = installed;
 }
 
 export type NotificationResult = 'applied' | 'duplicate';

@@ -9,7 +9,7 @@
 import type { PaymentChannel, PaymentProviderName } from '@campus/contract';
 import { z } from 'zod';
 import { badRequest, msg } from '../platform/errors.js';
-import { onProviderNotification } from './notifications.js';
+import type { NotificationHandler } from './notifications.js';
 import { recordPayment } from './payments.js';
 
 const id = z.number().int().positive();
@@ -37,7 +37,8 @@ export function parsePaymentAttach(text: unknown): PaymentAttach | undefined {
 /** The channel a provider's payments are recorded under. */
 const CHANNEL_OF_PROVIDER: Record<PaymentProviderName, PaymentChannel> = { wechatpay: 'wechat', demo: 'offline' };
 
-onProviderNotification('payment', async (tx, notification, provider, now) => {
+/** Records the payment a paid-trade notification reports, with its ledger split. */
+export const applyPaymentNotification: NotificationHandler<'payment'> = async (tx, notification, provider, now) => {
   // Only a paid trade is a payment; a closed or failed one is on record as a provider call alone.
   if (notification.outcome !== 'paid') return;
   const content = (notification.raw ?? {}) as { attach?: unknown; success_time?: unknown };
@@ -54,4 +55,4 @@ onProviderNotification('payment', async (tx, notification, provider, now) => {
     outTradeNo: notification.outTradeNo,
     paidAt: successTime && !Number.isNaN(successTime.getTime()) ? successTime : now,
   });
-});
+};

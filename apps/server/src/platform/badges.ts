@@ -16,19 +16,33 @@ export interface BadgeContext {
 /** Counts the pending items behind one badge, inside the caller's scope. */
 export type BadgeCounter = (context: BadgeContext) => Promise<number>;
 
-const counters = new Map<BadgeKey, BadgeCounter>();
-
-/** Adds (or replaces) the counter of a badge key; families call this when their module loads. */
-export function registerBadge(key: BadgeKey, counter: BadgeCounter): void {
-  counters.set(key, counter);
+/** A menu badge: its key (the frames showing it are in the contract's menu) and its counter. */
+export interface Badge {
+  key: BadgeKey;
+  count: BadgeCounter;
 }
 
-/** Registers a badge counting the rows of `table` that `pending` selects, within the caller's schools (`schoolId`). */
-export function registerPendingRowsBadge(key: BadgeKey, table: PgTable, schoolId: SQLWrapper, pending: SQL): void {
-  registerBadge(key, async ({ db, scope }) => {
-    const [row] = await db.select({ total: count() }).from(table).where(and(pending, scopeCondition(scope, schoolId)));
-    return row?.total ?? 0;
-  });
+let counters = new Map<BadgeKey, BadgeCounter>();
+
+/** Installs the badges of the family modules at start (resources/families.ts), replacing any installed before. */
+export function installBadges(badges: readonly Badge[]): void {
+  const installed = new Map<BadgeKey, BadgeCounter>();
+  for (const badge of badges) {
+    if (installed.has(badge.key)) throw new Error(`badge ${badge.key} is counted twice`);
+    installed.set(badge.key, badge.count);
+  }
+  counters = installed;
+}
+
+/** A badge counting the rows of `table` that `pending` selects, within the caller's schools (`schoolId`). */
+export function pendingRowsBadge(key: BadgeKey, table: PgTable, schoolId: SQLWrapper, pending: SQL): Badge {
+  return {
+    key,
+    count: async ({ db, scope }) => {
+      const [row] = await db.select({ total: count() }).from(table).where(and(pending, scopeCondition(scope, schoolId)));
+      return row?.total ?? 0;
+    },
+  };
 }
 
 /** Frame fixedIds showing each badge key. */

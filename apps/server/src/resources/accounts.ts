@@ -13,7 +13,8 @@ import { scopeCondition } from '../platform/scope.js';
 import { endSessionsOfUser } from '../platform/sessions.js';
 import { removeTotpOf, twoFactorStatus } from '../platform/two-factor.js';
 import type { EngineContext, Row } from './engine/context.js';
-import { defineFamilyHooks, type FamilyHooks, type WriteInput, type WrittenChange } from './engine/hooks.js';
+import type { FamilyHooks, WriteInput, WrittenChange } from './engine/hooks.js';
+import { defineFamilyModule, type FamilyModule } from './engine/modules.js';
 import { valueAfter } from './engine/lookup.js';
 import { loadInScope, recordOperation } from './engine/write.js';
 
@@ -49,9 +50,9 @@ function refuseOwnDelete(ctx: EngineContext, rows: Row[]): void {
   if (rows.some((row) => Number(row.id) === ctx.user.id)) throw badRequest([{ path: 'id', ...msg('account.cannotDeleteSelf') }]);
 }
 
-/** Hooks of an account family: the shared rules around the family's own. */
-function defineAccountHooks<D extends ResourceDef>(def: D, own: Omit<FamilyHooks<D>, 'beforeDelete'>): FamilyHooks<D> {
-  return defineFamilyHooks<D>(def, {
+/** The module of an account family: the shared rules around the family's own hooks. */
+function defineAccountModule<D extends ResourceDef>(def: D, own: Omit<FamilyHooks<D>, 'beforeDelete'>): FamilyModule {
+  return defineFamilyModule<D>(def, {
     // The shared rules read only fields every account family declares (id, password, enabled), so they take plain rows.
     async beforeWrite(ctx, input) {
       const shared = sharedBeforeWrite(ctx, input as unknown as WriteInput) as WriteValuesOf<D>;
@@ -67,7 +68,7 @@ function defineAccountHooks<D extends ResourceDef>(def: D, own: Omit<FamilyHooks
   });
 }
 
-export const companyUserHooks = defineAccountHooks(CompanyUser, {
+export const companyUserModule = defineAccountModule(CompanyUser, {
   beforeWrite(ctx, { values, existing }) {
     requireCompany(ctx, { zh: '公司用户', en: 'company users' });
     const adjusted = { ...values };
@@ -121,7 +122,7 @@ async function schoolsOfAgents(ctx: EngineContext, rows: RowOf<typeof ExternalUs
 
 const MERCHANT_FIELDS = ['agentMktMrchId', 'agentMktMrchNm'] as const;
 
-export const externalUserHooks = defineAccountHooks(ExternalUser, {
+export const externalUserModule = defineAccountModule(ExternalUser, {
   beforeWrite(ctx, { op, values, existing }) {
     const adjusted = { ...values };
     if (ctx.user.type !== 'company' && ctx.user.type !== 'agent' && ctx.user.type !== 'child') {
@@ -158,7 +159,7 @@ export const externalUserHooks = defineAccountHooks(ExternalUser, {
   },
 });
 
-export const childUserHooks = defineAccountHooks(ChildUser, {
+export const childUserModule = defineAccountModule(ChildUser, {
   beforeWrite(ctx, { op, values, existing }) {
     const adjusted = { ...values };
     if (ctx.user.type === 'agent') {

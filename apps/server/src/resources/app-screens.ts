@@ -6,12 +6,12 @@ import { AppStartupPage, Poster, ScreenChatContent, SysNotice } from '@campus/co
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { appStartupPages } from '../db/schema/index.js';
 import { badRequest, msg } from '../platform/errors.js';
-import { defineFamilyHooks } from './engine/hooks.js';
+import { defineFamilyModule } from './engine/modules.js';
 import { valueAfter } from './engine/lookup.js';
 import { checkAudience, checkDateWindow } from './schedule.js';
-import '../terminals/screen-content.js';
+import { homeNoticeRoutes } from './home-notices.js';
 
-export const appStartupPageHooks = defineFamilyHooks(AppStartupPage, {
+export const appStartupPageModule = defineFamilyModule(AppStartupPage, {
   beforeWrite(_ctx, { values, existing }) {
     checkDateWindow(values, existing);
     if (!valueAfter(values, existing, 'image')) throw badRequest([{ path: 'image', ...msg('startupPage.imageRequired') }]);
@@ -35,7 +35,7 @@ export const appStartupPageHooks = defineFamilyHooks(AppStartupPage, {
   },
 });
 
-export const posterHooks = defineFamilyHooks(Poster, {
+export const posterModule = defineFamilyModule(Poster, {
   beforeWrite(_ctx, { values, existing }) {
     checkDateWindow(values, existing);
     if (!valueAfter(values, existing, 'image') && !valueAfter(values, existing, 'video')) throw badRequest([{ path: 'image', ...msg('poster.mediaRequired') }]);
@@ -44,14 +44,15 @@ export const posterHooks = defineFamilyHooks(Poster, {
   },
 });
 
-export const screenChatContentHooks = defineFamilyHooks(ScreenChatContent, {
+export const screenChatContentModule = defineFamilyModule(ScreenChatContent, {
   beforeWrite(_ctx, { values, existing }) {
     checkDateWindow(values, existing);
     return values;
   },
 });
 
-export const sysNoticeHooks = defineFamilyHooks(SysNotice, {
+export const sysNoticeModule = defineFamilyModule(SysNotice, {
+  routes: [homeNoticeRoutes],
   beforeWrite(_ctx, { values, existing }) {
     checkDateWindow(values, existing);
     return values;

@@ -3,13 +3,14 @@
  * so it is public. It answers the newest enabled release above the caller's version code, forced
  * when any enabled release the caller would skip is forced (a forced fix cannot be jumped over).
  */
-import { API_PATHS, appVersionLatestQuerySchema, appVersionLatestSchema, type AppVersionLatest } from '@campus/contract';
+import { API_PATHS, AppVersion, appVersionLatestQuerySchema, appVersionLatestSchema, type AppVersionLatest } from '@campus/contract';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client.js';
 import { appVersions } from '../db/schema/resources.js';
 import { envelopeSchema, ok } from '../platform/envelope.js';
 import type { MediaUrlSigner } from '../platform/media-urls.js';
+import { defineFamilyModule } from './engine/modules.js';
 
 /** The newest enabled version above `versionCode` of one app on one OS, or null when the caller is up to date. */
 export async function latestAppVersion(
@@ -61,3 +62,5 @@ export const appVersionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await latestAppVersion(app.db, request.query, await app.mediaUrls())),
   );
 };
+
+export const appVersionModule = defineFamilyModule(AppVersion, { routes: [appVersionRoutes] });

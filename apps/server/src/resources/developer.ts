@@ -13,16 +13,17 @@ import { developerDeliveryAttempts } from '../db/schema/resources.js';
 import { callbackPolicyOf, isCallbackUrlAllowed } from '../developers/callback-address.js';
 import { badRequest, conflict, msg, notFound } from '../platform/errors.js';
 import { sealSecret } from '../platform/sealed-secrets.js';
-import { defineFamilyHooks } from './engine/hooks.js';
+import { defineFamilyModule } from './engine/modules.js';
 import { loadInScope, recordOperation } from './engine/write.js';
 import { updateRecords } from './engine/services.js';
+import { deadCallbackPurgeJob, developerCallbackJob } from '../developers/callback-worker.js';
 
 /** 128 random bits behind a prefix that says what it is. */
 const newAppId = () => `dev_${randomBytes(16).toString('hex')}`;
 /** 32 random bytes: the developer's HMAC key. */
 const newSecret = () => randomBytes(32).toString('base64url');
 
-export const developerHooks = defineFamilyHooks(Developer, {
+export const developerModule = defineFamilyModule(Developer, {
   beforeWrite(ctx, { op, values }) {
     const url = values.callbackUrl;
     if (typeof url === 'string' && url !== '' && !isCallbackUrlAllowed(callbackPolicyOf(ctx.server.env), url)) {
@@ -48,7 +49,9 @@ export const developerHooks = defineFamilyHooks(Developer, {
   },
 });
 
-defineFamilyHooks(DeveloperDelivery, {
+export const developerDeliveryModule = defineFamilyModule(DeveloperDelivery, {
+  recurringJobs: [developerCallbackJob],
+  dailyJobs: [deadCallbackPurgeJob],
   actions: {
     /**
      * Queues a dead delivery for one more attempt now (its attempts stay counted: should that one fail

@@ -4,9 +4,10 @@
  */
 import { Device, DeviceClass, DeviceDelivery, DeviceWarranty, formatBusinessDate } from '@campus/contract';
 import { and, isNull, not, sql, type SQL } from 'drizzle-orm';
-import { deviceClasses } from '../db/schema/index.js';
+import { deviceClasses, devices } from '../db/schema/index.js';
+import { pendingRowsBadge } from '../platform/badges.js';
 import { badRequest, msg } from '../platform/errors.js';
-import { defineFamilyHooks } from './engine/hooks.js';
+import { defineFamilyModule } from './engine/modules.js';
 import { findBy, valueAfter } from './engine/lookup.js';
 import { columnOf } from './engine/query.js';
 import type { ResourceTable } from '../db/schema/table.js';
@@ -20,7 +21,11 @@ export function licensePendingCondition(table: ResourceTable): SQL {
   return and(isNull(columnOf(table, 'licenseKey')), needsLicence)!;
 }
 
-export const deviceHooks = defineFamilyHooks(Device, {
+/** Devices in scope whose product model needs a licence and that have none set yet. */
+const licenseUnsetBadge = pendingRowsBadge('licenseUnset', devices, devices.schoolId, licensePendingCondition(devices));
+
+export const deviceModule = defineFamilyModule(Device, {
+  badges: [licenseUnsetBadge],
   async beforeWrite(ctx, { values, existing }) {
     const code = valueAfter(values, existing, 'deviceClassCode');
     const serial = valueAfter(values, existing, 'serialNumber') ?? '';
@@ -47,7 +52,7 @@ export function addMonths(day: string, months: number): string {
   return target.toISOString().slice(0, 10);
 }
 
-export const deviceWarrantyHooks = defineFamilyHooks(DeviceWarranty, {
+export const deviceWarrantyModule = defineFamilyModule(DeviceWarranty, {
   async beforeWrite(ctx, { values, existing }) {
     const deliveryId = valueAfter(values, existing, 'deliveryId');
     const delivery = await findBy(ctx.db, DeviceDelivery, 'id', deliveryId);

@@ -1,9 +1,10 @@
 /** Feedback replies: the time the parent was answered is kept with the reply. */
 import { LiveFeedback, UserFeedback } from '@campus/contract';
-import '../badges/feedback.js';
-import { defineFamilyHooks } from './engine/hooks.js';
+import { defineFamilyModule } from './engine/modules.js';
+import { feedbackUnansweredBadge, liveFeedbackPendingBadge } from '../badges/feedback.js';
 
-export const userFeedbackHooks = defineFamilyHooks(UserFeedback, {
+export const userFeedbackModule = defineFamilyModule(UserFeedback, {
+  badges: [feedbackUnansweredBadge],
   transitions: {
     async Reply() {
       return { repliedAt: new Date() };
@@ -11,4 +12,6 @@ export const userFeedbackHooks = defineFamilyHooks(UserFeedback, {
   },
 });
 
-export const liveFeedbackHooks = defineFamilyHooks(LiveFeedback, {});
+export const liveFeedbackModule = defineFamilyModule(LiveFeedback, {
+  badges: [liveFeedbackPendingBadge],
+});

@@ -15,13 +15,13 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client.js';
 import { feverAlerts } from '../db/schema/resources.js';
-import { registerPendingRowsBadge } from '../platform/badges.js';
+import { pendingRowsBadge } from '../platform/badges.js';
 import { envelopeSchema, ok } from '../platform/envelope.js';
 import { conflict, msg, notFound } from '../platform/errors.js';
 import { requireCompanyUser, requireFrame } from '../platform/permissions.js';
 import { getSetting, setSetting } from '../platform/settings.js';
 import { allConditions, scopeWhere } from './engine/query.js';
-import { defineFamilyHooks } from './engine/hooks.js';
+import { defineFamilyModule } from './engine/modules.js';
 import { recordOperation } from './engine/write.js';
 import { logOperation } from './engine/services.js';
 
@@ -31,28 +31,8 @@ export async function feverThresholdOf(db: Database): Promise<number> {
   return typeof value === 'number' ? value : DEFAULT_FEVER_THRESHOLD;
 }
 
-defineFamilyHooks(FeverAlert, {
-  actions: {
-    /** Marks the alert handled by the caller, once: a second acknowledgement answers 409 and keeps the first. */
-    Acknowledge: async (ctx, id) =>
-      ctx.db.transaction(async (tx) => {
-        const [found] = await tx
-          .select({ id: feverAlerts.id, acknowledged: feverAlerts.acknowledged })
-          .from(feverAlerts)
-          .where(allConditions(eq(feverAlerts.id, id), scopeWhere(ctx, feverAlerts)))
-          .for('update');
-        if (!found) throw notFound();
-        if (found.acknowledged) throw conflict(msg('fever.alreadyAcknowledged'));
-        const acknowledgedAt = new Date();
-        await tx.update(feverAlerts).set({ acknowledged: true, acknowledgedBy: ctx.user.id, acknowledgedAt }).where(eq(feverAlerts.id, id));
-        await recordOperation(tx, ctx, 'Acknowledge', [id], { acknowledged: [false, true] });
-        return { id, acknowledged: true, acknowledgedBy: ctx.user.id, acknowledgedAt: acknowledgedAt.toISOString() };
-      }),
-  },
-});
-
 /** Fever alerts in scope nobody has acknowledged yet (`(school_id, acknowledged, time, id)` serves it). */
-registerPendingRowsBadge('feverUnacknowledged', feverAlerts, feverAlerts.schoolId, eq(feverAlerts.acknowledged, false));
+const feverUnacknowledgedBadge = pendingRowsBadge('feverUnacknowledged', feverAlerts, feverAlerts.schoolId, eq(feverAlerts.acknowledged, false));
 
 /** GetThreshold (anyone with the page) and SaveThreshold (company users holding `examine` on it). */
 export const feverThresholdRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -82,3 +62,24 @@ export const feverThresholdRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+export const feverAlertModule = defineFamilyModule(FeverAlert, {
+  badges: [feverUnacknowledgedBadge],
+  routes: [feverThresholdRoutes],
+  actions: {
+    /** Marks the alert handled by the caller, once: a second acknowledgement answers 409 and keeps the first. */
+    Acknowledge: async (ctx, id) =>
+      ctx.db.transaction(async (tx) => {
+        const [found] = await tx
+          .select({ id: feverAlerts.id, acknowledged: feverAlerts.acknowledged })
+          .from(feverAlerts)
+          .where(allConditions(eq(feverAlerts.id, id), scopeWhere(ctx, feverAlerts)))
+          .for('update');
+        if (!found) throw notFound();
+        if (found.acknowledged) throw conflict(msg('fever.alreadyAcknowledged'));
+        const acknowledgedAt = new Date();
+        await tx.update(feverAlerts).set({ acknowledged: true, acknowledgedBy: ctx.user.id, acknowledgedAt }).where(eq(feverAlerts.id, id));
+        await recordOperation(tx, ctx, 'Acknowledge', [id], { acknowledged: [false, true] });
+        return { id, acknowledged: true, acknowledgedBy: ctx.user.id, acknowledgedAt: acknowledgedAt.toISOString() };
+      }),
+  },
+});

@@ -6,9 +6,10 @@ import { AgentFund, FUND_ACCOUNT_COMPANY, FUND_ACCOUNT_SCHOOL, FUND_ENTRY_ADJUST
 import { not, sql, type SQL } from 'drizzle-orm';
 import { accountKeyOf, postEntries, type FundAccountType } from '../finance/ledger.js';
 import { badRequest, forbidden, msg, type FieldProblem } from '../platform/errors.js';
-import { serviceConfigSplitRules } from '../db/schema/resources.js';
+import { serviceConfigs, serviceConfigSplitRules } from '../db/schema/resources.js';
+import { pendingRowsBadge } from '../platform/badges.js';
 import { hashPassword } from '../platform/passwords.js';
-import { defineFamilyHooks } from './engine/hooks.js';
+import { defineFamilyModule } from './engine/modules.js';
 import { columnOf } from './engine/query.js';
 import type { ResourceTable } from '../db/schema/table.js';
 import { loadInScope, recordOperation } from './engine/write.js';
@@ -42,7 +43,11 @@ export function splitRuleMissingCondition(table: ResourceTable): SQL {
   return sql`not exists (select 1 from ${serviceConfigSplitRules} r where r.service_config_id = ${columnOf(table, 'id')})`;
 }
 
-defineFamilyHooks(ServiceConfig, {
+/** Schools in scope with a service config but no split rule yet: their payments all stay with the company. */
+const splitRuleUnsetBadge = pendingRowsBadge('splitRuleUnset', serviceConfigs, serviceConfigs.schoolId, splitRuleMissingCondition(serviceConfigs));
+
+export const serviceConfigModule = defineFamilyModule(ServiceConfig, {
+  badges: [splitRuleUnsetBadge],
   beforeWrite(_ctx, { values }) {
     const problems = splitRuleProblems((values.splitRules ?? []) as SplitLine[]);
     if (problems.length > 0) throw badRequest(problems);
@@ -54,7 +59,7 @@ defineFamilyHooks(ServiceConfig, {
   },
 });
 
-defineFamilyHooks(AgentFund, {
+export const agentFundModule = defineFamilyModule(AgentFund, {
   beforeWrite(ctx, { op, values, existing }) {
     if (existing) {
       // Who an account belongs to is its identity: its entries were posted to that owner.
@@ -108,7 +113,7 @@ defineFamilyHooks(AgentFund, {
   },
 });
 
-defineFamilyHooks(SchoolCharge, {
+export const schoolChargeModule = defineFamilyModule(SchoolCharge, {
   actions: {
     /** The viewing password: MD5 on the wire, a slow hash at rest, behind the `password` button only. */
     async UpdatePassword(ctx, id, input) {

@@ -9,21 +9,10 @@ import { badRequest, msg } from '../platform/errors.js';
 import { nationalCalendarOf } from '../platform/national-calendar.js';
 import { requireFrame } from '../platform/permissions.js';
 import { documentedCall } from '../platform/route-docs.js';
-import { defineFamilyHooks } from './engine/hooks.js';
+import { defineFamilyModule } from './engine/modules.js';
 import { valueAfter } from './engine/lookup.js';
 
 const DAY_MS = 86_400_000;
-
-export const schoolHolidayHooks = defineFamilyHooks(SchoolHoliday, {
-  beforeWrite(_ctx, { values, existing }) {
-    const start = String(valueAfter(values, existing, 'startDate'));
-    const end = String(valueAfter(values, existing, 'endDate'));
-    if (end < start) throw badRequest([{ path: 'endDate', ...msg('holiday.endBeforeStart') }]);
-    const days = (Date.parse(end) - Date.parse(start)) / DAY_MS + 1;
-    if (days > SCHOOL_HOLIDAY_MAX_DAYS) throw badRequest([{ path: 'endDate', ...msg('holiday.tooLong', { days: SCHOOL_HOLIDAY_MAX_DAYS }) }]);
-    return values;
-  },
-});
 
 export const nationalCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -38,3 +27,15 @@ export const nationalCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(nationalCalendarOf(request.query.year)),
   );
 };
+
+export const schoolHolidayModule = defineFamilyModule(SchoolHoliday, {
+  routes: [nationalCalendarRoutes],
+  beforeWrite(_ctx, { values, existing }) {
+    const start = String(valueAfter(values, existing, 'startDate'));
+    const end = String(valueAfter(values, existing, 'endDate'));
+    if (end < start) throw badRequest([{ path: 'endDate', ...msg('holiday.endBeforeStart') }]);
+    const days = (Date.parse(end) - Date.parse(start)) / DAY_MS + 1;
+    if (days > SCHOOL_HOLIDAY_MAX_DAYS) throw badRequest([{ path: 'endDate', ...msg('holiday.tooLong', { days: SCHOOL_HOLIDAY_MAX_DAYS }) }]);
+    return values;
+  },
+});

@@ -3,9 +3,11 @@ import { MaintenanceTicket } from '@campus/contract';
 import { eq, sql } from 'drizzle-orm';
 import { devices, maintenanceTickets } from '../db/schema/resources.js';
 import { badRequest, msg } from '../platform/errors.js';
-import { defineFamilyHooks } from './engine/hooks.js';
+import { defineFamilyModule } from './engine/modules.js';
+import { maintenanceOpenBadge } from '../badges/maintenance-open.js';
 
-defineFamilyHooks(MaintenanceTicket, {
+export const maintenanceTicketModule = defineFamilyModule(MaintenanceTicket, {
+  badges: [maintenanceOpenBadge],
   /**
    * The ticket's school is the device's, so the scope key is always right. Until the engine runs
    * `schoolRef({ from })` itself (issue 7, "rules that recur"), this hook does it.

@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import { parseStream } from 'music-metadata';
 import { badRequest, msg } from '../platform/errors.js';
 import { contentTypeOfKey } from '../platform/uploads.js';
-import { defineFamilyHooks } from './engine/hooks.js';
+import { defineFamilyModule } from './engine/modules.js';
 
 /** Seconds of an uploaded audio file, read from its frames or headers; undefined when it has none. */
 async function durationOf(read: () => Readable, contentType: string): Promise<number | undefined> {
@@ -20,7 +20,7 @@ async function durationOf(read: () => Readable, contentType: string): Promise<nu
   }
 }
 
-export const appMusicHooks = defineFamilyHooks(AppMusic, {
+export const appMusicModule = defineFamilyModule(AppMusic, {
   async beforeWrite(ctx, { values }) {
     const file = values.file;
     if (typeof file !== 'string' || !file) return values;

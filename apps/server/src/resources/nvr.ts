@@ -4,11 +4,11 @@
  */
 import { Nvr } from '@campus/contract';
 import { badRequest, msg, type FieldProblem } from '../platform/errors.js';
-import { defineFamilyHooks } from './engine/hooks.js';
+import { defineFamilyModule } from './engine/modules.js';
 import { valueAfter } from './engine/lookup.js';
 import { onlineFilter, withOnline } from './online-state.js';
 
-export const nvrHooks = defineFamilyHooks(Nvr, {
+export const nvrModule = defineFamilyModule(Nvr, {
   beforeWrite(_ctx, { values, existing }) {
     // Leaving `channels` out of an Update keeps the stored set, which was checked when written.
     const channels = values.channels;

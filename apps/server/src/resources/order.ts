@@ -7,7 +7,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { devices, orderItems, orders } from '../db/schema/resources.js';
 import { badRequest, msg } from '../platform/errors.js';
 import type { EngineContext, Row } from './engine/context.js';
-import { defineFamilyHooks } from './engine/hooks.js';
+import { defineFamilyModule } from './engine/modules.js';
 import { findBy, valueAfter } from './engine/lookup.js';
 import { allConditions, scopeWhere } from './engine/query.js';
 import { addRow } from './engine/write.js';
@@ -117,7 +117,7 @@ export async function shipOrder(ctx: EngineContext, order: StoredOrder, input: R
   return { deliveryId: delivery.id };
 }
 
-export const orderHooks = defineFamilyHooks(Order, {
+export const orderModule = defineFamilyModule(Order, {
   async beforeWrite(ctx, { values, existing }) {
     return { ...values, agentId: await agentOf(ctx, values, existing) };
   },

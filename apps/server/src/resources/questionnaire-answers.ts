@@ -21,7 +21,7 @@ import { questionnaireAnswerItems, questionnaireAnswers, questionnaireSchools, q
 import { badRequest, conflict, msg, notFound, type FieldProblem } from '../platform/errors.js';
 import { scopeCondition, type SchoolScope } from '../platform/scope.js';
 import { settingCreatedOnce } from '../platform/settings.js';
-import { storedQuestions, type StoredQuestion } from './questionnaire.js';
+import { storedQuestions, type StoredQuestion } from './questionnaire-questions.js';
 
 const LINK_SECRET_KEY = 'questionnaire.linkSecret';
 /** Schools a respondent may pick from when the audience is an area or chosen schools. */

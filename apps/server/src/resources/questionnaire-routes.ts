@@ -33,7 +33,7 @@ import { notFound } from '../platform/errors.js';
 import { localeOf } from '../platform/locale.js';
 import { requireFrame } from '../platform/permissions.js';
 import { answersInScope, publicQuestionnaire, questionnaireResults, questionnaireTokenSigner, submitAnswer } from './questionnaire-answers.js';
-import { storedQuestions } from './questionnaire.js';
+import { storedQuestions } from './questionnaire-questions.js';
 import { audienceReachesSchool } from './schedule.js';
 
 const FRAME = 'questionnaire';

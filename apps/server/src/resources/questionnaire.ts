@@ -12,39 +12,13 @@ import {
   Questionnaire,
   questionOptionsOf,
 } from '@campus/contract';
-import { asc, eq } from 'drizzle-orm';
-import { questionnaireQuestions } from '../db/schema/index.js';
 import { badRequest, msg, type FieldProblem } from '../platform/errors.js';
 import type { Row } from './engine/context.js';
-import { defineFamilyHooks } from './engine/hooks.js';
+import { defineFamilyModule } from './engine/modules.js';
 import { valueAfter } from './engine/lookup.js';
-import type { Executor } from '../db/client.js';
 import { checkAudience, checkDateWindow } from './schedule.js';
-
-/** One stored question, as answers are checked against it. */
-export interface StoredQuestion {
-  questionNo: number;
-  title: string;
-  type: number;
-  isRequired: boolean;
-  options: string[];
-}
-
-/** The questions of a questionnaire in order, their options split into a list. */
-export async function storedQuestions(db: Executor, questionnaireId: number): Promise<StoredQuestion[]> {
-  const rows = await db
-    .select({ lineNo: questionnaireQuestions.lineNo, title: questionnaireQuestions.title, type: questionnaireQuestions.type, isRequired: questionnaireQuestions.isRequired, options: questionnaireQuestions.options })
-    .from(questionnaireQuestions)
-    .where(eq(questionnaireQuestions.questionnaireId, questionnaireId))
-    .orderBy(asc(questionnaireQuestions.lineNo));
-  return rows.map((row) => ({
-    questionNo: Number(row.lineNo),
-    title: String(row.title),
-    type: Number(row.type),
-    isRequired: row.isRequired !== false,
-    options: Number(row.type) === QUESTION_TYPE_TEXT ? [] : questionOptionsOf(row.options as string | null),
-  }));
-}
+import { questionnaireRoutes } from './questionnaire-routes.js';
+import { storedQuestions, type StoredQuestion } from './questionnaire-questions.js';
 
 /** Field errors of the questions' options, on `questions.N.options`. */
 function optionProblems(questions: Row[]): FieldProblem[] {
@@ -71,7 +45,8 @@ function optionProblems(questions: Row[]): FieldProblem[] {
 const questionShape = (question: Row | StoredQuestion) =>
   JSON.stringify([String(question.title).trim(), Number(question.type), question.isRequired !== false, Number(question.type) === QUESTION_TYPE_TEXT ? [] : Array.isArray(question.options) ? question.options : questionOptionsOf(question.options as string | undefined)]);
 
-export const questionnaireHooks = defineFamilyHooks(Questionnaire, {
+export const questionnaireModule = defineFamilyModule(Questionnaire, {
+  routes: [questionnaireRoutes],
   async beforeWrite(ctx, { op, values, existing }) {
     checkDateWindow(values, existing);
     checkAudience(values, existing);

@@ -7,8 +7,10 @@ import { Refund, type TransitionAnswer } from '@campus/contract';
 import { sql } from 'drizzle-orm';
 import { prepareRefund, sendRefund } from '../finance/refunds.js';
 import { badRequest, msg } from '../platform/errors.js';
-import { defineFamilyHooks } from './engine/hooks.js';
+import { defineFamilyModule } from './engine/modules.js';
 import type { EngineContext } from './engine/context.js';
+import { refundQueryJob } from '../finance/refunds.js';
+import { refundAppliedBadge } from '../badges/refund-applied.js';
 
 /** After the transition committed: the provider call, then its answer applied (the row's newer state answered). */
 async function sendAfterCommit(ctx: EngineContext, answer: TransitionAnswer): Promise<TransitionAnswer | void> {
@@ -16,7 +18,9 @@ async function sendAfterCommit(ctx: EngineContext, answer: TransitionAnswer): Pr
   return sendRefund(server.db, server.payments, answer.id, () => server.clock.now());
 }
 
-defineFamilyHooks(Refund, {
+export const refundModule = defineFamilyModule(Refund, {
+  badges: [refundAppliedBadge],
+  recurringJobs: [refundQueryJob],
   /** A parent applies for a payment that still has something to refund. */
   async beforeWrite(ctx, { values }) {
     if (values.paymentId === undefined || values.paymentId === null) return values;

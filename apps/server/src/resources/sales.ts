@@ -23,7 +23,7 @@ import { envelopeSchema, ok } from '../platform/envelope.js';
 import { AppError, badRequest, notFound, msg, type FieldProblem } from '../platform/errors.js';
 import { requireFrame } from '../platform/permissions.js';
 import type { EngineContext } from './engine/context.js';
-import { defineFamilyHooks } from './engine/hooks.js';
+import { defineFamilyModule } from './engine/modules.js';
 import { valueAfter } from './engine/lookup.js';
 import { updateRecords } from './engine/services.js';
 
@@ -91,12 +91,6 @@ async function enrolLeader(ctx: EngineContext, teamId: number): Promise<void> {
   await ctx.db.update(users).set({ sellerPosition: 'leader' }).where(eq(users.id, team.leaderId));
 }
 
-export const salesTeamHooks = defineFamilyHooks(SalesTeam, {
-  async afterWrite(ctx, change) {
-    if (change.op !== 'toggle' && change.values.leaderId !== undefined && change.values.leaderId !== null) await enrolLeader(ctx, change.ids[0]!);
-  },
-});
-
 /** Areas overlap when their province matches and neither names a different city or district. */
 function overlapping(province: string, city: unknown, area: unknown) {
   const sameOrWhole = (column: typeof agentAreas.city, value: unknown) =>
@@ -104,7 +98,7 @@ function overlapping(province: string, city: unknown, area: unknown) {
   return and(eq(agentAreas.province, province), sameOrWhole(agentAreas.city, city), sameOrWhole(agentAreas.area, area));
 }
 
-export const agentAreaHooks = defineFamilyHooks(AgentArea, {
+export const agentAreaModule = defineFamilyModule(AgentArea, {
   async beforeWrite(ctx, { values, existing }) {
     // Province and agent are required: an Update that leaves them out keeps the stored ones.
     const province = valueAfter(values, existing, 'province') ?? '';
@@ -178,3 +172,10 @@ export const salesTeamMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+export const salesTeamModule = defineFamilyModule(SalesTeam, {
+  routes: [salesTeamMemberRoutes],
+  async afterWrite(ctx, change) {
+    if (change.op !== 'toggle' && change.values.leaderId !== undefined && change.values.leaderId !== null) await enrolLeader(ctx, change.ids[0]!);
+  },
+});

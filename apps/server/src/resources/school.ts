@@ -5,9 +5,10 @@ import { users } from '../db/schema/users.js';
 import { badRequest, forbidden, msg, type FieldProblem } from '../platform/errors.js';
 import { hashPassword } from '../platform/passwords.js';
 import type { EngineContext } from './engine/context.js';
-import { defineFamilyHooks } from './engine/hooks.js';
+import { defineFamilyModule } from './engine/modules.js';
 import { loadInScope } from './engine/write.js';
 import { updateRecords } from './engine/services.js';
+import { schoolLicenseUnsetBadge } from '../badges/school-license-unset.js';
 
 /** Agent and seller references must point at accounts of that type. */
 async function checkAccountTypes(ctx: EngineContext, values: WriteValuesOf<typeof School>): Promise<void> {
@@ -21,7 +22,8 @@ async function checkAccountTypes(ctx: EngineContext, values: WriteValuesOf<typeo
   if (errors.length) throw badRequest(errors);
 }
 
-export const schoolHooks = defineFamilyHooks(School, {
+export const schoolModule = defineFamilyModule(School, {
+  badges: [schoolLicenseUnsetBadge],
   async beforeWrite(ctx, { op, values }) {
     const { user } = ctx;
     const adjusted = { ...values };

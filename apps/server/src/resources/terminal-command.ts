@@ -7,9 +7,11 @@
 import { COMMAND_EXPIRES_AFTER_MS, TerminalCommand } from '@campus/contract';
 import { badRequest, msg } from '../platform/errors.js';
 import { requireParamConfigs, templateParameters } from '../terminals/templates.js';
-import { defineFamilyHooks } from './engine/hooks.js';
+import { defineFamilyModule } from './engine/modules.js';
+import { commandExpiryJob } from '../terminals/commands.js';
 
-defineFamilyHooks(TerminalCommand, {
+export const terminalCommandModule = defineFamilyModule(TerminalCommand, {
+  dailyJobs: [commandExpiryJob],
   async beforeWrite(ctx, { op, values, existing }) {
     const kind = values.kind ?? existing?.kind;
     const templateId = values.templateId === undefined ? existing?.templateId : values.templateId;

@@ -6,7 +6,7 @@ import { DEFAULT_PARAM_OPTIONS, PARAM_OPTION_FIELDS, TerminalConfig, type FieldD
 import { badRequest, msg, type FieldProblem } from '../platform/errors.js';
 import { queueTemplateCommands, requireParamConfigs } from '../terminals/templates.js';
 import type { EngineContext, Row } from './engine/context.js';
-import { defineFamilyHooks } from './engine/hooks.js';
+import { defineFamilyModule } from './engine/modules.js';
 import { checkReferences, recordOperation } from './engine/write.js';
 
 /** "07:00-12:00,13:30-18:00" → problems for ranges that end before they start (the pattern checked the form). */
@@ -44,7 +44,7 @@ function withParamOptions(ctx: EngineContext, values: Row, existing: Row | undef
 
 const deviceIdsField = TerminalConfig.actions[0].fields.deviceIds as FieldDef;
 
-defineFamilyHooks(TerminalConfig, {
+export const terminalConfigModule = defineFamilyModule(TerminalConfig, {
   beforeWrite(ctx, { values, existing }) {
     requireParamConfigs(ctx);
     const problems = workingHoursProblems(values.workingHours);

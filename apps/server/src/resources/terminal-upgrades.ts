@@ -22,7 +22,7 @@ import { deviceClasses, devices, terminalAppVersions, terminalUpgradeTargets, up
 import { badRequest, msg, type FieldProblem } from '../platform/errors.js';
 import { refreshPlan } from '../terminals/upgrades.js';
 import type { EngineContext, Row } from './engine/context.js';
-import { defineFamilyHooks } from './engine/hooks.js';
+import { defineFamilyModule } from './engine/modules.js';
 import { findBy, valueAfter } from './engine/lookup.js';
 import { allConditions, scopeWhere } from './engine/query.js';
 import type { Executor } from '../db/client.js';
@@ -42,7 +42,7 @@ async function uploadedPackage(db: Executor, url: string): Promise<{ sha256: str
   return record?.sha256 && record.size !== null ? { sha256: record.sha256, size: record.size } : undefined;
 }
 
-defineFamilyHooks(TerminalAppVersion, {
+export const terminalAppVersionModule = defineFamilyModule(TerminalAppVersion, {
   async beforeWrite(ctx, { values, existing }) {
     const adjusted: Row = { ...values };
     const errors: FieldProblem[] = [];
@@ -140,7 +140,7 @@ async function cancel(ctx: EngineContext, plan: StoredPlan): Promise<Row> {
   return {};
 }
 
-defineFamilyHooks(TerminalAppUpgrade, {
+export const terminalAppUpgradeModule = defineFamilyModule(TerminalAppUpgrade, {
   beforeWrite(_ctx, { values, existing }) {
     const mode = Number(valueAfter(values, existing, 'targetMode')) as keyof typeof MODE_FIELDS;
     const field = MODE_FIELDS[mode];

@@ -9,13 +9,15 @@ import { eq } from 'drizzle-orm';
 import { devices } from '../db/schema/index.js';
 import { badRequest, msg } from '../platform/errors.js';
 import { newTerminalSecret } from '../terminals/secrets.js';
-import { defineFamilyHooks } from './engine/hooks.js';
+import { defineFamilyModule } from './engine/modules.js';
 import { columnOf } from './engine/query.js';
 import { loadInScope } from './engine/write.js';
 import { nowOf, onlineCondition, onlineFilter, withOnline } from './online-state.js';
 import { updateRecords } from './engine/services.js';
+import { terminalSettingsRoutes } from '../terminals/settings.js';
 
-export const terminalHooks = defineFamilyHooks(Terminal, {
+export const terminalModule = defineFamilyModule(Terminal, {
+  routes: [terminalSettingsRoutes],
   async beforeWrite(ctx, { op, values }) {
     if (op === 'update' && values.deviceId === undefined) return values;
     // schoolId was just copied from the device (follows): null means the device has no school yet.

@@ -10,6 +10,7 @@ import { seedDemoOperations } from './demo-operations.js';
 import { storeDemoMedia } from './demo-media.js';
 import { seedDemoDeveloper } from './demo-developers.js';
 import { seedDemoUpgrades } from './demo-upgrades.js';
+import { installFamilies } from '../resources/families.js';
 import type { UploadStorage } from '../platform/uploads.js';
 import { agentAreas, salesAreas, salesTeamMembers, salesTeams, schools, settings, userSchools, users } from '../db/schema/index.js';
 
@@ -108,6 +109,8 @@ async function insertAccounts(tx: Transaction, hashes: Map<string, string>): Pro
  * upgrade plans are seeded with them.
  */
 export async function seedDemo(db: Database, now: Date = new Date(), storage?: UploadStorage): Promise<boolean> {
+  // The demo writes some rows through the engine, which runs their families' hooks (a developer's app id).
+  installFamilies();
   const isSeeded = async (reader: Database) => (await reader.select().from(settings).where(eq(settings.key, DEMO_SEEDED_KEY))).length > 0;
   if (await isSeeded(db)) return false;
   // Hashed before the transaction and in parallel: scrypt is slow on purpose.

@@ -28,7 +28,7 @@ import type { DailyJob } from '../platform/daily-jobs.js';
 import { msg, notFound } from '../platform/errors.js';
 import type { Row } from '../resources/engine/context.js';
 import { applySystemTransition } from '../resources/engine/workflow.js';
-import { registerCommandHandlers, type IntakeDevice } from './intake-handlers.js';
+import type { CommandHandlers, IntakeDevice } from './intake-handlers.js';
 
 /** What follows a command's success: a template applied is remembered on its terminal (terminal-config.ts). */
 type SuccessListener = (db: Executor, command: Row, now: Date) => Promise<void>;
@@ -119,4 +119,5 @@ export async function acknowledgeCommand(tx: Executor, device: IntakeDevice, bod
   if (body.status === 'succeeded') for (const listener of successListeners) await listener(tx, { ...row, ...result }, now);
 }
 
-registerCommandHandlers({ commandsFor, acknowledge: acknowledgeCommand });
+/** The remote-command side of the heartbeat and of CommandAck, installed at start (resources/families.ts). */
+export const commandHandlers: CommandHandlers = { commandsFor, acknowledge: acknowledgeCommand };

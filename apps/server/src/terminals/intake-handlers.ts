@@ -1,7 +1,7 @@
 /**
  * The seam between the signed intake routes (terminals/intake-*.ts) and the parts of the platform a
  * heartbeat or an acknowledgement reaches: remote commands (terminals/commands.ts) and upgrade plans
- * (terminals/upgrades.ts). Each part registers its handlers once at start; the intake calls them
+ * (terminals/upgrades.ts). The family list installs each part's handlers once at start; the intake calls them
  * inside the request's transaction, so what a device is handed and what it reports commit together.
  */
 import type { CommandAckBody, IntakeAd, IntakeCommand, IntakeUpgrade, UpgradeProgressBody } from '@campus/contract';
@@ -51,7 +51,7 @@ let upgradeHandlers: UpgradeHandlers = {
 
 let screenHandlers: ScreenHandlers = { screenFor: async () => ({ ads: [], screenTexts: [] }) };
 
-/** Registers the screen side of the heartbeat (once, at import of terminals/screen-content.ts). */
+/** Registers the screen side of the heartbeat (once, at start: resources/families.ts). */
 export function registerScreenHandlers(handlers: ScreenHandlers): void {
   screenHandlers = handlers;
 }
@@ -61,12 +61,12 @@ export function screenHandlersOf(): ScreenHandlers {
   return screenHandlers;
 }
 
-/** Registers the remote-command side of the heartbeat and of CommandAck (once, at import of terminals/commands.ts). */
+/** Registers the remote-command side of the heartbeat and of CommandAck (once, at start: resources/families.ts). */
 export function registerCommandHandlers(handlers: CommandHandlers): void {
   commandHandlers = handlers;
 }
 
-/** Registers the upgrade side of the heartbeat and of UpgradeProgress (once, at import of terminals/upgrades.ts). */
+/** Registers the upgrade side of the heartbeat and of UpgradeProgress (once, at start: resources/families.ts). */
 export function registerUpgradeHandlers(handlers: UpgradeHandlers): void {
   upgradeHandlers = handlers;
 }

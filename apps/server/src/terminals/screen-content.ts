@@ -7,13 +7,14 @@ import { POSTER_AUDIENCE_ALL, POSTER_KIND_TERMINAL, formatBusinessDate, type Int
 import { and, asc, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import { posterSchools, posters, screenChatContents } from '../db/schema/index.js';
 import { audienceReachesSchool } from '../resources/schedule.js';
-import { registerScreenHandlers } from './intake-handlers.js';
+import type { ScreenHandlers } from './intake-handlers.js';
 
 /** Ads and texts one answer carries at most: a screen loops through a handful, not a catalogue. */
 export const MAX_SCREEN_ADS = 20;
 export const MAX_SCREEN_TEXTS = 10;
 
-registerScreenHandlers({
+/** The screen side of the heartbeat, installed at start (resources/families.ts). */
+export const screenHandlers: ScreenHandlers = {
   async screenFor(tx, device, now, signer) {
     const today = formatBusinessDate(now);
     const reaches =
@@ -52,4 +53,4 @@ registerScreenHandlers({
       .limit(MAX_SCREEN_TEXTS);
     return { ads, screenTexts: texts.map((text) => String(text.content)) };
   },
-});
+};

@@ -19,7 +19,7 @@ import { stateHistory } from '../db/schema/workflow.js';
 import { conflict, msg, notFound } from '../platform/errors.js';
 import type { MediaUrlSigner } from '../platform/media-urls.js';
 import type { Executor } from '../db/client.js';
-import { registerUpgradeHandlers, type IntakeDevice } from './intake-handlers.js';
+import type { IntakeDevice, UpgradeHandlers } from './intake-handlers.js';
 import { updateRecords } from '../resources/engine/services.js';
 
 export type TargetState = (typeof UPGRADE_TARGET_STATE_OPTIONS)[number]['value'];
@@ -211,4 +211,5 @@ export async function reportUpgradeProgress(db: Executor, device: IntakeDevice, 
   await refreshPlan(db, Number(target.planId), now);
 }
 
-registerUpgradeHandlers({ pendingUpgradeFor, reportUpgradeProgress });
+/** The upgrade side of the heartbeat and of UpgradeProgress, installed at start (resources/families.ts). */
+export const upgradeHandlers: UpgradeHandlers = { pendingUpgradeFor, reportUpgradeProgress };

@@ -6,7 +6,7 @@ import type { AuthUser } from '../../src/platform/auth.js';
 import { loadCallerState } from '../../src/platform/caller-state.js';
 import { AppError } from '../../src/platform/errors.js';
 import type { EngineContext, Row } from '../../src/resources/engine/context.js';
-import { orderHooks } from '../../src/resources/order.js';
+import { orderModule } from '../../src/resources/order.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { schoolIdsOf, userIdOf } from './fixtures.js';
 
@@ -181,7 +181,7 @@ async function ship(orderId: number, serialNumbers: string, warrantyMonths = 12)
   const ctx = await contextAs('admin', t.db);
   return t.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    const extra = (await orderHooks.transitions!.Ship!({ ...ctx, db: tx }, order as StoredRowOf<typeof Order>, { serialNumbers, warrantyMonths })) ?? {};
+    const extra = (await orderModule.transitions!.Ship!({ ...ctx, db: tx }, order as StoredRowOf<typeof Order>, { serialNumbers, warrantyMonths })) ?? {};
     await tx.update(orders).set({ ...extra, state: 3 }).where(eq(orders.id, orderId));
     return extra;
   });

@@ -140,8 +140,11 @@ const FAMILIES: readonly ResourceDef[] = [
 
 export const OperationLog = declareOperationLog(FAMILIES);
 
+/** Every declared family, once: the one list (the server checks at start that no name comes twice). */
+export const FAMILY_LIST: readonly ResourceDef[] = [...FAMILIES, OperationLog];
+
 /** Every declared family, by name. */
-export const RESOURCES: Readonly<Record<string, ResourceDef>> = Object.fromEntries([...FAMILIES, OperationLog].map((r) => [r.name, r]));
+export const RESOURCES: Readonly<Record<string, ResourceDef>> = Object.fromEntries(FAMILY_LIST.map((r) => [r.name, r]));
 
 /** The family shown on a page (route index), if any: a child family (`parent`) is a tab of its parent's drawer, not a page. */
 export function resourceOfFrame(frame: string): ResourceDef | undefined {

@@ -1,65 +1,68 @@
 /**
- * Tables of the declared families, built from their declarations. A new simple family adds one
- * line here, then `npm run db:generate -w apps/server` writes its migration.
+ * Tables of the declared families, built from the contract's one list (FAMILY_LIST): a new family
+ * needs no line here — `npm run db:generate -w apps/server` finds its table through
+ * drizzle-schema.cjs, which hands drizzle-kit every table built below. A family whose table holds
+ * more than its declaration (a sealed secret, a cascade) names those columns in EXTRA_COLUMNS.
  */
 import {
+  FAMILY_LIST,
   AgentArea,
   AgentFund,
   AgentFundEntry,
   AppChargeItem,
-  ComprehensiveCharge,
-  SchoolCharge,
-  PaymentRecord,
-  ServiceConfig,
+  AppContent,
+  AppCooperationPlatform,
+  AppFrame,
+  AppMusic,
+  AppNoticeTemplate,
+  AppStartupPage,
   AppVersion,
-  TerminalAppUpgrade,
-  TerminalAppVersion,
+  ComprehensiveCharge,
+  Developer,
+  DeveloperDelivery,
   Device,
   DeviceClass,
   DeviceDelivery,
   DeviceWarranty,
   EducationDirectory,
+  FeverAlert,
   License,
+  LiveFeedback,
   MaintenanceTicket,
   Nvr,
-  Developer,
-  DeveloperDelivery,
-  PlatformLog,
-  SchoolHoliday,
   Order,
   Parent,
   PaymentProviderCall,
+  PaymentRecord,
   PickUpPerson,
-  Refund,
+  PlatformLog,
+  Poster,
+  Question,
+  Questionnaire,
   RecognitionRecord,
-  FeverAlert,
+  Refund,
   SalesArea,
   School,
+  SchoolCharge,
   SchoolClass,
+  SchoolHoliday,
+  ScreenChatContent,
+  ServiceConfig,
   Student,
+  SysNotice,
   Teacher,
   Terminal,
-  TerminalLog,
+  TerminalAppUpgrade,
+  TerminalAppVersion,
   TerminalCommand,
   TerminalConfig,
+  TerminalLog,
   UserFeedback,
-  LiveFeedback,
-  SysNotice,
-  AppNoticeTemplate,
-  AppContent,
   UserHelp,
-  Question,
-  AppStartupPage,
-  Poster,
-  AppFrame,
-  ScreenChatContent,
-  AppCooperationPlatform,
-  AppMusic,
-  Questionnaire,
   type FieldDef,
   type ResourceDef,
 } from '@campus/contract';
-import { integer, text } from 'drizzle-orm/pg-core';
+import { integer, text, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import { linesTable } from './lines-table.js';
 import { resourceTable, type ReferenceTarget, type ResourceTable } from './table.js';
 import { timestamptz } from './columns.js';
@@ -118,99 +121,42 @@ function registerLines(def: ResourceDef, field: string): ResourceTable {
   lineTables.set(`${def.name}.${field}`, table);
   return table;
 }
-/** Registers the table of a family declared outside RESOURCES (engine tests declare small families of their own). */
-export const registerFamilyTable = (def: ResourceDef, table: ResourceTable): ResourceTable => register(table, def.name);
 
-export const schools = register(
-  resourceTable(School, foreignKey, {
+/** Columns beyond the declaration, by family: never declared, so never answered or accepted. */
+const EXTRA_COLUMNS: Readonly<Record<string, () => Record<string, PgColumnBuilderBase>>> = {
+  School: () => ({
     examineRemark: text('examine_remark'),
     examinedAt: timestamptz('examined_at'),
     adminPasswordHash: text('admin_password_hash'),
   }),
-  School.name,
-);
-export const schoolClasses = register(resourceTable(SchoolClass, foreignKey), SchoolClass.name);
-export const deviceClasses = register(resourceTable(DeviceClass, foreignKey), DeviceClass.name);
-export const devices = register(resourceTable(Device, foreignKey), Device.name);
-export const deviceDeliveries = register(resourceTable(DeviceDelivery, foreignKey), DeviceDelivery.name);
-export const deviceWarranties = register(resourceTable(DeviceWarranty, foreignKey), DeviceWarranty.name);
-export const licenses = register(resourceTable(License, foreignKey), License.name);
-export const students = register(resourceTable(Student, foreignKey), Student.name);
-export const parents = register(resourceTable(Parent, foreignKey), Parent.name);
-export const teachers = register(resourceTable(Teacher, foreignKey), Teacher.name);
-export const pickUpPersons = register(resourceTable(PickUpPerson, foreignKey), PickUpPerson.name);
-export const salesAreas = register(resourceTable(SalesArea, foreignKey), SalesArea.name);
-export const agentAreas = register(resourceTable(AgentArea, foreignKey), AgentArea.name);
-export const maintenanceTickets = register(resourceTable(MaintenanceTicket, foreignKey), MaintenanceTicket.name);
-export const recognitionRecords = register(resourceTable(RecognitionRecord, foreignKey), RecognitionRecord.name);
-export const feverAlerts = register(resourceTable(FeverAlert, foreignKey), FeverAlert.name);
-export const orders = register(resourceTable(Order, foreignKey), Order.name);
-export const orderItems = registerLines(Order, 'items');
-
-/** The table of a family's lines field. */
-export function lineTable(def: ResourceDef, field: string): ResourceTable {
-  const table = lineTables.get(`${def.name}.${field}`);
-  if (!table) throw new Error(`no table for ${def.name}.${field}: add it to db/schema/resources.ts`);
-  return table;
-}
-export const appVersions = register(resourceTable(AppVersion, foreignKey), AppVersion.name);
-export const nvrs = register(resourceTable(Nvr, foreignKey), Nvr.name);
-export const nvrChannels = registerLines(Nvr, 'channels');
-export const schoolHolidays = register(resourceTable(SchoolHoliday, foreignKey), SchoolHoliday.name);
-export const platformLogs = register(resourceTable(PlatformLog, foreignKey), PlatformLog.name);
-export const refunds = register(resourceTable(Refund, foreignKey), Refund.name);
-export const paymentProviderCalls = register(resourceTable(PaymentProviderCall, foreignKey), PaymentProviderCall.name);
-export const terminalAppVersions = register(resourceTable(TerminalAppVersion, foreignKey), TerminalAppVersion.name);
-export const terminalAppUpgrades = register(resourceTable(TerminalAppUpgrade, foreignKey), TerminalAppUpgrade.name);
-export const terminalUpgradeTargets = registerLines(TerminalAppUpgrade, 'targets');
-export const developers = register(resourceTable(Developer, foreignKey, { secretSealed: text('secret_sealed') }), Developer.name);
-export const developerDeliveryAttempts = register(
-  resourceTable(DeveloperDelivery, foreignKey, {
+  Developer: () => ({ secretSealed: text('secret_sealed') }),
+  DeveloperDelivery: () => ({
     // A developer's delivery log goes with it (the engine's references restrict deletes).
     developerId: integer('developer_id')
       .notNull()
-      .references(() => developers.id, { onDelete: 'cascade' }),
+      .references(() => familyTable('Developer').id, { onDelete: 'cascade' }),
   }),
-  DeveloperDelivery.name,
-);
-export const educationDirectories = register(resourceTable(EducationDirectory, foreignKey), EducationDirectory.name);
-export const terminals = register(
-  resourceTable(Terminal, foreignKey, {
+  Terminal: () => ({
     // AES-256-GCM of the device's secret (terminals/secrets.ts): never a declared field, so never answered.
     secretSealed: text('secret_sealed'),
     // The highest event serial the device has sent: a later one beyond it + 1 opens a gap (terminal_serial_gaps).
     lastEventSerial: integer('last_event_serial').notNull().default(0),
   }),
-  Terminal.name,
-);
-export const terminalLogs = register(resourceTable(TerminalLog, foreignKey), TerminalLog.name);
-export const terminalConfigs = register(resourceTable(TerminalConfig, foreignKey), TerminalConfig.name);
-export const terminalCommands = register(resourceTable(TerminalCommand, foreignKey), TerminalCommand.name);
-export const appChargeItems = register(resourceTable(AppChargeItem, foreignKey), AppChargeItem.name);
-export const serviceConfigs = register(resourceTable(ServiceConfig, foreignKey), ServiceConfig.name);
-export const serviceConfigSplitRules = registerLines(ServiceConfig, 'splitRules');
-export const paymentRecords = register(resourceTable(PaymentRecord, foreignKey), PaymentRecord.name);
-export const agentFundAccounts = register(resourceTable(AgentFund, foreignKey), AgentFund.name);
-export const agentFundEntries = register(resourceTable(AgentFundEntry, foreignKey), AgentFundEntry.name);
-export const schoolCharges = register(resourceTable(SchoolCharge, foreignKey), SchoolCharge.name);
-export const comprehensiveCharges = register(resourceTable(ComprehensiveCharge, foreignKey), ComprehensiveCharge.name);
-export const comprehensiveChargeItems = registerLines(ComprehensiveCharge, 'items');
-// Operations: what the app and the terminals show, and what parents tell the company.
-export const userFeedbacks = register(resourceTable(UserFeedback, foreignKey), UserFeedback.name);
-export const liveFeedbacks = register(resourceTable(LiveFeedback, foreignKey), LiveFeedback.name);
-export const sysNotices = register(resourceTable(SysNotice, foreignKey), SysNotice.name);
-export const appNoticeTemplates = register(resourceTable(AppNoticeTemplate, foreignKey), AppNoticeTemplate.name);
-export const appContents = register(resourceTable(AppContent, foreignKey), AppContent.name);
-export const userHelps = register(resourceTable(UserHelp, foreignKey), UserHelp.name);
-export const commonQuestions = register(resourceTable(Question, foreignKey), Question.name);
-export const appStartupPages = register(resourceTable(AppStartupPage, foreignKey), AppStartupPage.name);
-export const posters = register(resourceTable(Poster, foreignKey), Poster.name);
-export const appFrames = register(resourceTable(AppFrame, foreignKey), AppFrame.name);
-export const screenChatContents = register(resourceTable(ScreenChatContent, foreignKey), ScreenChatContent.name);
-export const appCooperationPlatforms = register(resourceTable(AppCooperationPlatform, foreignKey), AppCooperationPlatform.name);
-export const appMusics = register(resourceTable(AppMusic, foreignKey), AppMusic.name);
-export const questionnaires = register(resourceTable(Questionnaire, foreignKey), Questionnaire.name);
-export const questionnaireQuestions = registerLines(Questionnaire, 'questions');
+};
+
+/** Registers the table of a family declared outside FAMILY_LIST (engine tests declare small families of their own). */
+export const registerFamilyTable = (def: ResourceDef, table: ResourceTable): ResourceTable => register(table, def.name);
+
+for (const def of FAMILY_LIST) {
+  if (handWrittenTables[def.name]) continue;
+  register(resourceTable(def, foreignKey, EXTRA_COLUMNS[def.name]?.()), def.name);
+  for (const [field, definition] of Object.entries(def.fields)) if (definition.kind === 'lines') registerLines(def, field);
+}
+
+/** Every table built from the declarations: drizzle-kit reads them all (drizzle-schema.cjs). */
+export function declaredTables(): ResourceTable[] {
+  return [...familyTables.values(), ...lineTables.values()];
+}
 
 /** The table of a declared family. */
 export function familyTable(name: string): ResourceTable {
@@ -218,3 +164,71 @@ export function familyTable(name: string): ResourceTable {
   if (!table) throw new Error(`no table for family ${name}: add it to db/schema/resources.ts`);
   return table;
 }
+
+/** The table of a family's lines field. */
+export function lineTable(def: ResourceDef, field: string): ResourceTable {
+  const table = lineTables.get(`${def.name}.${field}`);
+  if (!table) throw new Error(`no table for ${def.name}.${field}: add it to db/schema/resources.ts`);
+  return table;
+}
+
+// The tables custom code reads by name.
+export const schools = familyTable(School.name);
+export const schoolClasses = familyTable(SchoolClass.name);
+export const deviceClasses = familyTable(DeviceClass.name);
+export const devices = familyTable(Device.name);
+export const deviceDeliveries = familyTable(DeviceDelivery.name);
+export const deviceWarranties = familyTable(DeviceWarranty.name);
+export const licenses = familyTable(License.name);
+export const students = familyTable(Student.name);
+export const parents = familyTable(Parent.name);
+export const teachers = familyTable(Teacher.name);
+export const pickUpPersons = familyTable(PickUpPerson.name);
+export const salesAreas = familyTable(SalesArea.name);
+export const agentAreas = familyTable(AgentArea.name);
+export const maintenanceTickets = familyTable(MaintenanceTicket.name);
+export const recognitionRecords = familyTable(RecognitionRecord.name);
+export const feverAlerts = familyTable(FeverAlert.name);
+export const orders = familyTable(Order.name);
+export const orderItems = lineTable(Order, 'items');
+export const appVersions = familyTable(AppVersion.name);
+export const nvrs = familyTable(Nvr.name);
+export const nvrChannels = lineTable(Nvr, 'channels');
+export const schoolHolidays = familyTable(SchoolHoliday.name);
+export const platformLogs = familyTable(PlatformLog.name);
+export const refunds = familyTable(Refund.name);
+export const paymentProviderCalls = familyTable(PaymentProviderCall.name);
+export const terminalAppVersions = familyTable(TerminalAppVersion.name);
+export const terminalAppUpgrades = familyTable(TerminalAppUpgrade.name);
+export const terminalUpgradeTargets = lineTable(TerminalAppUpgrade, 'targets');
+export const developers = familyTable(Developer.name);
+export const developerDeliveryAttempts = familyTable(DeveloperDelivery.name);
+export const educationDirectories = familyTable(EducationDirectory.name);
+export const terminals = familyTable(Terminal.name);
+export const terminalLogs = familyTable(TerminalLog.name);
+export const terminalConfigs = familyTable(TerminalConfig.name);
+export const terminalCommands = familyTable(TerminalCommand.name);
+export const appChargeItems = familyTable(AppChargeItem.name);
+export const serviceConfigs = familyTable(ServiceConfig.name);
+export const serviceConfigSplitRules = lineTable(ServiceConfig, 'splitRules');
+export const paymentRecords = familyTable(PaymentRecord.name);
+export const agentFundAccounts = familyTable(AgentFund.name);
+export const agentFundEntries = familyTable(AgentFundEntry.name);
+export const schoolCharges = familyTable(SchoolCharge.name);
+export const comprehensiveCharges = familyTable(ComprehensiveCharge.name);
+export const comprehensiveChargeItems = lineTable(ComprehensiveCharge, 'items');
+export const userFeedbacks = familyTable(UserFeedback.name);
+export const liveFeedbacks = familyTable(LiveFeedback.name);
+export const sysNotices = familyTable(SysNotice.name);
+export const appNoticeTemplates = familyTable(AppNoticeTemplate.name);
+export const appContents = familyTable(AppContent.name);
+export const userHelps = familyTable(UserHelp.name);
+export const commonQuestions = familyTable(Question.name);
+export const appStartupPages = familyTable(AppStartupPage.name);
+export const posters = familyTable(Poster.name);
+export const appFrames = familyTable(AppFrame.name);
+export const screenChatContents = familyTable(ScreenChatContent.name);
+export const appCooperationPlatforms = familyTable(AppCooperationPlatform.name);
+export const appMusics = familyTable(AppMusic.name);
+export const questionnaires = familyTable(Questionnaire.name);
+export const questionnaireQuestions = lineTable(Questionnaire, 'questions');

@@ -76,22 +76,11 @@ export interface FamilyHooks<D extends ResourceDef = ResourceDef> {
   actions?: Record<string, (ctx: EngineContext, id: number, input: Row) => Promise<unknown>>;
 }
 
-const registry = new Map<string, FamilyHooks>();
+let registry = new Map<string, FamilyHooks>();
 
-/** Registers a family's hooks, typed by its declaration; called once per family module at start. */
-export function defineFamilyHooks<D extends ResourceDef>(def: D, hooks: FamilyHooks<D>): FamilyHooks<D> {
-  for (const action of def.actions ?? []) {
-    if (!hooks.actions?.[action.verb]) throw new Error(`${def.name}: action '${action.verb}' is declared but has no handler`);
-    for (const field of Object.keys(action.offeredWhen ?? {})) {
-      if (!def.fields[field]) throw new Error(`${def.name}: action '${action.verb}' is offered by '${field}', which is not a field`);
-    }
-  }
-  for (const verb of [...Object.keys(hooks.transitions ?? {}), ...Object.keys(hooks.afterTransitions ?? {})]) {
-    if (!def.workflow?.transitions.some((transition) => transition.verb === verb)) throw new Error(`${def.name}: hook for undeclared transition '${verb}'`);
-  }
-  // The engine calls a family's hooks only with rows of that family, which is what FamilyHooks<D> promises.
-  registry.set(def.name, hooks as unknown as FamilyHooks);
-  return hooks;
+/** Hands the engine the hooks of every family module, replacing any installed before (resources/families.ts). */
+export function installHooks(entries: Iterable<[string, FamilyHooks]>): void {
+  registry = new Map(entries);
 }
 
 /** The hooks of a family, or none. */

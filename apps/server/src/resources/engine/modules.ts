@@ -1,0 +1,80 @@
+/**
+ * A family's server module: everything the server adds to its declaration, in one object — its
+ * hooks and actions (what the engine calls), its hand-written routes, its badges and its jobs. The
+ * modules are listed once (resources/families.ts); nothing registers itself by being imported, and
+ * the server refuses to start when the list and the declarations disagree (checkFamilyModules).
+ */
+import type { ResourceDef } from '@campus/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Badge } from '../../platform/badges.js';
+import type { DailyJob } from '../../platform/daily-jobs.js';
+import type { RecurringJob } from '../../platform/recurring-jobs.js';
+import { installHooks, type FamilyHooks } from './hooks.js';
+
+export interface FamilyModule<D extends ResourceDef = ResourceDef> extends FamilyHooks<D> {
+  family: D;
+  /** Routes the engine does not derive from the declaration (a settings card's calls, a members list). */
+  routes?: readonly FastifyPluginAsync[];
+  /** Menu badges counting the family's pending rows. */
+  badges?: readonly Badge[];
+  /** Work run once a day across all instances (an expiry, a purge). */
+  dailyJobs?: readonly DailyJob[];
+  /** Work run every few seconds or minutes across all instances (a provider query). */
+  recurringJobs?: readonly RecurringJob[];
+}
+
+/**
+ * A family's module, typed by its declaration; the actions and transitions it handles are checked
+ * against it. Answered untyped, so the one list holds every family's module.
+ */
+export function defineFamilyModule<D extends ResourceDef>(family: D, module: Omit<FamilyModule<D>, 'family'>): FamilyModule {
+  for (const action of family.actions ?? []) {
+    if (!module.actions?.[action.verb]) throw new FamilyModuleError(`${family.name}: action '${action.verb}' is declared but has no handler`);
+    for (const field of Object.keys(action.offeredWhen ?? {})) {
+      if (!family.fields[field]) throw new FamilyModuleError(`${family.name}: action '${action.verb}' is offered by '${field}', which is not a field`);
+    }
+  }
+  for (const verb of Object.keys(module.actions ?? {})) {
+    if (!family.actions?.some((action) => action.verb === verb)) throw new FamilyModuleError(`${family.name}: handler for undeclared action '${verb}'`);
+  }
+  for (const verb of [...Object.keys(module.transitions ?? {}), ...Object.keys(module.afterTransitions ?? {})]) {
+    if (!family.workflow?.transitions.some((transition) => transition.verb === verb)) throw new FamilyModuleError(`${family.name}: hook for undeclared transition '${verb}'`);
+  }
+  // The engine calls a family's hooks only with rows of that family, which is what FamilyModule<D> promises.
+  return { family, ...module } as unknown as FamilyModule;
+}
+
+/** A declaration and the server's module list disagree: the server does not start (main.ts prints the one line). */
+export class FamilyModuleError extends Error {
+  override name = 'FamilyModuleError';
+}
+
+/**
+ * Refuses (FamilyModuleError, naming the first problem) a family declared twice, a module whose
+ * family is not declared, two modules for one family, or a declared family without a table in the
+ * database (`missingTables`: the tables of `declared` the database lacks, by family name).
+ */
+export function checkFamilyModules(declared: readonly ResourceDef[], modules: readonly FamilyModule[], missingTables: ReadonlyMap<string, string> = new Map()): void {
+  const seen = new Map<string, ResourceDef>();
+  for (const def of declared) {
+    if (seen.has(def.name)) throw new FamilyModuleError(`family ${def.name} is listed twice in the declarations (packages/contract/src/resources/index.ts)`);
+    seen.set(def.name, def);
+  }
+  const handled = new Set<string>();
+  for (const module of modules) {
+    const name = module.family.name;
+    if (seen.get(name) !== module.family) throw new FamilyModuleError(`the server module of ${name} names a family that is not declared: add it to RESOURCES`);
+    if (handled.has(name)) throw new FamilyModuleError(`family ${name} is listed twice in the server's modules (resources/families.ts)`);
+    handled.add(name);
+  }
+  for (const def of declared) {
+    const table = missingTables.get(def.name);
+    if (table) throw new FamilyModuleError(`family ${def.name} has no table ${table}: generate its migration (npm run db:generate -w apps/server)`);
+  }
+}
+
+/** Checks the modules against the declarations, then hands the engine their hooks. */
+export function installFamilyModules(declared: readonly ResourceDef[], modules: readonly FamilyModule[], missingTables?: ReadonlyMap<string, string>): void {
+  checkFamilyModules(declared, modules, missingTables);
+  installHooks(modules.map((module) => [module.family.name, module]));
+}
