@@ -7,6 +7,7 @@ import './badges/split-rule-unset.js';
 import './badges/school-license-unset.js';
 import './badges/maintenance-open.js';
 import './badges/refund-applied.js';
+import './badges/feedback.js';
 import './finance/payment-notifications.js';
 import './finance/refund-notifications.js';
 import { swaggerPlugin } from './plugins/external/swagger.js';
@@ -36,7 +37,7 @@ import { permissionRoutes } from './routes/permission.js';
 import { userRoutes } from './routes/user.js';
 import { accountOptionsRoutes } from './routes/account-options.js';
 import { payRoutes } from './routes/pay.js';
-import { createPaymentProviders, type PaymentProviderOptions } from './finance/providers/index.js';
+import { createPaymentProviders, paymentsPlugin, type PaymentProviderOptions } from './finance/providers/index.js';
 import { resourceRoutes } from './resources/index.js';
 import { searchCountsPlugin } from './resources/engine/search-counts.js';
 import { reportRoutes } from './reports/index.js';
@@ -100,8 +101,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     env,
     clock,
     sms: options.smsProvider ?? createSmsProvider(env, database.db, app.log),
-    payments: createPaymentProviders(env, database.db, clock, app.log, options.paymentProviders),
   });
+  await app.register(paymentsPlugin, { payments: createPaymentProviders(env, database.db, clock, app.log, options.paymentProviders) });
   await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);

@@ -1,6 +1,5 @@
 /** Feedback replies: the time the parent was answered is kept with the reply. */
 import { LiveFeedback, UserFeedback } from '@campus/contract';
-import '../badges/feedback.js';
 import { defineFamilyHooks } from './engine/hooks.js';
 
 export const userFeedbackHooks = defineFamilyHooks(UserFeedback, {
