@@ -9,7 +9,7 @@ import { useLoginUser } from '../../hooks/use-login-user';
 import { useOpenPage } from '../../hooks/use-open-page';
 import { localTitle, useLocale, useT } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
-import { isPageRegistered } from '../registry';
+import { isPageRegistered } from '../page-names';
 import { HomeNotices } from './home-notices';
 import './index-page.css';
 
