@@ -29,7 +29,7 @@ import { permissionRoutes } from './routes/permission.js';
 import { userRoutes } from './routes/user/index.js';
 import { accountOptionsRoutes } from './routes/account-options.js';
 import { payRoutes } from './routes/pay.js';
-import { createPaymentProviders, type PaymentProviderOptions } from './finance/providers/index.js';
+import { createPaymentProviders, paymentsPlugin, type PaymentProviderOptions } from './finance/providers/index.js';
 import { resourceRoutes } from './resources/index.js';
 import { checkFamilyTables, installFamilies } from './resources/families.js';
 import { searchCountsPlugin } from './resources/engine/search-counts.js';
@@ -96,8 +96,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     env,
     clock,
     sms: options.smsProvider ?? createSmsProvider(env, database.db, app.log),
-    payments: createPaymentProviders(env, database.db, clock, app.log, options.paymentProviders),
   });
+  await app.register(paymentsPlugin, { payments: createPaymentProviders(env, database.db, clock, app.log, options.paymentProviders) });
   await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);

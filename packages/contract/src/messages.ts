@@ -3,7 +3,7 @@
  * and its parameters; the server fills `message` in the caller's language (Accept-Language) and the
  * web may render the key again when the user switches language. No server sentence is English-only.
  */
-import type { Label } from './resources/define.js';
+import type { Label } from './label.js';
 
 /** A parameter of a message: text, a number, or a label given in both languages. */
 export type MessageParam = string | number | Label | readonly (string | number)[];

@@ -2,7 +2,6 @@ import fp from 'fastify-plugin';
 import type { Database, DatabaseKind } from '../db/client.js';
 import type { Env } from '../env.js';
 import type { Clock } from './clock.js';
-import type { PaymentProviders } from '../finance/providers/index.js';
 import type { SmsProvider } from './sms.js';
 
 import type { PlatformLogSink } from './platform-log-sink.js';
@@ -16,7 +15,6 @@ declare module 'fastify' {
     sms: SmsProvider;
     /** The platform log's queue (platLog): flush() writes what the logger queued. */
     platformLog: PlatformLogSink;
-    payments: PaymentProviders;
   }
   interface FastifyContextConfig {
     /** The route answers without a session (login, captcha, password reset, health, docs). */
@@ -30,10 +28,9 @@ export interface AppContext {
   env: Env;
   clock: Clock;
   sms: SmsProvider;
-  payments: PaymentProviders;
 }
 
-/** Makes the database, environment, clock, SMS and payment providers reachable as app.db, app.env, ... */
+/** Makes the database, environment, clock and SMS provider reachable as app.db, app.env, ... (the payment providers: finance/providers). */
 export const contextPlugin = fp<AppContext>(
   async (app, context) => {
     app.decorate('db', context.db);
@@ -41,7 +38,6 @@ export const contextPlugin = fp<AppContext>(
     app.decorate('env', context.env);
     app.decorate('clock', context.clock);
     app.decorate('sms', context.sms);
-    app.decorate('payments', context.payments);
   },
   { name: 'context' },
 );

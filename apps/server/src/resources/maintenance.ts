@@ -1,10 +1,13 @@
 /** Maintenance tickets: the school follows the device, and each ticket gets a readable number. */
-import { MaintenanceTicket } from '@campus/contract';
-import { eq, sql } from 'drizzle-orm';
+import { MaintenanceTicket, OPEN_TICKET_STATES } from '@campus/contract';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { devices, maintenanceTickets } from '../db/schema/resources.js';
 import { badRequest, msg } from '../platform/errors.js';
 import { defineFamilyModule } from './engine/modules.js';
-import { maintenanceOpenBadge } from '../badges/maintenance-open.js';
+import { pendingRowsBadge } from '../platform/badges.js';
+
+/** Maintenance tickets in scope still to be worked on: open, assigned or in progress. */
+const maintenanceOpenBadge = pendingRowsBadge('maintenanceOpen', maintenanceTickets, maintenanceTickets.schoolId, inArray(maintenanceTickets.state, [...OPEN_TICKET_STATES]));
 
 export const maintenanceTicketModule = defineFamilyModule(MaintenanceTicket, {
   badges: [maintenanceOpenBadge],

@@ -34,7 +34,7 @@ import { localeOf } from '../platform/locale.js';
 import { requireFrame } from '../platform/permissions.js';
 import { answersInScope, publicQuestionnaire, questionnaireResults, questionnaireTokenSigner, submitAnswer } from './questionnaire-answers.js';
 import { storedQuestions } from './questionnaire-questions.js';
-import { audienceReachesSchool } from './schedule.js';
+import { audienceReachesSchool } from './engine/audience.js';
 
 const FRAME = 'questionnaire';
 const EXPORT_BATCH = 500;

@@ -3,20 +3,24 @@
  * Retry transitions check the money rules with the payment locked (finance/refunds.ts), then — once
  * their transaction has committed — send the refund to the provider and answer the settled state.
  */
-import { Refund, type TransitionAnswer } from '@campus/contract';
-import { sql } from 'drizzle-orm';
+import { Refund, type TransitionAnswer, REFUND_APPLIED } from '@campus/contract';
+import { eq, sql } from 'drizzle-orm';
 import { prepareRefund, sendRefund } from '../finance/refunds.js';
 import { badRequest, msg } from '../platform/errors.js';
 import { defineFamilyModule } from './engine/modules.js';
 import type { EngineContext } from './engine/context.js';
 import { refundQueryJob } from '../finance/refunds.js';
-import { refundAppliedBadge } from '../badges/refund-applied.js';
+import { refunds } from '../db/schema/index.js';
+import { pendingRowsBadge } from '../platform/badges.js';
 
 /** After the transition committed: the provider call, then its answer applied (the row's newer state answered). */
 async function sendAfterCommit(ctx: EngineContext, answer: TransitionAnswer): Promise<TransitionAnswer | void> {
   const { server } = ctx;
   return sendRefund(server.db, server.payments, answer.id, () => server.clock.now());
 }
+
+/** Refund applications in scope waiting for an operator (refundManage's badge). */
+const refundAppliedBadge = pendingRowsBadge('refundApplied', refunds, refunds.schoolId, eq(refunds.state, REFUND_APPLIED));
 
 export const refundModule = defineFamilyModule(Refund, {
   badges: [refundAppliedBadge],

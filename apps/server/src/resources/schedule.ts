@@ -1,11 +1,7 @@
 /** The date window of an operations row (a notice, a poster, a startup page) runs forwards; an audience names where it reaches. */
-import { POSTER_AUDIENCE_ALL, POSTER_AUDIENCE_AREA, POSTER_AUDIENCE_SCHOOLS } from '@campus/contract';
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import { schools } from '../db/schema/index.js';
+import { POSTER_AUDIENCE_AREA, POSTER_AUDIENCE_SCHOOLS } from '@campus/contract';
 import { badRequest, msg } from '../platform/errors.js';
 import type { Row } from './engine/context.js';
-import type { ResourceTable } from '../db/schema/table.js';
 import { valueAfter } from './engine/lookup.js';
 
 /** Refuses an end date before the start date, as a field error on the end. */
@@ -26,21 +22,4 @@ export function checkAudience(values: Row, existing: Row | undefined): void {
   const schoolIds = values.schoolIds as unknown[] | undefined | null;
   const isSchoolsMissing = schoolIds !== undefined && schoolIds !== null ? schoolIds.length === 0 : existing === undefined || Number(existing.audience) !== POSTER_AUDIENCE_SCHOOLS;
   if (audience === POSTER_AUDIENCE_SCHOOLS && isSchoolsMissing) throw badRequest([{ path: 'schoolIds', ...msg('poster.schoolsRequired') }]);
-}
-
-/** Its link table of chosen schools: the table, its owner and school columns. */
-interface AudienceLink {
-  table: PgTable;
-  owner: AnyColumn;
-  school: AnyColumn;
-}
-
-/**
- * The condition that a row's audience (a table declaring audienceFields) reaches the school `schoolId`: all schools, the school's
- * province (and city, when one is named), or the school among those chosen.
- */
-export function audienceReachesSchool(table: ResourceTable, link: AudienceLink, schoolId: number): SQL {
-  return sql`(${table.audience} = ${POSTER_AUDIENCE_ALL}
-    or (${table.audience} = ${POSTER_AUDIENCE_AREA} and exists (select 1 from ${schools} where ${schools.id} = ${schoolId} and ${schools.province} = ${table.province} and (${table.city} is null or ${table.city} = '' or ${schools.city} = ${table.city})))
-    or (${table.audience} = ${POSTER_AUDIENCE_SCHOOLS} and exists (select 1 from ${link.table} where ${link.owner} = ${table.id} and ${link.school} = ${schoolId})))`;
 }

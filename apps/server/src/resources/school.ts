@@ -8,7 +8,8 @@ import type { EngineContext } from './engine/context.js';
 import { defineFamilyModule } from './engine/modules.js';
 import { loadInScope } from './engine/write.js';
 import { updateRecords } from './engine/services.js';
-import { schoolLicenseUnsetBadge } from '../badges/school-license-unset.js';
+import { schools } from '../db/schema/resources.js';
+import { pendingRowsBadge } from '../platform/badges.js';
 
 /** Agent and seller references must point at accounts of that type. */
 async function checkAccountTypes(ctx: EngineContext, values: WriteValuesOf<typeof School>): Promise<void> {
@@ -21,6 +22,9 @@ async function checkAccountTypes(ctx: EngineContext, values: WriteValuesOf<typeo
   }
   if (errors.length) throw badRequest(errors);
 }
+
+/** Schools in scope whose licence setting is still "not set" (licenseKeyRequired 0). */
+const schoolLicenseUnsetBadge = pendingRowsBadge('schoolLicenseUnset', schools, schools.id, eq(schools.licenseKeyRequired, 0));
 
 export const schoolModule = defineFamilyModule(School, {
   badges: [schoolLicenseUnsetBadge],

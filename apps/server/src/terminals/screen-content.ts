@@ -6,7 +6,7 @@
 import { POSTER_AUDIENCE_ALL, POSTER_KIND_TERMINAL, formatBusinessDate, type IntakeAd } from '@campus/contract';
 import { and, asc, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import { posterSchools, posters, screenChatContents } from '../db/schema/index.js';
-import { audienceReachesSchool } from '../resources/schedule.js';
+import { audienceReachesSchool } from '../resources/engine/audience.js';
 import type { ScreenHandlers } from './intake-handlers.js';
 
 /** Ads and texts one answer carries at most: a screen loops through a handful, not a catalogue. */

@@ -7,7 +7,7 @@ import { decideBeforeShell } from './public-route-guard';
 
 // The shell is its own chunk, with the rest of the guard and antd's provider: the login page downloads neither.
 const ShellRoute = lazy(() =>
-  Promise.all([import('./antd-root'), import('./layout/shell-route')]).then(([root, shell]) => ({ default: root.withAntdRoot(shell.ShellRoute) })),
+  Promise.all([import('../components/antd-root'), import('./layout/shell-route')]).then(([root, shell]) => ({ default: root.withAntdRoot(shell.ShellRoute) })),
 );
 
 function FullPageSpinner() {

@@ -3,7 +3,7 @@ import type { PublicRoute } from './public-route-guard';
 
 /** A page drawn with antd: its chunk and antd's provider (AntdRoot) are downloaded together. */
 function withAntd(load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {
-  return lazy(() => Promise.all([import('./antd-root'), load()]).then(([root, page]) => ({ default: root.withAntdRoot(page.default) })));
+  return lazy(() => Promise.all([import('../components/antd-root'), load()]).then(([root, page]) => ({ default: root.withAntdRoot(page.default) })));
 }
 
 /**

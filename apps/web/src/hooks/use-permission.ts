@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { ButtonValue } from '@campus/contract';
-import { useNavigationTree } from '../app/navigation/navigation-queries';
+import { useNavigationTree } from './use-navigation';
 import { useTabPane } from './use-tab-pane';
 
 export interface PermissionCheck {

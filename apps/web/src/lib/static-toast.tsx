@@ -1,7 +1,7 @@
 import { ConfigProvider, message } from 'antd';
 import { antdLocaleOf, getLocale } from './i18n';
 import { THEME } from './theme';
-import type { ToastApi } from './toast';
+import type { ToastApi } from './toast-api';
 
 let configured = false;
 

@@ -1,7 +1,8 @@
 import { TOAST_SECONDS } from '@campus/contract';
 
-export type ToastLevel = 'error' | 'warning' | 'success' | 'info';
-export type ToastApi = Record<ToastLevel, (config: { content: string; duration: number; key?: string }) => unknown>;
+import type { ToastApi, ToastLevel } from './toast-api';
+
+export type { ToastApi, ToastLevel } from './toast-api';
 
 /** The themed, localised instance of the mounted antd provider (AntdRoot), if one is mounted. */
 let boundApi: ToastApi | null = null;

@@ -1,5 +1,6 @@
 import { FRAMES, REPORTS, RESOURCES } from '@campus/contract';
 import { describe, expect, it } from 'vitest';
+import { isPageRegistered } from './page-names';
 import { PAGE_REGISTRY, componentNameOf, pageOf } from './registry';
 
 describe('the page registry', () => {
@@ -36,5 +37,10 @@ describe('the page registry', () => {
     const undeclared = FRAMES.filter((frame) => frame.kind !== 'CUSTOM' && !declared.has(frame.index));
     expect(undeclared.length).toBeGreaterThan(0);
     for (const frame of undeclared) expect(pageOf(frame.index), frame.index).toBeUndefined();
+  });
+
+  it('answers isPageRegistered (which the index page reads without loading the pages) for exactly the registered frames', () => {
+    for (const frame of FRAMES) expect(isPageRegistered(frame.index), frame.index).toBe(PAGE_REGISTRY.has(frame.index));
+    expect(isPageRegistered('index')).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { REPORTS, RESOURCES, frameOf, type FrameDef } from '@campus/contract';
+import { frameOf, type FrameDef } from '@campus/contract';
+import { CUSTOM_PAGE_NAMES, componentNameOf, declaredFamilyFrames, declaredReportFrames, isPageRegistered, type CustomPageIndex } from './page-names';
 
 /** A page the shell can open in a tab: one frame of the contract and the code that draws it. */
 export interface PageEntry {
@@ -29,31 +30,26 @@ function defineReportPage(index: string, componentName: string): PageEntry {
   return definePage(index, componentName, () => import('../reports/pages').then((module) => ({ default: module.reportPageFor(index) })));
 }
 
-/** The route's component name, derived from the frame: `schoolManage` → `SchoolManagePage`. */
-export function componentNameOf(index: string): string {
-  return `${index.charAt(0).toUpperCase()}${index.slice(1)}Page`;
-}
-
 /**
- * Pages drawn by their own code. They win over a declaration on the same frame: the login log is
- * declared on jurisdictionManage, but it is one panel of that page, not the page.
+ * Pages drawn by their own code (their names: page-names.ts). They win over a declaration on the same
+ * frame: the login log is declared on jurisdictionManage, but it is one panel of that page, not the page.
  */
-const CUSTOM_PAGES: readonly PageEntry[] = [
-  definePage('index', 'IndexPage', () => import('./index/index-page')),
-  definePage('personalInformation', 'PersonalInformationPage', () => import('./personal-information/personal-information-page')),
-  definePage('jurisdictionManage', 'JurisdictionManagePage', () => import('./jurisdiction-manage/jurisdiction-manage-page')),
-  definePage('personSearch', 'PersonSearchPage', () => import('./person-search/person-search-page')),
-];
+const CUSTOM_PAGE_LOADERS: Record<CustomPageIndex, () => Promise<{ default: ComponentType }>> = {
+  index: () => import('./index/index-page'),
+  personalInformation: () => import('./personal-information/personal-information-page'),
+  jurisdictionManage: () => import('./jurisdiction-manage/jurisdiction-manage-page'),
+  personSearch: () => import('./person-search/person-search-page'),
+};
 
-/** Every frame a declaration shows: each view of a family that is not a child (those are drawer tabs), and each report's. */
+const CUSTOM_PAGES: readonly PageEntry[] = (Object.keys(CUSTOM_PAGE_LOADERS) as CustomPageIndex[]).map((index) =>
+  definePage(index, CUSTOM_PAGE_NAMES[index], CUSTOM_PAGE_LOADERS[index]),
+);
+
+/** Every frame a declaration shows: one generic page each. */
 function declaredPages(): PageEntry[] {
-  const familyFrames = Object.values(RESOURCES)
-    .filter((def) => !def.parent)
-    .flatMap((def) => def.views.map((view) => view.frame));
-  const reportFrames = Object.values(REPORTS).flatMap((def) => def.views.map((view) => view.frame));
   return [
-    ...familyFrames.map((frame) => defineResourcePage(frame, componentNameOf(frame))),
-    ...reportFrames.map((frame) => defineReportPage(frame, componentNameOf(frame))),
+    ...declaredFamilyFrames().map((frame) => defineResourcePage(frame, componentNameOf(frame))),
+    ...declaredReportFrames().map((frame) => defineReportPage(frame, componentNameOf(frame))),
   ];
 }
 
@@ -66,9 +62,7 @@ const PAGES: readonly PageEntry[] = [...CUSTOM_PAGES, ...declaredPages().filter(
 
 export const PAGE_REGISTRY: ReadonlyMap<string, PageEntry> = new Map(PAGES.map((page) => [page.index, page]));
 
-export function isPageRegistered(index: string): boolean {
-  return PAGE_REGISTRY.has(index);
-}
+export { componentNameOf, isPageRegistered };
 
 export function pageOf(index: string): PageEntry | undefined {
   return PAGE_REGISTRY.get(index);

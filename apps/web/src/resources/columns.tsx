@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import type { Locale } from '../lib/i18n';
 import { storedFileLabel } from '../lib/stored-file-label';
 import { formatDateTime, formatMoney } from './field-values';
-import { ImageThumb } from './deferred-parts';
+import { ImageThumb } from './deferred-image-thumb';
 import { boolLabels, enumOptionOf, labelText, toggleValuesOf } from './labels';
 import type { ResourceRow, SortState } from './resource-api';
 

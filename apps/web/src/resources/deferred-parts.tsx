@@ -14,7 +14,6 @@ const loadActionModal = () => import('./action-modal');
 const RecordDrawerPart = lazy(() => loadRecordDrawer().then((module) => ({ default: module.RecordDrawer })));
 const RecordViewPart = lazy(() => loadRecordView().then((module) => ({ default: module.RecordView })));
 const StateTimelinePart = lazy(() => import('./state-timeline').then((module) => ({ default: module.StateTimeline })));
-const ImageThumbPart = lazy(() => import('./image-thumb').then((module) => ({ default: module.ImageThumb })));
 const ActionModalPart = lazy(() => loadActionModal().then((module) => ({ default: module.ActionModal })));
 
 let isPrefetched = false;
@@ -57,18 +56,6 @@ export function StateTimeline(props: ComponentProps<typeof StateTimelinePart>) {
   return (
     <Suspense fallback={null}>
       <StateTimelinePart {...props} />
-    </Suspense>
-  );
-}
-
-/**
- * An image cell (antd's Image and its preview, ≈ 10 kB): downloaded with the first list that shows an
- * image column; until then the cell keeps the thumbnail's place.
- */
-export function ImageThumb(props: ComponentProps<typeof ImageThumbPart>) {
-  return (
-    <Suspense fallback={<span className="image-thumb-placeholder" />}>
-      <ImageThumbPart {...props} />
     </Suspense>
   );
 }

@@ -5,11 +5,9 @@
 import type { ButtonValue } from '../menu.js';
 import type { UserType } from '../users.js';
 import type { PhoneKind } from '../phones.js';
+import type { Label } from '../label.js';
 
-export interface Label {
-  zh: string;
-  en: string;
-}
+export type { Label };
 
 export interface EnumOption {
   value: number | string;

@@ -5,6 +5,7 @@
  */
 import type { PaymentProviderName } from '@campus/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Database } from '../../db/client.js';
 import type { Env } from '../../env.js';
 import type { Clock } from '../../platform/clock.js';
@@ -25,6 +26,12 @@ export interface PaymentProviders {
   demo: DemoPaymentProvider;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: PaymentProviders;
+  }
+}
+
 export interface PaymentProviderOptions {
   /** The HTTP client WeChat Pay calls go through; tests inject a replay of recorded exchanges. */
   fetch?: HttpFetch;
@@ -42,3 +49,11 @@ export function createPaymentProviders(env: Env, db: Database, clock: Clock, log
   const active = providers.get(env.PAYMENT_PROVIDER) ?? providers.get('demo')!;
   return { active, demo, byName: (name) => providers.get(name as PaymentProviderName) };
 }
+
+/** Makes the payment providers reachable as app.payments; finance sits above the platform, so they are not part of its context. */
+export const paymentsPlugin = fp<{ payments: PaymentProviders }>(
+  async (app, { payments }) => {
+    app.decorate('payments', payments);
+  },
+  { name: 'payments' },
+);

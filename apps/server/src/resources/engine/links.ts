@@ -4,13 +4,13 @@
  * filtered by one id with EXISTS. A caller only ever sees and changes the links to rows it may
  * reference: links to rows outside its view (another agent's schools) are kept and not shown.
  */
-import { RESOURCES, type ResourceDef } from '@campus/contract';
-import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { RESOURCES } from '@campus/contract';
+import { and, asc, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { scopeCondition } from '../../platform/scope.js';
 import { visibleFields, type EngineContext, type Row } from './context.js';
-import { linkFieldsOf, linkTableNamed, type LinkField } from '../../db/schema/link-table.js';
-import { allConditions, columnOf } from './query.js';
+import { linkFieldsOf, type LinkField } from '../../db/schema/link-table.js';
+import { allConditions, columnOf, linkColumns } from './query.js';
 import { referenceScope } from './reference-scope.js';
 import { referenceTargetOf } from './registry.js';
 import type { Executor } from '../../db/client.js';
@@ -27,11 +27,6 @@ function visibleTargets(ctx: Pick<EngineContext, 'db' | 'scope' | 'user'>, field
   const target = referenceTargetOf(field);
   const reachable = ctx.db.select({ key: columnOf(target.table, target.key) }).from(target.table).where(referenceScope(ctx, field.family, target.table));
   return inArray(linkTarget, reachable);
-}
-
-function linkColumns(field: LinkField) {
-  const table = linkTableNamed(field.link.table);
-  return { table, owner: columnOf(table, field.link.owner), target: columnOf(table, field.link.target) };
 }
 
 /** Replaces the links of one row with the given ids, in the write's transaction (`db`); ids were checked by checkReferences. */
@@ -85,12 +80,4 @@ export async function storedLinks(ctx: EngineContext, db: Executor, name: string
   const { table, owner, target } = linkColumns(field);
   const links = await db.select({ id: target }).from(table).where(allConditions(eq(owner, ownerId), visibleTargets(ctx, field, target)));
   return links.map((link) => Number(link.id));
-}
-
-/** The Search condition of a filtered link field: rows whose link table holds `targetId` (a value or a placeholder). */
-export function linkCondition(def: ResourceDef, name: string, targetId: unknown, ownerId: PgColumn): SQL {
-  const field = linkFieldsOf(def).find(([candidate]) => candidate === name)?.[1];
-  if (!field) throw new Error(`${def.name}.${name} filters a multiple reference without a link table`);
-  const { table, owner, target } = linkColumns(field);
-  return sql`exists (select 1 from ${table} where ${owner} = ${ownerId} and ${target} = ${targetId})`;
 }

@@ -6,10 +6,10 @@ import { accountScopeCondition, scopeAgentOf, scopeTerm, type ScopePurpose } fro
 import { allOf, anyOf, boundTerm, fixedTerm, termSql, type Term } from '../../platform/sql-terms.js';
 import { visibleFields, type EngineContext, type Row } from './context.js';
 import { hooksOf, type ReadConditionContext } from './hooks.js';
-import { linkCondition } from './links.js';
 import { referenceTargetOf, tableOf } from './registry.js';
 import { isTextRule, sortExpression, textTerm } from './search-rules.js';
 import type { ResourceTable } from '../../db/schema/table.js';
+import { linkFieldsOf, linkTableNamed, type LinkField } from '../../db/schema/link-table.js';
 
 /** Exact counts stop here: beyond it the total is shown as "10,000+" (an exact count over a large scope costs seconds). */
 export const COUNT_CAP = SEARCH_COUNT_CAP;
@@ -20,6 +20,20 @@ export function columnOf(table: ResourceTable, field: string): PgColumn {
   const column = (table as unknown as Record<string, PgColumn>)[field];
   if (!column) throw new Error(`${table._.name} has no column for '${field}'`);
   return column;
+}
+
+/** A link field's table with its owner and target columns. */
+export function linkColumns(field: LinkField) {
+  const table = linkTableNamed(field.link.table);
+  return { table, owner: columnOf(table, field.link.owner), target: columnOf(table, field.link.target) };
+}
+
+/** The Search condition of a filtered link field: rows whose link table holds `targetId` (a value or a placeholder). */
+export function linkCondition(def: ResourceDef, name: string, targetId: unknown, ownerId: PgColumn): SQL {
+  const field = linkFieldsOf(def).find(([candidate]) => candidate === name)?.[1];
+  if (!field) throw new Error(`${def.name}.${name} filters a multiple reference without a link table`);
+  const { table, owner, target } = linkColumns(field);
+  return sql`exists (select 1 from ${table} where ${owner} = ${ownerId} and ${target} = ${targetId})`;
 }
 
 /**

@@ -8,7 +8,8 @@ import { documentedCall } from '../../platform/route-docs.js';
 import type { EngineContext, Row } from './context.js';
 import { allConditions, columnOf, orderOf, scopeWhere, selectRows, toWire, viewConditions } from './query.js';
 import { tableOf } from './registry.js';
-import { TREE_NODE_CAP, moveNode, nestTree } from './tree.js';
+import { TREE_NODE_CAP, nestTree } from './tree.js';
+import { moveNode } from './tree-move.js';
 
 /** What the generic routes share with the tree routes: the guard, its context, and how rows are completed. */
 export interface RouteParts {

@@ -9,10 +9,9 @@ import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { badRequest, msg } from '../../platform/errors.js';
 import type { EngineContext, Row } from './context.js';
 import { valueAfter } from './lookup.js';
-import { columnOf, scopeWhere } from './query.js';
+import { columnOf } from './query.js';
 import { tableOf } from './registry.js';
 import type { Executor } from '../../db/client.js';
-import { loadInScope, recordOperation } from './write.js';
 
 /** A node of the nested tree answer: the row in wire form and its children, in order. */
 export type TreeNode = Row & { children?: TreeNode[] };
@@ -25,13 +24,14 @@ function treeOf(ctx: Pick<EngineContext, 'def'>): TreeDef {
   return ctx.def.tree;
 }
 
-function columns(ctx: Pick<EngineContext, 'def'>) {
+/** The tree's declaration with its table and the id, parent and order columns. */
+export function treeColumns(ctx: Pick<EngineContext, 'def'>) {
   const tree = treeOf(ctx);
   const table = tableOf(ctx.def);
   return { tree, table, id: columnOf(table, 'id'), parent: columnOf(table, tree.parentField), order: columnOf(table, tree.orderField) };
 }
 
-const isUnder = (parent: ReturnType<typeof columns>['parent'], parentId: number | null): SQL => (parentId === null ? isNull(parent) : eq(parent, parentId));
+const isUnder = (parent: ReturnType<typeof treeColumns>['parent'], parentId: number | null): SQL => (parentId === null ? isNull(parent) : eq(parent, parentId));
 
 /** The ids of `from` and all its ancestors, as an SQL list (one recursive query). */
 function ancestorsOf(ctx: Pick<EngineContext, 'def'>, from: number): SQL {
@@ -42,7 +42,7 @@ function ancestorsOf(ctx: Pick<EngineContext, 'def'>, from: number): SQL {
 
 /** The ids of the subtrees under `roots` (roots included), with their parents (one recursive query). */
 async function subtreesOf(ctx: EngineContext, db: Executor, roots: number[]): Promise<{ id: number; parent: number | null }[]> {
-  const { table, id, parent } = columns(ctx);
+  const { table, id, parent } = treeColumns(ctx);
   const name = sql.identifier(ctx.def.table);
   const parentName = sql.identifier(columnName(treeOf(ctx).parentField));
   const rootList = sql`${`{${roots.join(',')}}`}::int[]`;
@@ -52,14 +52,14 @@ async function subtreesOf(ctx: EngineContext, db: Executor, roots: number[]): Pr
 }
 
 /** Refuses a parent that is the node itself or lies under it: the tree would lose a branch in a loop. */
-async function refuseCycle(ctx: EngineContext, db: Executor, nodeId: number, parentId: number): Promise<void> {
-  const { table, id } = columns(ctx);
+export async function refuseCycle(ctx: EngineContext, db: Executor, nodeId: number, parentId: number): Promise<void> {
+  const { table, id } = treeColumns(ctx);
   const [loop] = await db.select({ id }).from(table).where(and(eq(id, nodeId), sql`${id} in ${ancestorsOf(ctx, parentId)}`)).limit(1);
   if (loop) throw badRequest([{ path: treeOf(ctx).parentField, ...msg('tree.cycle') }]);
 }
 
 async function nextPosition(ctx: EngineContext, db: Executor, parentId: number | null): Promise<number> {
-  const { table, parent, order } = columns(ctx);
+  const { table, parent, order } = treeColumns(ctx);
   const [last] = await db.select({ n: sql<number>`coalesce(max(${order}), -1)::int` }).from(table).where(isUnder(parent, parentId));
   return Number(last?.n ?? -1) + 1;
 }
@@ -77,15 +77,16 @@ export async function placeTreeNode(ctx: EngineContext, db: Executor, values: Ro
 }
 
 /** Writes positions 0..n-1 to the listed siblings whose stored position differs. */
-async function renumber(ctx: EngineContext, db: Executor, ordered: { id: number; position: unknown }[]): Promise<void> {
-  const { tree, table, id } = columns(ctx);
+export async function renumber(ctx: EngineContext, db: Executor, ordered: { id: number; position: unknown }[]): Promise<void> {
+  const { tree, table, id } = treeColumns(ctx);
   for (const [position, sibling] of ordered.entries()) {
     if (sibling.position !== position) await db.update(table).set({ [tree.orderField]: position }).where(eq(id, sibling.id));
   }
 }
 
-async function siblingsOf(ctx: EngineContext, db: Executor, parentId: number | null, except: number) {
-  const { table, id, parent, order } = columns(ctx);
+/** The children of `parentId` other than `except`, in order, locked for the renumbering. */
+export async function siblingsOf(ctx: EngineContext, db: Executor, parentId: number | null, except: number) {
+  const { table, id, parent, order } = treeColumns(ctx);
   const rows = await db
     .select({ id, position: order })
     .from(table)
@@ -95,31 +96,6 @@ async function siblingsOf(ctx: EngineContext, db: Executor, parentId: number | n
   return rows.map((row) => ({ id: Number(row.id), position: row.position }));
 }
 
-/** Moves a node under `parentId` (null = root) to `orderIndex` among its new siblings, renumbering both sibling lists, in one transaction. */
-export async function moveNode(ctx: EngineContext, input: { id: number; parentId: number | null; orderIndex: number }): Promise<{ id: number; version: number }> {
-  const { tree, table, id } = columns(ctx);
-  return ctx.db.transaction(async (tx) => {
-    const node = await loadInScope(ctx, tx, input.id, true);
-    const oldParent = node[tree.parentField] === null ? null : Number(node[tree.parentField]);
-    if (input.parentId !== null) {
-      const [parent] = await tx.select({ id }).from(table).where(and(eq(id, input.parentId), scopeWhere(ctx, table)));
-      if (!parent) throw badRequest([{ path: 'parentId', ...msg('validation.referenceNotFound', { field: ctx.def.label }) }]);
-      await refuseCycle(ctx, tx, input.id, input.parentId);
-    }
-    const siblings = await siblingsOf(ctx, tx, input.parentId, input.id);
-    const at = Math.min(Math.max(0, input.orderIndex), siblings.length);
-    const [updated] = await tx
-      .update(table)
-      .set({ [tree.parentField]: input.parentId, [tree.orderField]: at, version: sql`${columnOf(table, 'version')} + 1`, updatedAt: new Date() })
-      .where(eq(id, input.id))
-      .returning({ version: columnOf(table, 'version') });
-    await renumber(ctx, tx, [...siblings.slice(0, at), { id: input.id, position: at }, ...siblings.slice(at)]);
-    if (oldParent !== input.parentId) await renumber(ctx, tx, await siblingsOf(ctx, tx, oldParent, input.id));
-    await recordOperation(tx, ctx, 'move', [input.id], { [tree.parentField]: [oldParent, input.parentId], [tree.orderField]: [node[tree.orderField], at] });
-    return { id: input.id, version: Number(updated!.version) };
-  });
-}
-
 /**
  * Deletes the locked rows of a tree in the delete's transaction, deepest first (the parent reference
  * restricts deletes): a node with children outside the selection is refused, naming it, unless the
@@ -127,7 +103,7 @@ export async function moveNode(ctx: EngineContext, input: { id: number; parentId
  */
 export async function deleteTreeRows(ctx: EngineContext, db: Executor, rows: Row[]): Promise<void> {
   if (!ctx.def.tree) return;
-  const { table, id } = columns(ctx);
+  const { table, id } = treeColumns(ctx);
   const selected = new Set(rows.map((row) => Number(row.id)));
   const nodes = await subtreesOf(ctx, db, [...selected]);
   if (!ctx.def.tree.cascade) {

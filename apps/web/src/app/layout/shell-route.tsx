@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../../lib/session';
 import { isPageRegistered } from '../../pages/registry';
-import { useSignCardMode } from '../navigation/navigation-queries';
+import { useSignCardMode } from '../../hooks/use-navigation';
 import { decideRoute } from '../route-guard';
 import { ShellLayout } from './shell-layout';
 

@@ -2,7 +2,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Badge, Empty, Menu, Skeleton, Tooltip } from 'antd';
 import { localTitle, useLocale, useT } from '../../lib/i18n';
 import { GroupIcon } from '../navigation/group-icon';
-import type { MenuGroupView } from '../navigation/visible-menu';
+import type { MenuGroupView } from '../../lib/visible-menu';
 import { BrandMark } from '../../components/brand-mark';
 
 interface SidePanelProps {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { STORAGE_KEYS, isRecord, readSessionJson, writeSessionJson } from '../../lib/storage';
-import { groupOfFrame, type MenuGroupView } from './visible-menu';
+import { groupOfFrame, type MenuGroupView } from '../../lib/visible-menu';
 
 /** The selected group and frame, kept across reloads (SEED-SPEC section 4). */
 export interface MenuSelection {

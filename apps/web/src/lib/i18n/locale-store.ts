@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import updateLocale from 'dayjs/plugin/updateLocale';
 import { WEEK_START } from '@campus/contract';
 import type { MessageKey } from './zh-cn';
+import type { LanguagePack } from './language-pack';
 
 export const LOCALES = ['zh-CN', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -11,12 +12,7 @@ export const DEFAULT_LOCALE: Locale = 'zh-CN';
 /** localStorage, not sessionStorage: the language choice outlives a log-out and the tab. */
 export const LOCALE_STORAGE_KEY = 'campus-ops-locale';
 
-/** One language's texts, antd's locale and dayjs' locale name: loaded together, each language its own chunk. */
-export interface LanguagePack {
-  messages: Record<MessageKey, string>;
-  antdLocale: NonNullable<ConfigProviderProps['locale']>;
-  dayjsLocale: string;
-}
+export type { LanguagePack };
 
 // Each language is a dynamic import, so a page downloads only the language it shows.
 const PACK_LOADERS: Record<Locale, () => Promise<LanguagePack>> = {

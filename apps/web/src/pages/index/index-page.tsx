@@ -3,13 +3,13 @@ import { Badge, Card, Col, Descriptions, Empty, List, Row, Tag, Typography } fro
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { DATE_FORMAT, PENDING_LIST_FILTERS, USER_TYPE_LABELS, isUserType, type NavigationFrame, formatBusinessDateTime } from '@campus/contract';
-import { useBadgeCounts, useNavigationTree, useSignCardMode } from '../../app/navigation/navigation-queries';
-import { badgeCountOf, isFrameVisible } from '../../app/navigation/visible-menu';
+import { useBadgeCounts, useNavigationTree, useSignCardMode } from '../../hooks/use-navigation';
+import { badgeCountOf, isFrameVisible } from '../../lib/visible-menu';
 import { useLoginUser } from '../../hooks/use-login-user';
 import { useOpenPage } from '../../hooks/use-open-page';
 import { localTitle, useLocale, useT } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
-import { isPageRegistered } from '../registry';
+import { isPageRegistered } from '../page-names';
 import { HomeNotices } from './home-notices';
 import './index-page.css';
 

@@ -8,7 +8,7 @@ import { KeyOutlined } from '@ant-design/icons';
 import type { LoginResponse, TotpEnrolment, TwoFactorSetupLogin } from '@campus/contract';
 import { QRCode, Typography } from 'antd';
 import { useEffect, useState, type FormEvent } from 'react';
-import { AntdRoot } from '../../app/antd-root';
+import { AntdRoot } from '../../components/antd-root';
 import { usePreventDoubleClick } from '../../hooks/use-prevent-double-click';
 import { accountApi } from '../../lib/api/account';
 import { useT } from '../../lib/i18n';

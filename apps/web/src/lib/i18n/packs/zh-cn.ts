@@ -2,6 +2,6 @@
 import antdLocale from 'antd/locale/zh_CN';
 import 'dayjs/locale/zh-cn';
 import { zhCN } from '../zh-cn';
-import type { LanguagePack } from '../locale-store';
+import type { LanguagePack } from '../language-pack';
 
 export const pack: LanguagePack = { messages: zhCN, antdLocale, dayjsLocale: 'zh-cn' };

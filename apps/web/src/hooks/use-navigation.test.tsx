@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, saveSession } from '../../lib/session';
-import { BADGE_REFRESH_MS, useBadgeCounts } from './navigation-queries';
+import { clearSession, saveSession } from '../lib/session';
+import { BADGE_REFRESH_MS, useBadgeCounts } from './use-navigation';
 
 function badgeAnswer(count: number): Response {
   return new Response(JSON.stringify({ code: 200, message: 'ok', data: { feedback: count } }), { status: 200, headers: { 'Content-Type': 'application/json' } });

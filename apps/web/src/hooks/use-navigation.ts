@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { PERMISSION_RETRY_MS, type NavigationGroup } from '@campus/contract';
-import { useBackgroundPoll } from '../../hooks/use-background-poll';
-import { homeApi } from '../../lib/api/home';
-import { useSession } from '../../lib/session';
-import { STORAGE_KEYS, readSessionJson, writeSessionJson } from '../../lib/storage';
+import { useBackgroundPoll } from './use-background-poll';
+import { homeApi } from '../lib/api/home';
+import { useSession } from '../lib/session';
+import { STORAGE_KEYS, readSessionJson, writeSessionJson } from '../lib/storage';
 
 /** Badges are refreshed every minute while the shell is open. */
 export const BADGE_REFRESH_MS = 60_000;
