@@ -4,7 +4,7 @@ import { systemClock } from '@campus/server/src/platform/clock.js';
 import { appStandIn } from '@campus/server/src/resources/engine/context.js';
 import { installFamilies } from '@campus/server/src/resources/families.js';
 
-// The measured queries run the families' hooks (computed filters such as a device's pending licence).
+// The measured queries and writes run the families' hooks (a device's pending licence, a transition's side effects).
 installFamilies();
 
 /**

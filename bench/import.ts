@@ -22,7 +22,6 @@ import { getVisibilityProbes } from '@campus/server/src/platform/probes.js';
 import { resolveSchoolScope } from '@campus/server/src/platform/scope.js';
 import type { EngineContext } from '@campus/server/src/resources/engine/context.js';
 import { previewImport, runImport } from '@campus/server/src/resources/engine/import/run-import.js';
-import '@campus/server/src/resources/index.js';
 import { count, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';

@@ -20,7 +20,6 @@ import { getVisibilityProbes } from '@campus/server/src/platform/probes.js';
 import type { EngineContext } from '@campus/server/src/resources/engine/context.js';
 import { updateRow } from '@campus/server/src/resources/engine/write.js';
 import { runTransition } from '@campus/server/src/resources/engine/workflow.js';
-import '@campus/server/src/resources/index.js';
 import { eq, type Logger } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { parseArgs } from 'node:util';

@@ -4,7 +4,6 @@
  * are left unset: issuing a secret shows it once, to whoever tries the Open API or the callbacks.
  */
 import { Developer } from '@campus/contract';
-import '../resources/developer.js';
 import { addRow } from '../resources/engine/write.js';
 import type { Transaction } from '../db/client.js';
 import { operatorContext } from './demo-operator.js';

@@ -19,8 +19,6 @@ import { columnOf } from '../resources/engine/query.js';
 import { tableOf } from '../resources/engine/registry.js';
 import { runTransition } from '../resources/engine/workflow.js';
 import { addRow } from '../resources/engine/write.js';
-// Registers the families' hooks the engine runs here (a version's hash from its upload, Release's targets).
-import '../resources/terminal-upgrades.js';
 import type { IntakeDevice } from '../terminals/intake-handlers.js';
 import { pendingUpgradeFor, reportUpgradeProgress } from '../terminals/upgrades.js';
 import type { Transaction } from '../db/client.js';
