@@ -36,7 +36,6 @@ import { searchCountsPlugin } from './resources/engine/search-counts.js';
 import { reportRoutes } from './reports/index.js';
 import { personSearchRoutes } from './routes/person-search.js';
 import { openApiRoutes } from './routes/open-api.js';
-import { twoFactorPolicyRoutes } from './routes/two-factor-policy.js';
 import { preferenceRoutes } from './routes/preferences.js';
 
 export interface BuildAppOptions {
@@ -131,6 +130,5 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(personSearchRoutes);
   await app.register(openApiRoutes);
   await app.register(preferenceRoutes);
-  await app.register(twoFactorPolicyRoutes);
   return app;
 }

@@ -25,3 +25,4 @@ export * from './time.js';
 export * from './reports/index.js';
 export * from './api/preferences.js';
 export * from './api/preference-schemas.js';
+export * from './settings/index.js';

@@ -4,7 +4,7 @@
  * sessions at once, nobody locks themself out, agent merchant ids need their probe, and an agent's
  * schools (an external user's bound schools are a link table the engine keeps).
  */
-import { ChildUser, CompanyUser, ExternalUser, type Label, type ResourceDef, type RowOf, type WriteValuesOf } from '@campus/contract';
+import { ChildUser, CompanyUser, ExternalUser, TwoFactorPolicySetting, type Label, type ResourceDef, type RowOf, type WriteValuesOf } from '@campus/contract';
 import { and, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { schools } from '../db/schema/resources.js';
@@ -17,6 +17,7 @@ import type { FamilyHooks, WriteInput, WrittenChange } from './engine/hooks.js';
 import { defineFamilyModule, type FamilyModule } from './engine/modules.js';
 import { valueAfter } from './engine/lookup.js';
 import { loadInScope, recordOperation } from './engine/write.js';
+import { twoFactorPolicyStore } from './two-factor-policy.js';
 
 /** Only company staff create and change company staff, sales people and agents. */
 function requireCompany(ctx: EngineContext, what: Label): void {
@@ -51,7 +52,7 @@ function refuseOwnDelete(ctx: EngineContext, rows: Row[]): void {
 }
 
 /** The module of an account family: the shared rules around the family's own hooks. */
-function defineAccountModule<D extends ResourceDef>(def: D, own: Omit<FamilyHooks<D>, 'beforeDelete'>): FamilyModule {
+function defineAccountModule<D extends ResourceDef>(def: D, own: Omit<FamilyHooks<D>, 'beforeDelete'> & Pick<FamilyModule, 'settings'>): FamilyModule {
   return defineFamilyModule<D>(def, {
     // The shared rules read only fields every account family declares (id, password, enabled), so they take plain rows.
     async beforeWrite(ctx, input) {
@@ -65,10 +66,12 @@ function defineAccountModule<D extends ResourceDef>(def: D, own: Omit<FamilyHook
     beforeDelete: refuseOwnDelete,
     afterRead: own.afterRead,
     actions: own.actions,
+    settings: own.settings,
   });
 }
 
 export const companyUserModule = defineAccountModule(CompanyUser, {
+  settings: [{ def: TwoFactorPolicySetting, store: twoFactorPolicyStore }],
   beforeWrite(ctx, { values, existing }) {
     requireCompany(ctx, { zh: '公司用户', en: 'company users' });
     const adjusted = { ...values };

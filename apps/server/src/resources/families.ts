@@ -4,7 +4,7 @@
  * one beside its name (resources/<family>.ts) and one line here. The families themselves are listed
  * once, in the contract (FAMILY_LIST); their tables are built from that list (db/schema/resources.ts).
  */
-import { FAMILY_LIST, type ResourceDef } from '@campus/contract';
+import { FAMILY_LIST, SETTINGS, type ResourceDef } from '@campus/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { applyPaymentNotification } from '../finance/payment-notifications.js';
@@ -86,7 +86,7 @@ export const FAMILY_MODULES: readonly FamilyModule[] = [
  * server's start, the demo seed); running it again installs the same.
  */
 export function installFamilies(declared: readonly ResourceDef[] = FAMILY_LIST, modules: readonly FamilyModule[] = FAMILY_MODULES): void {
-  installFamilyModules(declared, modules);
+  installFamilyModules(declared, modules, SETTINGS);
   installBadges(modules.flatMap((module) => module.badges ?? []));
   installNotificationHandlers({ payment: applyPaymentNotification, refund: applyRefundNotification });
   registerCommandHandlers(commandHandlers);

@@ -4,7 +4,7 @@
  * the request; a caller without `canShowOffline` sees online terminals only; IssueSecret creates or
  * rotates the device's secret and answers it once.
  */
-import { Terminal } from '@campus/contract';
+import { Terminal, TerminalSettingsSetting } from '@campus/contract';
 import { eq } from 'drizzle-orm';
 import { devices } from '../db/schema/index.js';
 import { badRequest, msg } from '../platform/errors.js';
@@ -14,10 +14,10 @@ import { columnOf } from './engine/query.js';
 import { loadInScope } from './engine/write.js';
 import { nowOf, onlineCondition, onlineFilter, withOnline } from './online-state.js';
 import { updateRecords } from './engine/services.js';
-import { terminalSettingsRoutes } from '../terminals/settings.js';
+import { terminalSettingsStore } from '../terminals/settings.js';
 
 export const terminalModule = defineFamilyModule(Terminal, {
-  routes: [terminalSettingsRoutes],
+  settings: [{ def: TerminalSettingsSetting, store: terminalSettingsStore }],
   async beforeWrite(ctx, { op, values }) {
     if (op === 'update' && values.deviceId === undefined) return values;
     // schoolId was just copied from the device (follows): null means the device has no school yet.

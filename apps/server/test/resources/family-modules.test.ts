@@ -1,7 +1,7 @@
 /** The one list of families and of their server modules: start-up refuses, in one line, a list the server cannot run. */
-import { defineResource, FAMILY_LIST, MaintenanceTicket, RESOURCES, School, SchoolClass, Terminal } from '@campus/contract';
+import { defineResource, FAMILY_LIST, FeverThresholdSetting, MaintenanceTicket, RESOURCES, School, SchoolClass, SETTINGS, Terminal, TerminalSettingsSetting } from '@campus/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkFamilyModules, defineFamilyModule, FamilyModuleError } from '../../src/resources/engine/modules.js';
+import { checkFamilyModules, checkSettings, defineFamilyModule, FamilyModuleError } from '../../src/resources/engine/modules.js';
 import { checkFamilyTables, FAMILY_MODULES, installFamilies, missingFamilyTables } from '../../src/resources/families.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -81,5 +81,19 @@ describe('the family lists', () => {
     await expect(checkFamilyTables(t.db, [...FAMILY_LIST, Unmigrated])).rejects.toThrow(
       new FamilyModuleError('family Unmigrated has no table unmigrated_rows: generate its migration (npm run db:generate -w apps/server)'),
     );
+  });
+
+  it('refuses a declared setting without a store, stored twice, or stored by another family', () => {
+    expect(() => checkSettings(SETTINGS, FAMILY_MODULES)).not.toThrow();
+    const withoutTerminal = FAMILY_MODULES.map((module) => (module.family === Terminal ? { ...module, settings: [] } : module));
+    expect(refusal(() => checkSettings(SETTINGS, withoutTerminal))).toBe("setting terminalSettings has no store: add it to the settings of Terminal's module");
+    const store = { read: async () => ({}), write: async () => undefined };
+    const twice = [...FAMILY_MODULES, defineFamilyModule(Unmigrated, { settings: [{ def: TerminalSettingsSetting, store }] })];
+    expect(refusal(() => checkSettings(SETTINGS, twice))).toBe('setting terminalSettings is stored twice (Terminal and Unmigrated)');
+    const elsewhere = FAMILY_MODULES.map((module) => {
+      if (module.family.name === 'FeverAlert') return { ...module, settings: [] };
+      return module.family === Terminal ? { ...module, settings: [...(module.settings ?? []), { def: FeverThresholdSetting, store }] } : module;
+    });
+    expect(refusal(() => checkSettings(SETTINGS, elsewhere))).toBe('setting feverThreshold belongs to FeverAlert, not to Terminal');
   });
 });

@@ -1,44 +1,39 @@
-import type { ButtonValue } from '@campus/contract';
+import type { SettingDef } from '@campus/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useT, type MessageKey } from '../lib/i18n';
 import { http } from '../lib/request';
 import { showToast } from '../lib/toast';
+import { useLabelText } from './use-label-text';
 import { useLoginUser } from './use-login-user';
 import { usePermission } from './use-permission';
 
 export interface PlatformSettingOptions {
-  /** The query key the setting is cached under. */
-  key: string;
-  /** GET path that answers the setting, and POST path that saves it. */
-  path: string;
-  savePath: string;
-  /** The page's frame, and the button of it that lets a company user change the setting. */
+  /** The declared setting: its calls, the button that changes it and the message once saved. */
+  setting: SettingDef;
+  /** The page showing it, whose button the caller must hold. */
   frame: string;
-  button: ButtonValue;
-  /** Shown once the server has saved. */
-  savedMessage: MessageKey;
 }
 
 /**
  * A platform-wide setting shown above a page (fever threshold, terminal settings, two-factor
- * policy): everyone with the page reads it, company users holding the page's button change it; the
+ * policy): everyone with the page reads it, company users holding the declared button change it; the
  * server checks both. `save` answers whether the server took the value (a refusal was already shown
  * by the request client).
  */
-export function usePlatformSetting<T>({ key, path, savePath, frame, button, savedMessage }: PlatformSettingOptions) {
-  const t = useT();
+export function usePlatformSetting<T>({ setting, frame }: PlatformSettingOptions) {
+  const text = useLabelText();
   const { can } = usePermission(frame);
   const user = useLoginUser().data;
   const queryClient = useQueryClient();
-  const current = useQuery({ queryKey: [key], queryFn: () => http.get<T>(path) });
+  const key = ['setting', setting.name];
+  const current = useQuery({ queryKey: key, queryFn: () => http.get<T>(setting.paths.get) });
   const [isSaving, setIsSaving] = useState(false);
   const save = async (value: T): Promise<boolean> => {
     setIsSaving(true);
     try {
-      await http.post<T>(savePath, value);
-      showToast('success', t(savedMessage));
-      await queryClient.invalidateQueries({ queryKey: [key] });
+      await http.post<T>(setting.paths.save, value);
+      showToast('success', text(setting.saved));
+      await queryClient.invalidateQueries({ queryKey: key });
       return true;
     } catch {
       return false;
@@ -46,5 +41,5 @@ export function usePlatformSetting<T>({ key, path, savePath, frame, button, save
       setIsSaving(false);
     }
   };
-  return { value: current.data, isLoading: current.isLoading, canEdit: can(button) && user?.type === 'company', isSaving, save };
+  return { value: current.data, isLoading: current.isLoading, canEdit: can(setting.button) && user?.type === 'company', isSaving, save };
 }

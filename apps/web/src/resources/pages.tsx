@@ -1,13 +1,13 @@
 /** The pages of the resource families: every frame of a declared family gets the generic page (or the log or tree page). */
-import { DEFAULT_HEARTBEAT_SECONDS, familiesOfFrame, isLogFamily, type ResourceDef } from '@campus/contract';
+import { DEFAULT_HEARTBEAT_SECONDS, familiesOfFrame, isLogFamily, settingsOfFamily, type ResourceDef } from '@campus/contract';
 import { useLocale } from '../lib/i18n';
 import { labelText } from './labels';
 import { lazy, type ComponentType } from 'react';
 import { Tabs } from 'antd';
 import { childUserOverrides, externalUserOverrides } from './accounts';
-import { TwoFactorPolicyCard } from './accounts/two-factor-policy-card';
 import type { ResourceOverrides } from './resource-overrides';
 import { ResourcePage } from './resource-page';
+import { SettingCard } from './setting-card';
 import { salesTeamOverrides } from './sales';
 import { schoolOverrides } from './school';
 import { terminalOverrides } from './terminal';
@@ -18,7 +18,6 @@ import { terminalConfigOverrides } from './terminal-config';
 // carry the log page's date range, the tree table or the holiday calendar.
 const LogPage = lazy(() => import('./log-page').then((module) => ({ default: module.LogPage })));
 const TreePage = lazy(() => import('./tree-page').then((module) => ({ default: module.TreePage })));
-const FeverAlertPage = lazy(() => import('./fever-alert/fever-alert-page').then((module) => ({ default: module.FeverAlertPage })));
 const SchoolHolidayPage = lazy(() => import('./school-holiday/school-holiday-page').then((module) => ({ default: module.SchoolHolidayPage })));
 
 /** Families whose page differs from the generic one, by family name. */
@@ -32,8 +31,6 @@ const OVERRIDES: Readonly<Record<string, ResourceOverrides>> = {
   // NVRs turn offline by themselves when no terminal reaches them: read again at the heartbeat pace.
   Nvr: { refreshSeconds: DEFAULT_HEARTBEAT_SECONDS },
   Questionnaire: questionnaireOverrides,
-  // The company's two-factor policy above the company users.
-  CompanyUser: { header: TwoFactorPolicyCard },
 };
 
 const pages = new Map<string, ComponentType>();
@@ -48,8 +45,19 @@ export function resourcePageFor(frame: string): ComponentType {
   const defs = familiesOfFrame(frame);
   if (defs.length === 0) throw new Error(`No resource family is declared for the frame '${frame}'`);
   const pageOf = (def: ResourceDef) => {
-    // Fever alerts show the threshold in force (editable by company users) above their log.
-    if (def.name === 'FeverAlert') return <FeverAlertPage def={def} frame={frame} />;
+    const settings = settingsOfFamily(def.name);
+    if (settings.length === 0) return listOf(def);
+    // A family's declared settings (the fever threshold, the terminal settings) sit above its list.
+    return (
+      <div className="page-stack">
+        {settings.map((setting) => (
+          <SettingCard key={setting.name} setting={setting} frame={frame} />
+        ))}
+        {listOf(def)}
+      </div>
+    );
+  };
+  const listOf = (def: ResourceDef) => {
     // Log families (mode 'log') are read-only lists paged by key: a page of their own.
     if (isLogFamily(def)) return <LogPage def={def} frame={frame} />;
     // A tree family is read whole and moved by drag: its page is the tree table.

@@ -45,6 +45,4 @@ export interface ResourceOverrides {
   withheldButtons?: (probes: VisibilityProbes | undefined) => readonly ButtonValue[];
   /** Reads the list again this often while the page is visible: rows whose state changes by itself (terminals going offline). */
   refreshSeconds?: number;
-  /** Drawn above the filters of the page's own list (never in a drawer): the family's settings (terminal settings). */
-  header?: ComponentType<{ frame: string }>;
 }

@@ -91,11 +91,9 @@ export function ResourcePage({ def, frame, overrides, fixedValues, isEmbedded = 
   const columns = useResourceColumns(list, hidden.listed, overrides?.columns);
   const actions = useRecordActions(list, overrides?.rowActions);
   const { drawer } = actions;
-  const Header = overrides?.header;
   return (
     // The drawers and forms download when the pointer first reaches the page (deferred-parts.tsx).
     <div className="page-stack resource-page" onPointerOver={prefetchRecordParts}>
-      {Header && isOwnList && <Header frame={frame} />}
       <ResourceFilters list={list} hiddenFields={hidden.listed} isEmbedded={isEmbedded} preferencePage={preferencePage} />
       <Card size="small">
         <ResourceToolbar list={list} onAdd={actions.openAdd} columns={columns} settings={settings} />

@@ -4,17 +4,20 @@
  * modules are listed once (resources/families.ts); nothing registers itself by being imported, and
  * the server refuses to start when the list and the declarations disagree (checkFamilyModules).
  */
-import type { ResourceDef } from '@campus/contract';
+import type { ResourceDef, SettingDef } from '@campus/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Badge } from '../../platform/badges.js';
 import type { DailyJob } from '../../platform/daily-jobs.js';
 import type { RecurringJob } from '../../platform/recurring-jobs.js';
 import { installHooks, type FamilyHooks } from './hooks.js';
+import type { SettingBinding } from './settings.js';
 
 export interface FamilyModule<D extends ResourceDef = ResourceDef> extends FamilyHooks<D> {
   family: D;
   /** Routes the engine does not derive from the declaration (a settings card's calls, a members list). */
   routes?: readonly FastifyPluginAsync[];
+  /** Platform settings shown as cards above the family's page, with where each is stored. */
+  settings?: readonly SettingBinding[];
   /** Menu badges counting the family's pending rows. */
   badges?: readonly Badge[];
   /** Work run once a day across all instances (an expiry, a purge). */
@@ -73,8 +76,29 @@ export function checkFamilyModules(declared: readonly ResourceDef[], modules: re
   }
 }
 
+/** Refuses (FamilyModuleError) a declared setting no module stores, one stored twice, or one stored by another family's module. */
+export function checkSettings(declared: readonly SettingDef[], modules: readonly FamilyModule[]): void {
+  const stored = new Map<SettingDef, string>();
+  for (const module of modules) {
+    for (const { def } of module.settings ?? []) {
+      if (stored.has(def)) throw new FamilyModuleError(`setting ${def.name} is stored twice (${stored.get(def)} and ${module.family.name})`);
+      if (def.family !== module.family.name) throw new FamilyModuleError(`setting ${def.name} belongs to ${def.family}, not to ${module.family.name}`);
+      if (!declared.includes(def)) throw new FamilyModuleError(`setting ${def.name} is not declared: add it to SETTINGS`);
+      stored.set(def, module.family.name);
+    }
+  }
+  const missing = declared.find((def) => !stored.has(def));
+  if (missing) throw new FamilyModuleError(`setting ${missing.name} has no store: add it to the settings of ${missing.family}'s module`);
+}
+
 /** Checks the modules against the declarations, then hands the engine their hooks. */
-export function installFamilyModules(declared: readonly ResourceDef[], modules: readonly FamilyModule[], missingTables?: ReadonlyMap<string, string>): void {
+export function installFamilyModules(
+  declared: readonly ResourceDef[],
+  modules: readonly FamilyModule[],
+  settings: readonly SettingDef[] = [],
+  missingTables?: ReadonlyMap<string, string>,
+): void {
   checkFamilyModules(declared, modules, missingTables);
+  checkSettings(settings, modules);
   installHooks(modules.map((module) => [module.family.name, module]));
 }

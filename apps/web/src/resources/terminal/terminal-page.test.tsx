@@ -1,10 +1,8 @@
-import { Terminal } from '@campus/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../../lib/i18n';
 import { renderPage, stubServer } from '../../test/render-page';
-import { ResourcePage } from '../resource-page';
-import { terminalOverrides } from '.';
+import { resourcePageFor } from '../pages';
 
 const RENDER_WAIT = { timeout: 5000 };
 
@@ -44,8 +42,10 @@ function stubTerminalServer(secretIssuedAt: string | null, { userType = 'company
   return { issued, savedSettings };
 }
 
+/** The page as the menu opens it: the declared terminal settings above the generic list with the terminal's overrides. */
 function renderTerminalPage() {
-  return renderPage(<ResourcePage def={Terminal} frame="equipmentManage" overrides={terminalOverrides} />, {
+  const Page = resourcePageFor('equipmentManage');
+  return renderPage(<Page />, {
     frame: { fixedId: 601, index: 'equipmentManage' },
     buttons: ['update'],
   });
@@ -95,7 +95,7 @@ describe('the terminal page', { timeout: 45_000 }, () => {
   it('shows the settings read-only to an agent', async () => {
     stubTerminalServer(null, { userType: 'agent' });
     renderTerminalPage();
-    const card = await screen.findByTestId('terminal-settings', undefined, RENDER_WAIT);
+    const card = await screen.findByTestId('setting-terminalSettings', undefined, RENDER_WAIT);
     await vi.waitFor(() => expect(card.textContent).toContain('30 s'), RENDER_WAIT);
     expect(within(card).queryByRole('spinbutton')).toBeNull();
     expect(within(card).queryByRole('button', { name: 'Save' })).toBeNull();
