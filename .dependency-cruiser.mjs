@@ -3,6 +3,7 @@
  * The layers of the server and the web, lowest first: a file may import its own layer and the layers
  * below it, never one above. Type-only imports count (tsPreCompilationDeps), and so do dynamic
  * imports. Run by `npm run check` (`npm run layers`); docs/decisions.md says why the map is this one.
+ * The benchmarks and the browser journeys sit above everything and are checked for circles only.
  * Tests and test helpers are left out: a test may import whatever it exercises.
  */
 
@@ -93,7 +94,7 @@ export default {
     },
   ],
   options: {
-    includeOnly: '^(packages/contract/src|apps/server/src|apps/web/src)/',
+    includeOnly: '^(packages/contract/src|apps/server/src|apps/web/src|bench|e2e)/',
     exclude: { path: '\\.test\\.tsx?$|^apps/web/src/test/|\\.d\\.ts$' },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: {
