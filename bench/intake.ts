@@ -20,9 +20,8 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { scratchDatabase, startServer, stop } from './main-server.js';
 import { ConsoleClient, requestJson } from './simulator/console-client.js';
-import { loadPeople, provisionFleet, type SimDevice } from './simulator/provision.js';
+import { loadPeople, provisionFleet, type SimDevice, type SimPerson } from './simulator/provision.js';
 import { Random } from './simulator/random.js';
-import type { SimPerson } from './simulator/terminal.js';
 import { percentile } from './stats.js';
 
 const { values: args } = parseArgs({

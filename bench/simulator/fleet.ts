@@ -5,9 +5,9 @@
  */
 import type { ConsoleClient } from './console-client.js';
 import { saveFleetState, type FleetState } from './fleet-state.js';
-import { issueSecret, type SimDevice } from './provision.js';
+import { issueSecret, type SimDevice, type SimPerson } from './provision.js';
 import type { Random } from './random.js';
-import { SimTerminal, type SimPerson, type TerminalStats } from './terminal.js';
+import { SimTerminal, type TerminalStats } from './terminal.js';
 
 export interface FleetOptions {
   base: string;

@@ -5,7 +5,6 @@
  */
 import { ApiError, type ConsoleClient } from './console-client.js';
 import type { FleetState } from './fleet-state.js';
-import type { SimPerson } from './terminal.js';
 
 /** The face-terminal models of the demo catalogue and their serial prefixes (DeviceClass.snPrefix). */
 const FACE_MODELS = [
@@ -16,6 +15,12 @@ const FACE_MODELS = [
 const AT_SCHOOL = new Set([2, 3]);
 const INSTALLED = 3;
 const FIRST_FIRMWARE = '1.0.0';
+
+/** A person a terminal's face library holds (RECOGNITION_PERSON_KIND_OPTIONS kind 1–4). */
+export interface SimPerson {
+  id: number;
+  kind: number;
+}
 
 export interface SimDevice {
   deviceId: number;

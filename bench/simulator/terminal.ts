@@ -21,14 +21,8 @@ import { snapshotPng } from '@campus/contract/sample-snapshot';
 import { buildMultipartBody, signIntakeRequest } from '@campus/contract/terminal-signing';
 import { ApiError, requestJson } from './console-client.js';
 import type { RememberedTerminal } from './fleet-state.js';
-import type { SimDevice } from './provision.js';
+import type { SimDevice, SimPerson } from './provision.js';
 import type { Random } from './random.js';
-
-/** A person a terminal's face library holds (RECOGNITION_PERSON_KIND_OPTIONS kind 1–4). */
-export interface SimPerson {
-  id: number;
-  kind: number;
-}
 
 /** Figures the fleet prints. */
 export interface TerminalStats {
