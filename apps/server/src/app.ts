@@ -31,7 +31,7 @@ import { accountOptionsRoutes } from './routes/account-options.js';
 import { payRoutes } from './routes/pay.js';
 import { createPaymentProviders, paymentsPlugin, type PaymentProviderOptions } from './finance/providers/index.js';
 import { resourceRoutes } from './resources/index.js';
-import { checkFamilyTables, installFamilies } from './resources/families.js';
+import { installFamilies } from './resources/families.js';
 import { searchCountsPlugin } from './resources/engine/search-counts.js';
 import { reportRoutes } from './reports/index.js';
 import { personSearchRoutes } from './routes/person-search.js';
@@ -65,7 +65,6 @@ export type App = FastifyInstance;
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { env, database } = options;
   installFamilies();
-  await checkFamilyTables(database.db);
   // Warnings and errors are also kept in the database (platLog), batched off the request path.
   const platformLog = createPlatformLogSink(database.db);
   const app = Fastify({

@@ -14,7 +14,7 @@ import { logPartitionsJob } from './resources/engine/log-partitions.js';
 import { logRetentionJob } from './resources/engine/log-retention.js';
 import { scheduleRecurringJobs } from './platform/recurring-jobs.js';
 import { ledgerCheckJob } from './finance/ledger-check.js';
-import { familyDailyJobs, familyRecurringJobs } from './resources/families.js';
+import { checkFamilyTables, familyDailyJobs, familyRecurringJobs } from './resources/families.js';
 
 function printBanner(env: Env, kind: DatabaseHandle['kind'], hasDemo: boolean): void {
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
@@ -50,6 +50,8 @@ async function start(): Promise<void> {
 
   try {
     await migrateDatabase(database, env.DATABASE_URL);
+    // A declared family whose migration was never generated stops the start here, in one line.
+    await checkFamilyTables(database.db);
     await seedDefaults(database.db);
     const hasDemo = wantsDemo(env, database.kind);
     if (hasDemo) await seedDemo(database.db, new Date(), await openLocalDiskStorage(env.UPLOAD_DIR, new Date()));
