@@ -103,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     queue: database.queue,
     maxEventLoopDelayMs: env.SHED_EVENT_LOOP_DELAY_MS,
     maxEventLoopUtilization: env.SHED_EVENT_LOOP_UTILIZATION / 100,
+    utilizationMinInFlight: env.SHED_UTILIZATION_MIN_IN_FLIGHT,
     maxDbQueue: env.SHED_DB_QUEUE,
     maxDbWaitMs: env.SHED_DB_WAIT_MS,
     maxInFlight: env.SHED_MAX_IN_FLIGHT,

@@ -192,8 +192,10 @@ const envSchema = z
     ),
     /** How long the oldest waiting statement may have waited before calls are refused. */
     SHED_DB_WAIT_MS: sheddingLimit(500, 'milliseconds'),
-    /** Share of time (percent) the event loop was busy in the last sample above which calls are refused. */
+    /** Share of time (percent) the event loop was busy in the last sample above which calls are refused, while calls queue. */
     SHED_EVENT_LOOP_UTILIZATION: sheddingLimit(90, 'percent').pipe(z.number().max(100, 'must be a percentage up to 100 (0 = off)')),
+    /** API calls in flight from which a busy event loop (SHED_EVENT_LOOP_UTILIZATION) counts as a queue. */
+    SHED_UTILIZATION_MIN_IN_FLIGHT: sheddingLimit(8, 'calls'),
     /** API calls being answered at once above which new ones are refused. */
     SHED_MAX_IN_FLIGHT: sheddingLimit(0, 'calls'),
     // Accepted so deployments can set it already; rate-limit counters live in PostgreSQL for now,

@@ -52,9 +52,11 @@ export const errorResponses = {
 /** The media type of the .xlsx exports. */
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** A streamed body: sent as it is (Fastify never serializes a stream); the schema only documents the bytes. */
+export const binaryBody = z.instanceof(Readable).meta({ type: 'string', format: 'binary' });
+
 /** The 200 of an export: a binary workbook, documented by content type and never serialized. */
 export const xlsxResponse = {
   description: 'The .xlsx workbook',
-  // A stream is sent as it is (Fastify never serializes one); the schema only documents the bytes.
-  content: { [XLSX_CONTENT_TYPE]: { schema: z.instanceof(Readable).meta({ type: 'string', format: 'binary' }) } },
+  content: { [XLSX_CONTENT_TYPE]: { schema: binaryBody } },
 };

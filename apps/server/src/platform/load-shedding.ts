@@ -14,8 +14,13 @@ export interface LoadSheddingOptions {
   queue: QueryQueue;
   /** Event-loop delay in ms above which API calls are refused; 0 = never. */
   maxEventLoopDelayMs: number;
-  /** Event-loop utilization (0–1) above which API calls are refused; 0 = never. */
+  /** Event-loop utilization (0–1) above which API calls are refused while calls queue; 0 = never. */
   maxEventLoopUtilization: number;
+  /**
+   * Calls in flight from which a busy event loop counts as a queue. Below it the loop is busy serving
+   * the few calls it has: refusing them would only turn work it can do into retries.
+   */
+  utilizationMinInFlight: number;
   /** Waiting statements above which API calls are refused; 0 = never. */
   maxDbQueue: number;
   /** Age in ms of the oldest waiting statement above which API calls are refused; 0 = never. */
@@ -55,8 +60,9 @@ const rounded = (ms: number) => Math.round(ms * 100) / 100;
 
 /**
  * Sheds load instead of queueing without bound (ARCHITECTURE "Scale beyond one machine"): an API
- * call arriving while the event loop lags (@fastify/under-pressure) or while the database queue is
- * long answers 503 with Retry-After at once, so a burst costs the refused callers a retry rather
+ * call arriving while the event loop lags (@fastify/under-pressure), while the database queue is
+ * long, or while the loop is busy and more calls than it serves at once are waiting for it, answers
+ * 503 with Retry-After at once. Shedding is always on waiting, never on utilization alone, so a burst costs the refused callers a retry rather
  * than every caller tens of seconds. Also writes one log line per request with its time and the
  * time its statements waited for a connection (`dbWaitMs`), and the same as a Server-Timing header
  * (`app;dur=…, db-wait;dur=…`) for benchmarks and the browser's developer tools.
@@ -86,6 +92,10 @@ export const loadSheddingPlugin = fp<LoadSheddingOptions>(
       judgedFrom = performance.now() + 2 * SAMPLE_MS;
     });
 
+    // The calls in flight: when the process is short of CPU, calls queue for the event loop between
+    // their awaits while its mean delay stays low (each turn is short).
+    let inFlight = 0;
+
     if (options.maxEventLoopDelayMs > 0 || options.maxEventLoopUtilization > 0) {
       await app.register(underPressure, {
         maxEventLoopDelay: options.maxEventLoopDelayMs,
@@ -96,6 +106,9 @@ export const loadSheddingPlugin = fp<LoadSheddingOptions>(
         retryAfter: RETRY_AFTER_SECONDS,
         pressureHandler: (request, reply, type) => {
           if (!isSheddable(request) || performance.now() < judgedFrom) return undefined;
+          // Utilization alone is no queue: one client with two calls in flight keeps a loop busy and
+          // waits for nobody. It sheds only with more calls in flight than the loop serves at once.
+          if (type === 'eventLoopUtilization' && inFlight < options.utilizationMinInFlight) return undefined;
           const timing = timings.get(request);
           if (timing) timing.shedReason = type;
           reply.header('retry-after', RETRY_AFTER_SECONDS);
@@ -104,9 +117,7 @@ export const loadSheddingPlugin = fp<LoadSheddingOptions>(
       });
     }
 
-    // The database queue, and the calls in flight: when the process is short of CPU, calls queue
-    // for the event loop between their awaits while its mean delay stays low (each turn is short).
-    let inFlight = 0;
+    // The database queue, and the calls in flight.
     app.addHook('onRequest', async (request, reply) => {
       if (!isSheddable(request)) return;
       const timing = timings.get(request);

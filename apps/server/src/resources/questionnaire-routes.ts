@@ -11,7 +11,6 @@ import {
   QUESTIONNAIRE_PATHS,
   Questionnaire,
   formatBusinessDate,
-  formatBusinessDateTime,
   publicQuestionnaireSchema,
   questionnaireAnswerBodySchema,
   questionnaireAnswerResultSchema,
@@ -20,10 +19,8 @@ import {
   questionnaireResultsSchema,
   questionnaireTokenQuerySchema,
 } from '@campus/contract';
-import ExcelJS from 'exceljs';
 import { and, asc, eq, gt, inArray, lte, gte } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import { questionnaireAnswerItems, questionnaireAnswers, questionnaires, questionnaireSchools, schools } from '../db/schema/index.js';
 import { exportAttachmentHeader } from '../platform/attachments.js';
@@ -32,6 +29,7 @@ import { envelopeSchema, errorResponses, ok, XLSX_CONTENT_TYPE } from '../platfo
 import { notFound } from '../platform/errors.js';
 import { localeOf } from '../platform/locale.js';
 import { requireFrame } from '../platform/permissions.js';
+import { streamWorkbook, type CellInput } from '../platform/xlsx-export.js';
 import { answersInScope, publicQuestionnaire, questionnaireResults, questionnaireTokenSigner, submitAnswer } from './questionnaire-answers.js';
 import { storedQuestions } from './questionnaire-questions.js';
 import { audienceReachesSchool } from './engine/audience.js';
@@ -96,45 +94,43 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
       // Read before the headers: a failing query then answers the error envelope.
       let batch = await readBatch(0);
 
-      const stream = new PassThrough();
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: true });
-      const sheet = workbook.addWorksheet(Questionnaire.label[locale]);
       const en = locale === 'en';
-      sheet.columns = [
-        { header: en ? 'Answer no.' : '答卷编号', key: 'id', width: 12 },
-        { header: en ? 'Answered at' : '提交时间', key: 'answeredAt', width: 20 },
-        { header: en ? 'School' : '学校', key: 'schoolName', width: 28 },
-        { header: en ? 'Channel' : '渠道', key: 'channel', width: 10 },
-        ...questions.map((question) => ({ header: `${question.questionNo}. ${question.title}`, key: `q${question.questionNo}`, width: 30 })),
-      ];
-      sheet.getRow(1).font = { bold: true };
-      const run = async () => {
-        while (batch.length > 0) {
-          const items = await app.db
-            .select({ answerId: questionnaireAnswerItems.answerId, questionNo: questionnaireAnswerItems.questionNo, optionNo: questionnaireAnswerItems.optionNo, text: questionnaireAnswerItems.text })
-            .from(questionnaireAnswerItems)
-            .where(inArray(questionnaireAnswerItems.answerId, batch.map((answer) => answer.id)))
-            .orderBy(asc(questionnaireAnswerItems.id));
-          for (const answer of batch) {
-            const cells: Record<string, string | number> = {
-              id: answer.id,
-              answeredAt: formatBusinessDateTime(answer.answeredAt),
-              schoolName: answer.schoolName ?? '',
-              channel: QUESTIONNAIRE_CHANNEL_OPTIONS.find((option) => option.value === answer.channel)?.[en ? 'en' : 'zh'] ?? '',
-            };
-            for (const question of questions) {
-              const mine = items.filter((item) => item.answerId === answer.id && item.questionNo === question.questionNo);
-              cells[`q${question.questionNo}`] = mine.map((item) => (item.optionNo !== null ? (question.options[item.optionNo - 1] ?? '') : (item.text ?? ''))).join('；');
+      const stream = streamWorkbook([
+        {
+          name: Questionnaire.label[locale],
+          columns: [
+            { header: en ? 'Answer no.' : '答卷编号', key: 'id', kind: 'text', width: 12 },
+            { header: en ? 'Answered at' : '提交时间', key: 'answeredAt', kind: 'datetime', width: 20 },
+            { header: en ? 'School' : '学校', key: 'schoolName', kind: 'text', width: 28 },
+            { header: en ? 'Channel' : '渠道', key: 'channel', kind: 'text', width: 10 },
+            ...questions.map((question) => ({ header: `${question.questionNo}. ${question.title}`, key: `q${question.questionNo}`, kind: 'text' as const, width: 30 })),
+          ],
+          async write(sheet) {
+            while (batch.length > 0) {
+              const items = await app.db
+                .select({ answerId: questionnaireAnswerItems.answerId, questionNo: questionnaireAnswerItems.questionNo, optionNo: questionnaireAnswerItems.optionNo, text: questionnaireAnswerItems.text })
+                .from(questionnaireAnswerItems)
+                .where(inArray(questionnaireAnswerItems.answerId, batch.map((answer) => answer.id)))
+                .orderBy(asc(questionnaireAnswerItems.id));
+              for (const answer of batch) {
+                const cells: Record<string, CellInput> = {
+                  id: answer.id,
+                  answeredAt: answer.answeredAt,
+                  schoolName: answer.schoolName ?? '',
+                  channel: QUESTIONNAIRE_CHANNEL_OPTIONS.find((option) => option.value === answer.channel)?.[en ? 'en' : 'zh'] ?? '',
+                };
+                for (const question of questions) {
+                  const mine = items.filter((item) => item.answerId === answer.id && item.questionNo === question.questionNo);
+                  cells[`q${question.questionNo}`] = mine.map((item) => (item.optionNo !== null ? (question.options[item.optionNo - 1] ?? '') : (item.text ?? ''))).join('；');
+                }
+                sheet.addRow(cells);
+              }
+              if (batch.length < EXPORT_BATCH) break;
+              batch = await readBatch(batch[batch.length - 1]!.id);
             }
-            sheet.addRow(cells).commit();
-          }
-          if (batch.length < EXPORT_BATCH) break;
-          batch = await readBatch(batch[batch.length - 1]!.id);
-        }
-        sheet.commit();
-        await workbook.commit();
-      };
-      run().catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
+          },
+        },
+      ]);
       reply.header('Content-Type', XLSX_CONTENT_TYPE).header('Content-Disposition', exportAttachmentHeader(FRAME, locale, app.clock.now()));
       return reply.send(stream);
     },

@@ -17,7 +17,7 @@ const accountOptionsQuerySchema = z.object({
 export const accountOptionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.accountOptions,
-    { schema: { tags: ['User'], querystring: accountOptionsQuerySchema, response: { 200: envelopeSchema(z.array(z.object({ value: z.number(), label: z.string() }))) } } },
+    { schema: { tags: ['User'], summary: 'Id and name of the agents, sales people or company staff matching a keyword, for reference pickers', querystring: accountOptionsQuerySchema, response: { 200: envelopeSchema(z.array(z.object({ value: z.number(), label: z.string() }))) } } },
     async (request) => {
       const { type, keyword, limit } = request.query;
       // The accounts a reference may name (platform/scope.ts): the picker offers exactly those.

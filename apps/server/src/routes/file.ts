@@ -18,7 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Env } from '../env.js';
-import { envelopeSchema, ok } from '../platform/envelope.js';
+import { binaryBody, envelopeSchema, errorResponses, ok } from '../platform/envelope.js';
 import { notFound, msg } from '../platform/errors.js';
 import { contentTypeOfKey, megabytesText, receiveUploads, type UploadPolicy } from '../platform/uploads.js';
 
@@ -178,6 +178,13 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'An uploaded file by a signed address an answer gave out, with the content type of its detected kind (byte ranges supported)',
         params: z.object({ '*': z.string() }),
         querystring: z.object({ e: z.string().optional(), s: z.string().optional() }),
+        // Streams and empty answers only: Fastify serializes none of them, so these only document the bytes.
+        response: {
+          200: { description: 'The whole file', content: { '*/*': { schema: binaryBody } } },
+          206: { description: 'The byte range the Range header asked for', content: { '*/*': { schema: binaryBody } } },
+          404: errorResponses[404].describe('No such file, or the address is unsigned, forged or expired'),
+          416: z.undefined().describe('The Range header asks for bytes beyond the file: no body, Content-Range says its size'),
+        },
       },
     },
     async (request, reply) => {
@@ -190,7 +197,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const range = parseRange(request.headers.range, stored.size);
       reply.header('Accept-Ranges', 'bytes').header('Cache-Control', cacheControlFor(secondsLeft)).header('X-Content-Type-Options', 'nosniff');
-      if (range === 'unsatisfiable') return reply.status(416).header('Content-Range', `bytes */${stored.size}`).send();
+      if (range === 'unsatisfiable') return reply.status(416).header('Content-Range', `bytes */${stored.size}`).send(undefined);
       reply.header('Content-Type', contentTypeOfKey(key));
       if (!range) return reply.header('Content-Length', stored.size).send(app.uploads.read(key));
       return reply

@@ -37,6 +37,7 @@ export const payRoutes: FastifyPluginAsyncZod = async (app) => {
         notification = await provider.verifyNotification({ headers: request.headers, rawBody });
       } catch (error) {
         if (!(error instanceof NotificationRefused)) throw error;
+        request.log.warn({ provider: provider.name, reason: error.message }, 'payment notification refused');
         await recordProviderCall(app.db, app.clock, request.log, {
           provider: provider.name,
           operation: 'notify',

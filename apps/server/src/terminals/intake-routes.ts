@@ -19,7 +19,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { enqueueCallbacks } from '../developers/callback-queue.js';
 import { badRequest, msg } from '../platform/errors.js';
-import { ok } from '../platform/envelope.js';
+import { z } from 'zod';
+import { envelopeSchema, errorResponses, ok } from '../platform/envelope.js';
 import { claimNonce, touchTerminal, verifyIntakeCall } from './intake-auth.js';
 import { parseIntakeBody, validIntakeBody } from './intake-body.js';
 import { insertEvents, personNames, schoolUploadScope } from './intake-events.js';
@@ -36,7 +37,12 @@ const MEGABYTE = 1024 * 1024;
 
 /** The part of the docs every intake route shares. */
 const routeDocs = (summary: string) => ({
-  schema: { tags: ['TerminalIntake'], summary: `${summary} Signed by the terminal (docs/terminal-intake.md); a refused signature is HTTP 401 code 401.` },
+  schema: {
+    tags: ['TerminalIntake'],
+    summary: `${summary} Signed by the terminal (docs/terminal-intake.md); a refused signature is HTTP 401 code 401.`,
+    // The answers are written out in docs/terminal-intake.md; the body is read raw (the signature covers its bytes).
+    response: { 200: envelopeSchema(z.unknown().describe('The answer of the call, as docs/terminal-intake.md describes it')), 401: errorResponses[401] },
+  },
   config: { public: true },
 });
 

@@ -86,4 +86,10 @@ describe('WeChat Pay v3 notifications', () => {
     ];
     for (const refusal of refusals) await expect(refusal).rejects.toBeInstanceOf(NotificationRefused);
   });
+
+  it('refuses a correctly signed notification for another merchant or another app', async () => {
+    await expect(provider().verifyNotification(incoming('paymentOtherMerchant'))).rejects.toThrow(new NotificationRefused('notification for merchant 1900000999, not 1900000109'));
+    await expect(provider().verifyNotification(incoming('paymentOtherApp'))).rejects.toThrow(new NotificationRefused('notification for app wx0000000000000999, not wxd678efh567hg6787'));
+    await expect(provider().verifyNotification(incoming('refundOtherMerchant'))).rejects.toThrow(new NotificationRefused('notification for merchant 1900000999, not 1900000109'));
+  });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUND_REFUNDING, REFUND_SUCCEEDED } from '@campus/contract';
 import { demoProviderRefunds, paymentNotifications, paymentProviderCalls, refunds } from '../../src/db/schema/index.js';
@@ -119,5 +119,17 @@ describe('POST /api/Pay/Notify/WechatPay', () => {
     const plain = await t.app.inject({ method: 'POST', url: '/api/Pay/Notify/WechatPay', payload: 'x', headers: { 'content-type': 'text/plain' } });
     expect(plain.statusCode).toBeGreaterThanOrEqual(400);
     expect(plain.statusCode).toBeLessThan(500);
+  });
+
+  it('refuses and records a correctly signed notification for another merchant or app, and records no payment', async () => {
+    for (const name of ['paymentOtherMerchant', 'paymentOtherApp']) {
+      const response = await deliver(name);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 400, message: 'the notification did not verify' });
+    }
+    const stored = await t.db.select().from(paymentNotifications).where(inArray(paymentNotifications.notificationId, ['EV-2026030200000005', 'EV-2026030200000006']));
+    expect(stored).toEqual([]);
+    const refused = await t.db.select({ message: paymentProviderCalls.message }).from(paymentProviderCalls).where(and(eq(paymentProviderCalls.outcome, 'rejected'), like(paymentProviderCalls.message, 'notification for %')));
+    expect(refused.map((row) => row.message).sort()).toEqual(['notification for app wx0000000000000999, not wxd678efh567hg6787', 'notification for merchant 1900000999, not 1900000109']);
   });
 });

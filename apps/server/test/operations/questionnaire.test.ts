@@ -1,5 +1,5 @@
-import { formatBusinessDate } from '@campus/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { formatBusinessDate, formatBusinessDateTime } from '@campus/contract';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questionnaireAnswerItems, questionnaireAnswers } from '../../src/db/schema/index.js';
 import { answerItemsOf } from '../../src/resources/questionnaire-answers.js';
@@ -210,6 +210,13 @@ describe('GET /api/Questionnaire/GetResults', () => {
     expect(String(workbook.getRow(1).getCell(5).value)).toContain('孩子喜欢午餐吗');
     const allRows = await readWorkbook(await t.injectAs(admin, { method: 'GET', url: `/api/Questionnaire/ExportAnswers?id=${id}` }));
     expect(allRows.rowCount).toBe(1 + 5);
+    // The answer number stays text; the time is a date cell showing the time in China, as the page does.
+    const [first] = await t.db.select({ id: questionnaireAnswers.id, answeredAt: questionnaireAnswers.answeredAt }).from(questionnaireAnswers).where(eq(questionnaireAnswers.questionnaireId, id)).orderBy(asc(questionnaireAnswers.id)).limit(1);
+    expect(allRows.getRow(2).getCell(1).value).toBe(String(first!.id));
+    const answeredAt = allRows.getRow(2).getCell(2);
+    expect(answeredAt.value).toBeInstanceOf(Date);
+    expect(answeredAt.numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect((answeredAt.value as Date).toISOString().slice(0, 19).replace('T', ' ')).toBe(formatBusinessDateTime(first!.answeredAt, { seconds: true }));
   });
 
   it('answers 404 for a questionnaire that does not exist', async () => {

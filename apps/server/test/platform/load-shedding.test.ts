@@ -114,3 +114,47 @@ describe('load shedding on the calls in flight', () => {
     expect((await t.injectAs(token, { method: 'GET', url: '/api/School/Get?id=1' })).statusCode).toBe(200);
   });
 });
+
+describe('load shedding on a busy event loop', () => {
+  let t: TestApp;
+  /** Keeps the event loop busy for a while, as a heavy Search does, then answers. */
+  const spin = (ms: number) => {
+    const until = performance.now() + ms;
+    while (performance.now() < until);
+  };
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { SHED_EVENT_LOOP_UTILIZATION: '50', SHED_UTILIZATION_MIN_IN_FLIGHT: '8' },
+      extend: (app) => {
+        app.get('/api/Test/Busy', { config: { public: true } }, async () => {
+          await new Promise((resolve) => setImmediate(resolve));
+          spin(20);
+          return { code: 200, message: 'ok', data: null };
+        });
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const busy = () => t.app.inject({ method: 'GET', url: '/api/Test/Busy' });
+  const utilization = () => (t.app as unknown as { memoryUsage(): { eventLoopUtilized: number } }).memoryUsage().eventLoopUtilized;
+
+  it('serves a lone client that keeps two calls in flight, however busy the loop; refuses a crowd', async () => {
+    const statuses: number[] = [];
+    // The client sends its calls back to back, two at a time, for a few of the loop's samples (500 ms each).
+    const until = performance.now() + 3000;
+    while (performance.now() < until) statuses.push(...(await Promise.all([busy(), busy()])).map((response) => response.statusCode));
+    // The loop was measured busy, so only the rule under test kept these calls from being refused.
+    expect(utilization()).toBeGreaterThan(0.5);
+    expect(statuses.length).toBeGreaterThan(20);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+
+    // The same busy loop with a crowd waiting for it: beyond eight calls in flight, the rest are refused.
+    const crowd = await Promise.all(Array.from({ length: 24 }, () => busy()));
+    const shed = crowd.filter((response) => response.statusCode === 503);
+    expect(shed.length).toBeGreaterThan(0);
+    expect(shed[0]!.json()).toMatchObject({ code: 503, key: 'error.serverBusy' });
+  });
+});

@@ -260,7 +260,11 @@ describe('GET /api/{Report}/Export', () => {
     expect(last).toEqual(['Total', ...Object.keys(DeviceStatistics.measures).map((name) => totals[name])]);
     const zh = await readWorkbook(await t.injectAs(admin, { method: 'GET', url: '/api/WarehouseStatistics/Export?dayFrom=2026-01-01&dayTo=2026-12-31', headers: { 'accept-language': 'zh-CN' } }));
     expect((zh.getRow(1).values as unknown[])[1]).toBe(WarehouseStatistics.dimensions.period.label.zh);
-    expect((zh.getRow(2).values as unknown[])[1]).toMatch(/^2026-\d{2}$/);
+    // A month is a date cell (its first day) shown as yyyy-mm.
+    const month = zh.getRow(2).getCell(1);
+    expect(month.value).toBeInstanceOf(Date);
+    expect((month.value as Date).toISOString()).toMatch(/^2026-\d{2}-01T00:00:00/);
+    expect(month.numFmt).toBe('yyyy-mm');
     expect((zh.getRow(zh.rowCount).values as unknown[])[1]).toBe('合计');
   });
 

@@ -74,7 +74,8 @@ export function routeTable(t: TestApp): RouteEntry[] {
   for (const [path, operations] of Object.entries(document.paths)) {
     for (const [lowerMethod, operation] of Object.entries(operations)) {
       const method = lowerMethod.toUpperCase() as 'GET' | 'POST';
-      const url = path.replace('{*}', '*');
+      // The document names the file path of /uploads/* (a wildcard is no OpenAPI parameter): back to the route's own.
+      const url = path === '/uploads/{path}' ? '/uploads/*' : path;
       const [group = '', verb = ''] = url.replace(/^\/api\//, '').split('/');
       const queryParams = (operation.parameters ?? []).filter((p) => p.in === 'query');
       const query: JsonSchema | undefined =

@@ -48,7 +48,8 @@ function rowShapeOf(fields: Record<string, FieldDef>): Record<string, z.ZodType>
   const shape: Record<string, z.ZodType> = {};
   for (const [name, field] of Object.entries(fields)) {
     if (field.kind === 'password') continue; // write-only: never answered
-    shape[name] = fieldWireSchema(field).nullable().optional();
+    // Unknown JSON holds null already; a union with null would only say "anything, or null".
+    shape[name] = (field.kind === 'json' ? fieldWireSchema(field) : fieldWireSchema(field).nullable()).optional();
     if (field.kind === 'reference') shape[`${name}Label`] = (field.multiple ? z.array(z.string().nullable()) : z.string()).nullable().optional();
   }
   return shape;
@@ -68,14 +69,20 @@ export const rowSchemaOf = /* @__PURE__ */ builtOnce((def: ResourceDef) => {
   return z.looseObject({ ...rowShapeOf(def.fields), ...stampShapeOf(def) });
 });
 
-/** A node of `GET /api/{Family}/Tree`: a row and its children, ordered among siblings. */
-export function treeNodeSchemaOf(def: ResourceDef) {
-  const node: z.ZodType = z.looseObject({
-    ...rowShapeOf(def.fields),
-    ...stampShapeOf(def),
-    get children(): z.ZodOptional<z.ZodArray<z.ZodType>> {
-      return z.array(node).optional();
-    },
-  });
+/**
+ * A node of `GET /api/{Family}/Tree`: a row and its children, ordered among siblings. Registered by
+ * id (`EducationDirectoryTreeNode`), once per family: a recursive schema can only be written into
+ * OpenAPI as a named component that its children point back at.
+ */
+export const treeNodeSchemaOf = /* @__PURE__ */ builtOnce((def: ResourceDef) => {
+  const node: z.ZodType = z
+    .looseObject({
+      ...rowShapeOf(def.fields),
+      ...stampShapeOf(def),
+      get children(): z.ZodOptional<z.ZodArray<z.ZodType>> {
+        return z.array(node).optional();
+      },
+    })
+    .meta({ id: `${def.name}TreeNode` });
   return node;
-}
+});

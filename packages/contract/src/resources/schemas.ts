@@ -164,6 +164,8 @@ export const updateSchemaOf = /* @__PURE__ */ builtOnce((def: ResourceDef) => {
 
 function isPlaceholder(field: FieldDef, v: unknown): boolean {
   if (v === undefined || v === null || v === '') return true;
+  // Only a text, number or boolean can be a placeholder: an object (`{"toString": 1}`) has no text to compare, and the schema refuses it.
+  if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') return false;
   if (field.filterAll !== undefined && String(v) === String(field.filterAll)) return true;
   return field.kind === 'region' && (ADDRESS_PLACEHOLDERS as readonly string[]).includes(String(v));
 }

@@ -263,8 +263,15 @@ export class WechatPayProvider implements PaymentProvider {
       if (error instanceof NotificationRefused) throw error;
       throw new NotificationRefused('resource is not JSON');
     }
+    // The platform signs for every merchant it serves: a notification naming another merchant or app is
+    // about someone else's money and must never be recorded here (refund notifications carry no appid).
+    if (content.mchid !== this.config.mchId) throw new NotificationRefused(`notification for merchant ${String(content.mchid)}, not ${this.config.mchId}`);
     const eventType = String(envelope.event_type ?? '');
-    if (eventType.startsWith('REFUND.')) {
+    const isRefund = eventType.startsWith('REFUND.');
+    if ((!isRefund || content.appid !== undefined) && content.appid !== this.config.appId) {
+      throw new NotificationRefused(`notification for app ${String(content.appid)}, not ${this.config.appId}`);
+    }
+    if (isRefund) {
       if (typeof content.out_refund_no !== 'string') throw new NotificationRefused('refund notification without out_refund_no');
       return {
         id: envelope.id,

@@ -1,11 +1,11 @@
 /**
- * Export: the Search filters streamed into a real .xlsx (exceljs WorkbookWriter without shared
- * strings), read from the database in keyset batches so memory stays flat at 100 000 rows.
+ * Export: the Search filters streamed into a real .xlsx through the one workbook writer
+ * (platform/xlsx-export.ts), read from the database in keyset batches so memory stays flat at 100 000 rows.
  */
-import { formatBusinessDateTime, isExported, type FieldDef } from '@campus/contract';
-import ExcelJS from 'exceljs';
+import { isExported, type FieldDef } from '@campus/contract';
 import { lt, gt, type SQL } from 'drizzle-orm';
-import { PassThrough } from 'node:stream';
+import type { PassThrough } from 'node:stream';
+import { streamWorkbook, type CellInput, type CellKind } from '../../platform/xlsx-export.js';
 import { visibleFields, type EngineContext, type Locale, type Row } from './context.js';
 import { hooksOf } from './hooks.js';
 import { readLinks } from './links.js';
@@ -14,9 +14,24 @@ import { tableOf } from './registry.js';
 
 const BATCH = 2000;
 
+/** The kind of cell a field is written as: dates and times as dates, money and numbers as numbers, the rest (ids, phones, codes, labels) as text. */
+export function cellKindOf(field: FieldDef): CellKind {
+  switch (field.kind) {
+    case 'money':
+      return 'money';
+    case 'number':
+      return field.multiple ? 'text' : 'number';
+    case 'date':
+      return 'date';
+    case 'datetime':
+      return 'datetime';
+    default:
+      return 'text';
+  }
+}
 
-/** The cell value of a field for people, in the caller's locale. */
-export function cellValue(field: FieldDef, name: string, row: Row, locale: Locale): string | number | null {
+/** The value of a field for people, in the caller's locale (money in yuan); its cell kind says how it is written. */
+export function cellValue(field: FieldDef, name: string, row: Row, locale: Locale): CellInput {
   const value = row[name];
   if (value === null || value === undefined) return null;
   switch (field.kind) {
@@ -36,7 +51,7 @@ export function cellValue(field: FieldDef, name: string, row: Row, locale: Local
       return (label as string | undefined) ?? String(value);
     }
     case 'datetime':
-      return formatBusinessDateTime(value instanceof Date ? value : String(value), { seconds: true });
+      return value instanceof Date ? value : String(value);
     case 'number':
       return field.multiple && Array.isArray(value) ? value.join(', ') : Number(value);
     case 'json':
@@ -87,31 +102,20 @@ export async function exportWorkbook(
   };
   let batch = await readBatch(0, undefined);
 
-  const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: true });
-  const sheet = workbook.addWorksheet(ctx.def.label[ctx.locale]);
   const fields = visibleFields(ctx).filter(([, f]) => isExported(f));
-  sheet.columns = fields.map(([name, f]) => ({
-    header: f.label[ctx.locale],
-    key: name,
-    width: Math.max(12, Math.min(40, (f.width ?? 120) / 7)),
-    style: f.kind === 'money' ? { numFmt: '0.00' } : {},
-  }));
-  sheet.getRow(1).font = { bold: true };
-
-  const run = async () => {
-    let written = 0;
-    for (;;) {
-      for (const row of batch.rows) {
-        sheet.addRow(Object.fromEntries(fields.map(([name, f]) => [name, cellValue(f, name, row, ctx.locale)]))).commit();
-      }
-      written += batch.rows.length;
-      if (batch.found.length < batch.limit || written >= maxCount) break;
-      batch = await readBatch(written, batch.found[batch.found.length - 1]);
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
-  run().catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
-  return stream;
+  return streamWorkbook([
+    {
+      name: ctx.def.label[ctx.locale],
+      columns: fields.map(([name, f]) => ({ key: name, header: f.label[ctx.locale], kind: cellKindOf(f), width: Math.max(12, Math.min(40, (f.width ?? 120) / 7)) })),
+      async write(sheet) {
+        let written = 0;
+        for (;;) {
+          for (const row of batch.rows) sheet.addRow(Object.fromEntries(fields.map(([name, f]) => [name, cellValue(f, name, row, ctx.locale)])));
+          written += batch.rows.length;
+          if (batch.found.length < batch.limit || written >= maxCount) break;
+          batch = await readBatch(written, batch.found[batch.found.length - 1]);
+        }
+      },
+    },
+  ]);
 }

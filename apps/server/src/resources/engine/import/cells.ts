@@ -3,7 +3,7 @@
  * a cell's text turned into the value Add takes on the wire (enum labels to values, yuan to cents, yes
  * / no to booleans). A cell that cannot be read answers a message of the catalogue, shown on its cell.
  */
-import { formatServerMessage, type FieldDef, type ImportColumn, type ServerMessage } from '@campus/contract';
+import { formatBusinessDateTime, formatServerMessage, type FieldDef, type ImportColumn, type ServerMessage } from '@campus/contract';
 import { msg } from '../../../platform/errors.js';
 import type { Locale } from '../context.js';
 
@@ -61,6 +61,15 @@ function dateText(cell: string | number | boolean | Date): string | undefined {
   return `${match[1]}-${match[2]!.padStart(2, '0')}-${match[3]!.padStart(2, '0')}`;
 }
 
+/**
+ * The instant of a date cell's time: a workbook has no zone, and its times are the console's business
+ * time (China), as the exports write them. exceljs reads the wall time into the Date's UTC fields.
+ */
+function instantOfWallTime(cell: Date): Date {
+  const shown = Date.parse(`${formatBusinessDateTime(cell, { seconds: true }).replace(' ', 'T')}Z`);
+  return new Date(cell.getTime() - (shown - cell.getTime()));
+}
+
 /** Text of a cell as people typed it: numbers without exponent, dates as YYYY-MM-DD. */
 export function cellText(cell: string | number | boolean | Date): string {
   if (cell instanceof Date) return isoDate(cell);
@@ -111,7 +120,7 @@ export function readCell(field: FieldDef, cell: string | number | boolean | Date
       return date ? { value: date } : { problem: msg('import.notDate') };
     }
     case 'datetime':
-      return { value: cell instanceof Date ? cell.toISOString() : cellText(cell) };
+      return { value: cell instanceof Date ? instantOfWallTime(cell).toISOString() : cellText(cell) };
     default:
       return { value: cellText(cell) };
   }
