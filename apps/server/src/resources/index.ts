@@ -6,6 +6,7 @@ import './accounts.js';
 import './device.js';
 import { feverThresholdRoutes } from './fever-alert.js';
 import './maintenance.js';
+import './operation-log.js';
 import './nvr.js';
 import './feedback.js';
 import './app-screens.js';

@@ -107,6 +107,17 @@ describe('workflow transitions', () => {
     expect(log).toMatchObject({ ids: [id], userId: staffId, changes: { state: [3, 4], resolution: [null, '更换摄像头'] } });
   });
 
+  it("reads back in the operation log with the ticket's number and the assignee's name, not their ids", async () => {
+    const id = await addTicket();
+    await post(admin, ticketUrl('Assign'), { id, assigneeId: staffId, remark: '请尽快处理' });
+    const page = await post(admin, '/api/OperationLog/Search?view=mainOperationLog', { family: 'MaintenanceTicket', action: 'assign', pageSize: 50 });
+    expect(page.statusCode, page.body).toBe(200);
+    const entry = page.json().data.items.find((row: { ids: number[] }) => row.ids.includes(id));
+    const { ticketNo } = await ticket(id);
+    expect(ticketNo).toMatch(/^WX\d{8}/);
+    expect(entry.labels).toEqual({ records: { [id]: ticketNo }, values: { assigneeId: { [staffId]: '系统管理员' } } });
+  });
+
   it('answers 409 to a stale version and leaves the row as it was', async () => {
     const id = await addTicket();
     const before = await footprint(id);
