@@ -1,6 +1,7 @@
 import { buildApp, type App } from './app.js';
 import { createDatabase, type DatabaseHandle } from './db/client.js';
-import { migrateDatabase } from './db/migrate.js';
+import { appliedMigrationCount, migrateDatabase } from './db/migrate.js';
+import { platformEvent } from './platform/platform-log-sink.js';
 import { DEMO_ACCOUNTS, seedDemo } from './db/seed/demo.js';
 import { seedDefaults } from './db/seed/defaults.js';
 import { ensureInitialAdmin } from './db/seed/initial-admin.js';
@@ -51,7 +52,9 @@ async function start(): Promise<void> {
   process.once('SIGTERM', () => void shutDown('SIGTERM'));
 
   try {
+    const migrationsBefore = await appliedMigrationCount(database.db);
     await migrateDatabase(database, env.DATABASE_URL);
+    const migrationsAfter = await appliedMigrationCount(database.db);
     await seedDefaults(database.db);
     const hasDemo = wantsDemo(env, database.kind);
     if (hasDemo) await seedDemo(database.db, new Date(), await openLocalDiskStorage(env.UPLOAD_DIR, new Date()));
@@ -59,7 +62,13 @@ async function start(): Promise<void> {
     app = await buildApp({ env, database });
     scheduleDailyJobs(app, [logPartitionsJob, logRetentionJob, misIdentifyRetentionJob, commandExpiryJob, ledgerCheckJob, deadCallbackPurgeJob]);
     scheduleRecurringJobs(app, [refundQueryJob, intakeNoncePurgeJob, developerCallbackJob]);
+    // The platform log (platLog) tells the start's story before any request does.
+    app.log.info(
+      platformEvent('migrations', { applied: migrationsAfter - migrationsBefore, total: migrationsAfter }),
+      `migrations applied: ${migrationsAfter - migrationsBefore} (${migrationsAfter} in all)`,
+    );
     await app.listen({ port: env.PORT, host: env.HOST });
+    app.log.info(platformEvent('start', { port: env.PORT, database: database.kind }), `server started on port ${env.PORT} (${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`);
     printBanner(env, database.kind, hasDemo);
   } catch (error) {
     await app?.close().catch(() => undefined);
