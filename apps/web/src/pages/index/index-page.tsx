@@ -49,7 +49,7 @@ export default function IndexPage() {
               <CalendarOutlined /> {t('index.today', { date: today.format(DATE_FORMAT), weekday: today.locale(locale === 'en' ? 'en' : 'zh-cn').format('dddd') })}
             </Typography.Text>
           </div>
-          {session?.schoolName ? <Tag className="welcome-school">{t('index.school', { school: session.schoolName })}</Tag> : null}
+          {session?.schoolName && session.schoolId > 0 ? <Tag className="welcome-school">{t('index.school', { school: session.schoolName })}</Tag> : null}
         </div>
       </Card>
 
