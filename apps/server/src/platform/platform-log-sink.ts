@@ -63,6 +63,8 @@ export function platformEvent(event: PlatformEvent, fields: Record<string, unkno
 /** What a job's run answered, in a few words for its line: its counts, or 'done'. */
 export function jobResultText(result: unknown): string {
   if (result === undefined || result === null) return 'done';
+  // A driver's answer to a bare statement: its row count is what it did.
+  if (typeof result === 'object' && 'rowCount' in result && 'command' in result) return `${String((result as { command: unknown }).command)} ${Number((result as { rowCount: unknown }).rowCount ?? 0)} rows`;
   const text = typeof result === 'string' ? result : JSON.stringify(result);
   return text.length > 300 ? `${text.slice(0, 299)}…` : text;
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../src/db/client.js';
 import { runDailyJobOnce, withRunLine } from '../../src/platform/daily-jobs.js';
 import { logDestination } from '../../src/platform/log-destination.js';
-import { createPlatformLogSink, didJobWork, platformLogRowOf, type PlatformLogSink } from '../../src/platform/platform-log-sink.js';
+import { createPlatformLogSink, didJobWork, jobResultText, platformLogRowOf, type PlatformLogSink } from '../../src/platform/platform-log-sink.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { grantEverything } from '../resources/fixtures.js';
 
@@ -124,5 +124,13 @@ describe('didJobWork', () => {
   it('writes a recurring job\'s line only when the run did something', () => {
     expect([0, [], {}, { purged: 0, sent: [] }, undefined, null].map(didJobWork)).toEqual([false, false, false, false, false, false]);
     expect([2, ['x'], { purged: 0, sent: 1 }, 'ok'].map(didJobWork)).toEqual([true, true, true, true]);
+  });
+});
+
+describe('jobResultText', () => {
+  it("says what a run did: its counts, a bare statement's row count, or done", () => {
+    expect(jobResultText({ expired: 2 })).toBe('{"expired":2}');
+    expect(jobResultText({ rows: [], fields: [], command: 'DELETE', affectedRows: 3, rowCount: 3 })).toBe('DELETE 3 rows');
+    expect(jobResultText(undefined)).toBe('done');
   });
 });
