@@ -49,7 +49,12 @@ export default defineConfig({
             },
           ]
         : []),
-      { extends: 'apps/web/vite.config.ts', test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      {
+        extends: 'apps/web/vite.config.ts',
+        // A zone twelve or thirteen hours from China's: any date taken from the browser's clock instead
+        // of Shanghai's lands on the wrong day for half of every day, so such a slip fails the suite.
+        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom', env: { TZ: 'America/New_York' } },
+      },
     ],
   },
 });

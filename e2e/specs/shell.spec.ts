@@ -230,9 +230,9 @@ describe('admin: login, menu, tabs, reload, keep-alive, log-out', () => {
     await page.getByTestId('captcha-image').waitFor();
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
     await screenshot(page, 'shell-13-logged-out');
-    // Without a session a console route sends back to /login.
+    // Without a session a console route sends back to /login, which remembers it for after sign-in.
     await page.goto(`/${SCHOOLS.index}`);
-    await page.waitForURL('**/login');
+    await page.waitForURL(`**/login?redirect=%2F${SCHOOLS.index}`);
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
   });
 });

@@ -37,16 +37,21 @@ export interface Session {
   pageErrors: string[];
 }
 
+/** What a journey may change in its browser: a staff member abroad runs the console in another time zone. */
+export interface SessionOptions {
+  timezoneId?: string;
+}
+
 /**
  * A fresh context (empty session and local storage) with one page, at a laptop's window size, in
- * the product's locale and time zone.
+ * the product's locale and time zone (or the zone a journey asks for).
  */
-export async function newSession(browser: Browser): Promise<Session> {
+export async function newSession(browser: Browser, options: SessionOptions = {}): Promise<Session> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: 1440, height: 900 },
     locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
+    timezoneId: options.timezoneId ?? 'Asia/Shanghai',
     acceptDownloads: true,
   });
   context.setDefaultTimeout(STEP_TIMEOUT);

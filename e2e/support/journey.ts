@@ -1,18 +1,18 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { newSession, screenshot, type Session } from './browser';
+import { newSession, screenshot, type Session, type SessionOptions } from './browser';
 
 /**
  * Declares, inside a `describe`, one journey: a fresh browser context shared by its sequential `it`
  * steps. Once a step fails the later ones are skipped (they would only fail for the same reason),
  * the page is captured as `<name>-failed.png`, and an uncaught page error fails the journey.
  */
-export function journey(name: string, browser: () => Browser): () => Session {
+export function journey(name: string, browser: () => Browser, options: SessionOptions = {}): () => Session {
   let session: Session | undefined;
   let failed = false;
 
   beforeAll(async () => {
-    session = await newSession(browser());
+    session = await newSession(browser(), options);
   });
   beforeEach((ctx) => {
     if (failed) ctx.skip();

@@ -1,6 +1,7 @@
 import { buildApp, type App } from './app.js';
 import { createDatabase, type DatabaseHandle } from './db/client.js';
-import { migrateDatabase } from './db/migrate.js';
+import { appliedMigrationCount, migrateDatabase } from './db/migrate.js';
+import { platformEvent } from './platform/platform-log-sink.js';
 import { DEMO_ACCOUNTS, seedDemo } from './seeds/demo.js';
 import { seedDefaults } from './seeds/defaults.js';
 import { ensureInitialAdmin } from './seeds/initial-admin.js';
@@ -49,7 +50,9 @@ async function start(): Promise<void> {
   process.once('SIGTERM', () => void shutDown('SIGTERM'));
 
   try {
+    const migrationsBefore = await appliedMigrationCount(database.db);
     await migrateDatabase(database, env.DATABASE_URL);
+    const migrationsAfter = await appliedMigrationCount(database.db);
     // A declared family whose migration was never generated stops the start here, in one line.
     await checkFamilyTables(database.db);
     await seedDefaults(database.db);
@@ -59,7 +62,13 @@ async function start(): Promise<void> {
     app = await buildApp({ env, database });
     scheduleDailyJobs(app, [logPartitionsJob, logRetentionJob, misIdentifyRetentionJob, ledgerCheckJob, ...familyDailyJobs()]);
     scheduleRecurringJobs(app, [intakeNoncePurgeJob, ...familyRecurringJobs()]);
+    // The platform log (platLog) tells the start's story before any request does.
+    app.log.info(
+      platformEvent('migrations', { applied: migrationsAfter - migrationsBefore, total: migrationsAfter }),
+      `migrations applied: ${migrationsAfter - migrationsBefore} (${migrationsAfter} in all)`,
+    );
     await app.listen({ port: env.PORT, host: env.HOST });
+    app.log.info(platformEvent('start', { port: env.PORT, database: database.kind }), `server started on port ${env.PORT} (${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`);
     printBanner(env, database.kind, hasDemo);
   } catch (error) {
     await app?.close().catch(() => undefined);

@@ -61,3 +61,11 @@ export async function areMigrationsApplied(db: Database): Promise<boolean> {
   const newest = applied.rows[0]?.newest;
   return typeof newest === 'string' && Number(newest) >= newestMigrationMillis;
 }
+
+/** How many migrations the database has applied (0 before the first): the start's platform log line says how many it added. */
+export async function appliedMigrationCount(db: Database): Promise<number> {
+  const table = (await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`)) as unknown as Rows;
+  if (table.rows[0]?.present !== true) return 0;
+  const applied = (await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as Rows;
+  return Number(applied.rows[0]?.n ?? 0);
+}

@@ -3,7 +3,7 @@
  * seed, the provider notifications) and every succeeded refund through `postRefundReversal`, so the
  * ledger and the transaction rollups always agree with the payments.
  */
-import { FUND_ACCOUNT_AGENT, FUND_ACCOUNT_COMPANY, FUND_ACCOUNT_SCHOOL, FUND_ENTRY_PAYMENT, formatBusinessDate, type PaymentChannel } from '@campus/contract';
+import { FUND_ACCOUNT_AGENT, FUND_ACCOUNT_COMPANY, FUND_ACCOUNT_SCHOOL, FUND_ENTRY_PAYMENT, formatBusinessDate, formatBusinessDateTime, type PaymentChannel } from '@campus/contract';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { badRequest, msg, notFound } from '../platform/errors.js';
@@ -65,9 +65,9 @@ function toPayment(row: Record<string, unknown>): PaymentRow {
   };
 }
 
-/** Our order number: the paid time to the second and random digits, unique in practice and by constraint. */
+/** Our order number: the paid time (China time) to the second and random digits, unique in practice and by constraint. */
 export function newOutTradeNo(paidAt: Date): string {
-  const stamp = paidAt.toISOString().replace(/\D/g, '').slice(0, 14);
+  const stamp = formatBusinessDateTime(paidAt, { seconds: true }).replace(/\D/g, '');
   return `P${stamp}${randomBytes(5).readUIntBE(0, 5).toString().padStart(13, '0')}`;
 }
 

@@ -4,10 +4,11 @@
  */
 import { formatBusinessDate } from '@campus/contract';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
 import { jobRuns } from '../db/schema/index.js';
 import type { Clock } from './clock.js';
+import { jobResultText, platformEvent } from './platform-log-sink.js';
 
 export interface DailyJob {
   name: string;
@@ -37,12 +38,24 @@ export async function runDailyJobOnce(db: Database, clock: Clock, job: DailyJob)
   return true;
 }
 
+/** The job, saying what each of its runs did in the platform log (platLog). */
+export function withRunLine(log: FastifyBaseLogger, job: DailyJob): DailyJob {
+  return {
+    name: job.name,
+    run: async (db, now) => {
+      const result = await job.run(db, now);
+      log.info(platformEvent('job', { job: job.name }), `daily job ${job.name} ran: ${jobResultText(result)}`);
+      return result;
+    },
+  };
+}
+
 /** Checks the jobs at start and every hour until the app closes; main.ts starts it (tests run jobs by hand). */
 export function scheduleDailyJobs(app: FastifyInstance, jobs: readonly DailyJob[]): void {
   const check = async () => {
     for (const job of jobs) {
       try {
-        await runDailyJobOnce(app.db, app.clock, job);
+        await runDailyJobOnce(app.db, app.clock, withRunLine(app.log, job));
       } catch (error) {
         app.log.error({ err: error, job: job.name }, 'daily job failed');
       }

@@ -1,6 +1,7 @@
 /**
  * Where the server's log lines go: standard output at LOG_LEVEL, and the platform log (the database)
- * at warn and above whatever LOG_LEVEL says — tests run silent and still keep their errors there.
+ * at warn and above, with the platform's own events (info lines naming a `platformEvent`, and shed
+ * requests), whatever LOG_LEVEL says — tests run silent and still keep their errors there.
  */
 import type { PlatformLogSink } from './platform-log-sink.js';
 
@@ -8,13 +9,17 @@ type LogLevelName = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 's
 
 const LEVELS: Record<LogLevelName, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
 const WARN = LEVELS.warn;
+const INFO = LEVELS.info;
+
+/** An info line for the platform log: found by its key, so the other info lines (one per request) are never parsed. */
+const isPlatformEventLine = (line: string) => line.includes('"platformEvent":') || line.includes('"shed":');
 
 /** pino writes the level first (`{"level":50,...`): read it without parsing the line. */
 const levelOf = (line: string) => Number(/"level":(\d+)/.exec(line)?.[1] ?? 0);
 
-/** The logger's own level: low enough for both destinations. */
+/** The logger's own level: low enough for both destinations (the platform's events are info lines). */
 export function loggerLevelFor(outputLevel: LogLevelName): LogLevelName {
-  return LEVELS[outputLevel] <= WARN ? outputLevel : 'warn';
+  return LEVELS[outputLevel] <= INFO ? outputLevel : 'info';
 }
 
 /** A pino destination (`logger.stream`) writing each line to its destinations by level. */
@@ -24,7 +29,7 @@ export function logDestination(outputLevel: LogLevelName, platformLog: PlatformL
     write(line: string) {
       const level = levelOf(line);
       if (level >= outputFrom) output.write(line);
-      if (level >= WARN) platformLog.write(line);
+      if (level >= WARN || (level >= INFO && isPlatformEventLine(line))) platformLog.write(line);
     },
   };
 }

@@ -1,6 +1,7 @@
 /**
- * The server's own warnings and errors kept in the database (platLog): a pino destination that takes
- * the JSON lines at level warn and above and writes them to `platform_logs` in batches. A request never
+ * The server's own events, warnings and errors kept in the database (platLog): a pino destination that
+ * takes the JSON lines at level warn and above, and the info lines that name a platform event
+ * (`platformEvent`, see platformEvent below) or a shed request, and writes them to `platform_logs` in batches. A request never
  * waits for it — `write` only queues — and it never logs through pino itself, so a failing database
  * cannot feed its own failures back into the queue: they go to stderr, once per failed batch, and the
  * batch is dropped. Under a flood the queue keeps the newest lines up to its bound.
@@ -9,6 +10,7 @@ import type { Database } from '../db/client.js';
 import { platformLogs } from '../db/schema/resources.js';
 
 /** pino's numeric levels. */
+const INFO = 30;
 const WARN = 40;
 const ERROR = 50;
 const STACK_MAX_LINES = 15;
@@ -46,7 +48,45 @@ export function trimStack(stack: unknown): string | null {
   return clip(stack.split('\n').slice(0, STACK_MAX_LINES).join('\n'), 4000);
 }
 
-/** The row of one pino line at warn or above, or null for anything else (lower levels, non-JSON). */
+/**
+ * The platform's own events, written at info level beside warnings and errors: the server started,
+ * migrations applied, a job ran and what it did, a provider call failed. The sink keeps an info line
+ * only when it names one, so the log stays the platform's story, not every request.
+ */
+export type PlatformEvent = 'start' | 'migrations' | 'job' | 'providerCall' | 'loadShed';
+
+/** The log fields that mark a line as a platform event: `app.log.info(platformEvent('start'), 'started')`. */
+export function platformEvent(event: PlatformEvent, fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return { ...fields, platformEvent: event };
+}
+
+/** What a job's run answered, in a few words for its line: its counts, or 'done'. */
+export function jobResultText(result: unknown): string {
+  if (result === undefined || result === null) return 'done';
+  // A driver's answer to a bare statement: its row count is what it did.
+  if (typeof result === 'object' && 'rowCount' in result && 'command' in result) return `${String((result as { command: unknown }).command)} ${Number((result as { rowCount: unknown }).rowCount ?? 0)} rows`;
+  const text = typeof result === 'string' ? result : JSON.stringify(result);
+  return text.length > 300 ? `${text.slice(0, 299)}…` : text;
+}
+
+/** Whether a run did anything worth a line: a recurring job that found nothing to do every few seconds is not news. */
+export function didJobWork(result: unknown): boolean {
+  if (typeof result === 'number') return result > 0;
+  if (Array.isArray(result)) return result.length > 0;
+  if (result && typeof result === 'object') return Object.values(result).some(didJobWork);
+  return Boolean(result);
+}
+
+/** Whether an info line belongs in the platform log: a named event, or a request the load shedding refused. */
+const isPlatformEvent = (entry: Record<string, unknown>) => typeof entry.platformEvent === 'string' || typeof entry.shed === 'string';
+
+/** A shed request's line ('request completed' with `shed`) says what was refused and why. */
+function shedMessage(entry: Record<string, unknown>): string {
+  const req = (entry.req ?? {}) as Record<string, unknown>;
+  return `load shed: ${String(req.method ?? '')} ${String(req.url ?? '')} answered ${String(entry.statusCode ?? 503)} (${String(entry.shed)})`;
+}
+
+/** The row of one pino line at warn or above or of a platform event, or null for anything else (other lines, non-JSON). */
 export function platformLogRowOf(line: string): PlatformLogRow | null {
   let entry: Record<string, unknown>;
   try {
@@ -55,14 +95,15 @@ export function platformLogRowOf(line: string): PlatformLogRow | null {
     return null;
   }
   const level = Number(entry.level);
-  if (!(level >= WARN)) return null;
+  const isEvent = level >= INFO && level < WARN && isPlatformEvent(entry);
+  if (!(level >= WARN) && !isEvent) return null;
   const err = (entry.err ?? entry.error) as Record<string, unknown> | undefined;
   const userId = Number(entry.userId);
   const statusCode = Number(entry.statusCode);
   return {
     createdAt: typeof entry.time === 'number' ? new Date(entry.time) : new Date(),
-    level: level >= ERROR ? 'error' : 'warn',
-    message: clip(entry.msg) ?? clip(err?.message) ?? '-',
+    level: isEvent ? 'info' : level >= ERROR ? 'error' : 'warn',
+    message: (isEvent && typeof entry.shed === 'string' ? shedMessage(entry) : null) ?? clip(entry.msg) ?? clip(err?.message) ?? '-',
     requestId: clip(entry.reqId, 64),
     method: clip(entry.method, 10),
     route: clip(entry.route ?? entry.url, 300),

@@ -4,6 +4,7 @@
  * worked once at a time; the timer only says how often an instance looks (docs/decisions.md).
  */
 import type { FastifyInstance } from 'fastify';
+import { didJobWork, jobResultText, platformEvent } from './platform-log-sink.js';
 
 export interface RecurringJob {
   name: string;
@@ -21,7 +22,8 @@ export function scheduleRecurringJobs(app: FastifyInstance, jobs: readonly Recur
         if (isRunning) return;
         isRunning = true;
         try {
-          await job.run(app);
+          const result = await job.run(app);
+          if (didJobWork(result)) app.log.info(platformEvent('job', { job: job.name }), `job ${job.name} ran: ${jobResultText(result)}`);
         } catch (error) {
           app.log.error({ err: error, job: job.name }, 'recurring job failed');
         } finally {

@@ -30,6 +30,7 @@ import { schoolHolidayModule } from './holiday.js';
 import { maintenanceTicketModule } from './maintenance.js';
 import { appMusicModule } from './music.js';
 import { nvrModule } from './nvr.js';
+import { operationLogModule } from './operation-log.js';
 import { orderModule } from './order.js';
 import { appCooperationPlatformModule } from './partners.js';
 import { questionnaireModule } from './questionnaire.js';
@@ -65,6 +66,7 @@ export const FAMILY_MODULES: readonly FamilyModule[] = [
   maintenanceTicketModule,
   appMusicModule,
   nvrModule,
+  operationLogModule,
   orderModule,
   appCooperationPlatformModule,
   questionnaireModule,

@@ -1,7 +1,7 @@
 /** Maintenance tickets: the school follows the device, and each ticket gets a readable number. */
 import { MaintenanceTicket, OPEN_TICKET_STATES } from '@campus/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { devices, maintenanceTickets } from '../db/schema/resources.js';
+import { deviceClasses, devices, maintenanceTickets } from '../db/schema/resources.js';
 import { badRequest, msg } from '../platform/errors.js';
 import { defineFamilyModule } from './engine/modules.js';
 import { pendingRowsBadge } from '../platform/badges.js';
@@ -21,6 +21,18 @@ export const maintenanceTicketModule = defineFamilyModule(MaintenanceTicket, {
     // A device still in stock has no school: nobody could ever reach its ticket but company staff.
     if (device && device.schoolId === null) throw badRequest([{ path: 'deviceId', ...msg('maintenance.deviceNotInstalled') }]);
     return { ...values, schoolId: device?.schoolId ?? null };
+  },
+  /** The device as people name it: its product model, then its serial number ("人脸识别闸机 G31022"), not the serial alone. */
+  async afterRead(ctx, rows) {
+    const ids = [...new Set(rows.map((row) => Number(row.deviceId)).filter((id) => Number.isInteger(id)))];
+    if (ids.length === 0) return rows;
+    const found = await ctx.db
+      .select({ id: devices.id, serialNumber: devices.serialNumber, model: deviceClasses.name })
+      .from(devices)
+      .leftJoin(deviceClasses, eq(deviceClasses.code, devices.deviceClassCode))
+      .where(inArray(devices.id, ids));
+    const names = new Map(found.map((device) => [Number(device.id), device.model ? `${device.model} ${device.serialNumber}` : String(device.serialNumber)]));
+    return rows.map((row) => ({ ...row, deviceIdLabel: names.get(Number(row.deviceId)) ?? row.deviceIdLabel }));
   },
   /** `WX` + the day (China time) + the id: unique without a counter to race on. */
   async afterWrite(ctx, { op, ids }) {

@@ -25,6 +25,20 @@ const refundAppliedBadge = pendingRowsBadge('refundApplied', refunds, refunds.sc
 export const refundModule = defineFamilyModule(Refund, {
   badges: [refundAppliedBadge],
   recurringJobs: [refundQueryJob],
+  /** The amount asked (the declaration's askedAmount): the amount sent, else all that is left of the payment. */
+  async afterRead(ctx, rows) {
+    if (ctx.probes.hideAmountColumns) return rows;
+    const waiting = [...new Set(rows.filter((row) => row.refundAmount === null || row.refundAmount === undefined).map((row) => Number(row.paymentId)))];
+    const left = new Map<number, number>();
+    if (waiting.length > 0) {
+      const found = (await ctx.db.execute(
+        sql`select id, amount - refunded_amount as "left" from payment_records where id in (${sql.join(waiting.map((id) => sql`${id}`), sql`, `)})`,
+      )) as unknown as { rows: { id: number; left: number }[] };
+      for (const row of found.rows) left.set(Number(row.id), Number(row.left));
+    }
+    return rows.map((row) => ({ ...row, askedAmount: row.refundAmount ?? left.get(Number(row.paymentId)) ?? null }));
+  },
+
   /** A parent applies for a payment that still has something to refund. */
   async beforeWrite(ctx, { values }) {
     if (values.paymentId === undefined || values.paymentId === null) return values;

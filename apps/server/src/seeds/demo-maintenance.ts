@@ -21,6 +21,7 @@ export function demoTickets(position: number, schoolId: number, deviceId: number
       deviceId,
       schoolId,
       title: '闸机网络断开',
+      description: '闸机显示离线，家长刷脸无反应，考勤记录未上传。',
       priority: 'normal',
       resolution: '更换网线并重新配置交换机端口。',
       state: 4,

@@ -6,6 +6,7 @@ import { seedDemoDirectories } from './demo-directories.js';
 import { seedDemoFamilies } from './demo-families.js';
 import { seedDemoFinance } from './demo-finance.js';
 import { seedDemoRefunds } from './demo-refunds.js';
+import { seedDemoHistories } from './demo-histories.js';
 import { seedDemoOperations } from './demo-operations.js';
 import { storeDemoMedia } from './demo-media.js';
 import { seedDemoDeveloper } from './demo-developers.js';
@@ -35,6 +36,9 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { loginName: 'agent2', password: 'Demo@123', type: 'agent', name: '西南教育科技代理', phoneNum: '13800000005' },
   { loginName: 'child1', password: 'Demo@123', type: 'child', name: '华东代理-子账号', phoneNum: '13800000006' },
   { loginName: 'external1', password: 'Demo@123', type: 'external', name: '阳光幼儿园园长', phoneNum: '13800000007' },
+  // Company technicians: the people maintenance tickets are assigned to.
+  { loginName: 'ops1', password: 'Demo@123', type: 'company', name: '赵工（运维）', phoneNum: '13800000010' },
+  { loginName: 'ops2', password: 'Demo@123', type: 'company', name: '钱工（运维）', phoneNum: '13800000011' },
 ];
 
 interface DemoSchool {
@@ -177,6 +181,7 @@ export async function seedDemo(db: Database, now: Date = new Date(), storage?: U
     await seedDemoDirectories(tx);
     await seedDemoFinance(tx, schoolRows.map((school) => ({ id: school.id, agentId: school.agentId! })), now);
     await seedDemoRefunds(tx, now);
+    await seedDemoHistories(tx, { operatorId: userId('admin'), technicianIds: [userId('ops1'), userId('ops2')] }, now);
     await seedDemoOperations(tx, schoolRows, new Date(), media);
     // Packages are files: without a store (a benchmark's seed) the version pages stay empty, like the music page.
     if (media) await seedDemoUpgrades(tx, userId('admin'), media.packages, now);

@@ -71,6 +71,25 @@ describe('refunds (refundManage)', () => {
     expect((await post('Add', { paymentId: payment.id, reason: '再退' })).json().data.errors).toEqual([expect.objectContaining({ path: 'paymentId', key: 'refund.paymentFullyRefunded' })]);
   });
 
+  it('shows the approver the amount asked: what is left of the payment while it waits, the amount sent once sent (issue 26)', async () => {
+    const payment = await newPayment(8000);
+    const first = await apply(payment.id);
+    await refund(first, 2500);
+    const waiting = await apply(payment.id);
+    const askedOf = async (id: number) => {
+      const found = await t.injectAs(admin, { method: 'GET', url: `/api/Refund/Get?id=${id}` });
+      expect(found.statusCode, found.body).toBe(200);
+      return found.json().data.askedAmount;
+    };
+    expect(await askedOf(first)).toBe(2500);
+    expect(await askedOf(waiting)).toBe(5500);
+    const page = await post('Search', { paymentId: payment.id });
+    expect(page.json().data.items.map((row: { id: number; askedAmount: number }) => [row.id, row.askedAmount])).toEqual([
+      [waiting, 5500],
+      [first, 2500],
+    ]);
+  });
+
   it('lets exactly the payment through when 20 refunds of it are attempted at once', async () => {
     const payment = await newPayment(10_000);
     const ids: number[] = [];

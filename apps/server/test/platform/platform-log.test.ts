@@ -1,7 +1,9 @@
 import { PLATFORM_LOG_PATHS } from '@campus/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../src/db/client.js';
-import { createPlatformLogSink, platformLogRowOf } from '../../src/platform/platform-log-sink.js';
+import { runDailyJobOnce, withRunLine } from '../../src/platform/daily-jobs.js';
+import { logDestination } from '../../src/platform/log-destination.js';
+import { createPlatformLogSink, didJobWork, jobResultText, platformLogRowOf, type PlatformLogSink } from '../../src/platform/platform-log-sink.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { grantEverything } from '../resources/fixtures.js';
 
@@ -54,6 +56,15 @@ describe('the platform log (platLog)', () => {
     expect((errors.json().data.items as Row[]).map((row) => row.route)).toEqual(['/api/test/explode']);
   });
 
+  it("keeps the platform's own events beside its errors: a daily job's run and what it did (issue 26)", async () => {
+    const job = { name: 'platform-log-test-job', run: async () => ({ purged: 3 }) };
+    expect(await runDailyJobOnce(t.db, { now: () => new Date('2026-03-04T02:00:00Z') }, withRunLine(t.app.log, job))).toBe(true);
+    await t.app.platformLog.flush();
+    const found = await searchAs(admin, PLATFORM_LOG_PATHS.all, { message: 'platform-log-test-job', createdAtFrom: '2020-01-01T00:00:00.000Z' });
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().data.items).toMatchObject([{ level: 'info', message: 'daily job platform-log-test-job ran: {"purged":3}' }]);
+  });
+
   it('is read by company staff only', async () => {
     for (const url of ['/api/PlatformLog/Search', PLATFORM_LOG_PATHS.all, PLATFORM_LOG_PATHS.errors]) {
       expect((await searchAs(agent1, url)).statusCode).toBe(403);
@@ -63,8 +74,13 @@ describe('the platform log (platLog)', () => {
 });
 
 describe('createPlatformLogSink', () => {
-  it('ignores lines below warn and anything that is no JSON', () => {
+  it('ignores lines below warn that name no platform event, and anything that is no JSON', () => {
     expect(platformLogRowOf(JSON.stringify({ level: 30, msg: 'info' }))).toBeNull();
+    expect(platformLogRowOf(JSON.stringify({ level: 30, msg: 'server started', platformEvent: 'start' }))).toMatchObject({ level: 'info', message: 'server started' });
+    expect(platformLogRowOf(JSON.stringify({ level: 30, msg: 'request completed', req: { method: 'POST', url: '/api/School/Search' }, statusCode: 503, shed: 'queue full' }))).toMatchObject({
+      level: 'info',
+      message: 'load shed: POST /api/School/Search answered 503 (queue full)',
+    });
     expect(platformLogRowOf('not json')).toBeNull();
     expect(platformLogRowOf(JSON.stringify({ level: 60, msg: 'fatal', reqId: 'r1' }))).toMatchObject({ level: 'error', message: 'fatal', requestId: 'r1' });
   });
@@ -89,5 +105,32 @@ describe('createPlatformLogSink', () => {
     await sink.close();
     expect(stored.map((row) => row.message)).toEqual(['line 3', 'line 4']);
     expect(sink.dropped).toBe(3);
+  });
+});
+
+describe('logDestination', () => {
+  it("hands the platform log its events and warnings, never the other info lines", () => {
+    const kept: string[] = [];
+    const sink = { write: (line: string) => kept.push(line) } as unknown as PlatformLogSink;
+    const destination = logDestination('silent', sink, { write: () => undefined });
+    destination.write(JSON.stringify({ level: 30, msg: 'request completed' }));
+    destination.write(JSON.stringify({ level: 30, msg: 'server started', platformEvent: 'start' }));
+    destination.write(JSON.stringify({ level: 40, msg: 'slow' }));
+    expect(kept.map((line) => JSON.parse(line).msg)).toEqual(['server started', 'slow']);
+  });
+});
+
+describe('didJobWork', () => {
+  it('writes a recurring job\'s line only when the run did something', () => {
+    expect([0, [], {}, { purged: 0, sent: [] }, undefined, null].map(didJobWork)).toEqual([false, false, false, false, false, false]);
+    expect([2, ['x'], { purged: 0, sent: 1 }, 'ok'].map(didJobWork)).toEqual([true, true, true, true]);
+  });
+});
+
+describe('jobResultText', () => {
+  it("says what a run did: its counts, a bare statement's row count, or done", () => {
+    expect(jobResultText({ expired: 2 })).toBe('{"expired":2}');
+    expect(jobResultText({ rows: [], fields: [], command: 'DELETE', affectedRows: 3, rowCount: 3 })).toBe('DELETE 3 rows');
+    expect(jobResultText(undefined)).toBe('done');
   });
 });

@@ -1,7 +1,7 @@
 import { MaintenanceTicket, TICKET_STATE_OPTIONS, type ResourceDef, type TransitionDef } from '@campus/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maintenanceTickets, operationLog, stateHistory, users } from '../../src/db/schema/index.js';
+import { deviceClasses, devices, maintenanceTickets, operationLog, stateHistory, users } from '../../src/db/schema/index.js';
 import { AppError } from '../../src/platform/errors.js';
 import { hashPassword, md5Hex } from '../../src/platform/passwords.js';
 import type { EngineContext } from '../../src/resources/engine/context.js';
@@ -105,6 +105,24 @@ describe('workflow transitions', () => {
     ]);
     const [log] = await t.db.select().from(operationLog).where(and(eq(operationLog.family, 'MaintenanceTicket'), eq(operationLog.action, 'complete')));
     expect(log).toMatchObject({ ids: [id], userId: staffId, changes: { state: [3, 4], resolution: [null, '更换摄像头'] } });
+  });
+
+  it("reads back in the operation log with the ticket's number and the assignee's name, not their ids", async () => {
+    const id = await addTicket();
+    await post(admin, ticketUrl('Assign'), { id, assigneeId: staffId, remark: '请尽快处理' });
+    const page = await post(admin, '/api/OperationLog/Search?view=mainOperationLog', { family: 'MaintenanceTicket', action: 'assign', pageSize: 50 });
+    expect(page.statusCode, page.body).toBe(200);
+    const entry = page.json().data.items.find((row: { ids: number[] }) => row.ids.includes(id));
+    const { ticketNo } = await ticket(id);
+    expect(ticketNo).toMatch(/^WX\d{8}/);
+    expect(entry.labels).toEqual({ records: { [id]: ticketNo }, values: { assigneeId: { [staffId]: '系统管理员' } } });
+  });
+
+  it('names the device of a ticket by its product model and serial number (issue 26)', async () => {
+    const id = await addTicket();
+    const found = await t.injectAs(admin, { method: 'GET', url: `${ticketUrl('Get')}?id=${id}` });
+    const [device] = await t.db.select({ serialNumber: devices.serialNumber, model: deviceClasses.name }).from(devices).innerJoin(deviceClasses, eq(deviceClasses.code, devices.deviceClassCode)).where(eq(devices.id, found.json().data.deviceId));
+    expect(found.json().data.deviceIdLabel).toBe(`${device!.model} ${device!.serialNumber}`);
   });
 
   it('answers 409 to a stale version and leaves the row as it was', async () => {

@@ -31,10 +31,26 @@ describe('seeding', () => {
       schools: (await t!.db.select({ total: count() }).from(schools))[0]!.total,
     });
     const before = await totals();
-    expect(before).toEqual({ users: 7, schools: 8 });
+    expect(before).toEqual({ users: 9, schools: 8 });
     expect(await seedDemo(t.db)).toBe(false);
     await seedDefaults(t.db);
     expect(await totals()).toEqual(before);
+  });
+
+  it('gives demo tickets and refunds seeded past their first state a handler and a history (issue 26)', async () => {
+    t = await createTestApp();
+    const admin = await t.loginAs('admin');
+    const read = async (url: string, payload: object = {}) => (await t!.injectAs(admin, { method: 'POST', url, payload: { pageSize: 100, ...payload } })).json().data.items as Record<string, unknown>[];
+    const done = await read('/api/MaintenanceTicket/Search', { state: [4] });
+    expect(done.length).toBeGreaterThan(0);
+    const historyOf = async (family: string, id: unknown) => (await t!.injectAs(admin, { method: 'GET', url: `/api/${family}/History?id=${String(id)}` })).json().data as { verb: string }[];
+    for (const ticket of done) {
+      expect(ticket.assigneeIdLabel).toMatch(/运维/);
+      expect((await historyOf('MaintenanceTicket', ticket.id)).map((entry) => entry.verb)).toEqual(['Assign', 'Start', 'Complete']);
+    }
+    const closedOrRejected = (await read('/api/Refund/Search')).filter((refund) => refund.state === 5 || refund.state === 6);
+    expect(closedOrRejected).toHaveLength(2);
+    for (const refund of closedOrRejected) expect((await historyOf('Refund', refund.id)).map((entry) => entry.verb)).toEqual([refund.state === 5 ? 'Reject' : 'Close']);
   });
 
   it('stores the demo pictures and songs in the upload store, and counts each demo questionnaire as its stored answers', async () => {

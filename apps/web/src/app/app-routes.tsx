@@ -32,7 +32,7 @@ function LeaveToLogin({ to }: { to: string }) {
 export function AppRoutes() {
   const location = useLocation();
   const session = useSession();
-  const decision = decideBeforeShell(location.pathname, session !== null);
+  const decision = decideBeforeShell(location.pathname, session !== null, location.search);
 
   if (decision?.action === 'redirect' && decision.clearSession) return <LeaveToLogin to={decision.to} />;
   if (decision?.action === 'allow' && decision.area === 'public') {

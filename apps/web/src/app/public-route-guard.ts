@@ -28,19 +28,45 @@ function isPublicRoute(route: string): route is PublicRoute {
 
 const toHome = { action: 'redirect', to: `/${HOME_ROUTE}`, clearSession: false } as const;
 
+/** The query parameter of /login naming where a link pointed before sign-in was asked for. */
+export const LOGIN_TARGET_PARAM = 'redirect';
+
+/**
+ * /login, remembering the console address a link pointed at (a link opened in a new browser tab has
+ * no session yet), so sign-in lands there; the home page needs no reminder.
+ */
+export function loginPathFor(target: string): string {
+  const route = pathSegments(target.split('?')[0] ?? '')[0] ?? '';
+  if (route === '' || route === HOME_ROUTE) return '/login';
+  return `/login?${new URLSearchParams({ [LOGIN_TARGET_PARAM]: target }).toString()}`;
+}
+
+/**
+ * Where sign-in goes: the remembered console address when it is one (a path of this site, not a
+ * public page), else the home page. The shell's guard still checks the account's grant on arrival.
+ */
+export function pathAfterLogin(search: string): string {
+  const target = new URLSearchParams(search).get(LOGIN_TARGET_PARAM) ?? '';
+  // Only a path of this origin: '//host' and '/\\host' would leave the site.
+  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return `/${HOME_ROUTE}`;
+  const route = pathSegments(target.split('?')[0] ?? '')[0] ?? '';
+  return route === '' || isPublicRoute(route) ? `/${HOME_ROUTE}` : target;
+}
+
 /**
  * The part of the guard that needs neither the page registry nor the session's frames: public pages
  * and a missing token. Null when the shell decides (decideRoute), so the entry chunk, which runs this
- * for /login, does not carry the declarations behind the registry.
+ * for /login, does not carry the declarations behind the registry. `search` is the address's query,
+ * kept with the path /login remembers.
  */
-export function decideBeforeShell(pathname: string, hasToken: boolean): RouteDecision | null {
+export function decideBeforeShell(pathname: string, hasToken: boolean, search = ''): RouteDecision | null {
   const segments = pathSegments(pathname);
   const route = segments[0] ?? '';
   if (isPublicRoute(route) && segments.length === 1) {
     if (route === 'login' && hasToken) return toHome;
     return { action: 'allow', area: 'public', route };
   }
-  if (!hasToken) return { action: 'redirect', to: '/login', clearSession: true };
+  if (!hasToken) return { action: 'redirect', to: loginPathFor(`${pathname}${search}`), clearSession: true };
   return null;
 }
 

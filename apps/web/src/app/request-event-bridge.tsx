@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { onRequestEvent } from '../lib/request-events';
+import { loginPathFor } from './public-route-guard';
 
 /** Where the mustChangePassword event sends the user; `reason` makes /reset show why. */
 export function resetPathFor(userName: string): string {
@@ -11,8 +12,8 @@ export function resetPathFor(userName: string): string {
 }
 
 /**
- * Turns the request client's events into navigation: a dead token goes to /login (the client has
- * already cleared the session), code 601 goes to the reset flow with the account's name.
+ * Turns the request client's events into navigation: a dead token goes to /login, remembering the
+ * page (the client has already cleared the session), code 601 goes to the reset flow with the account's name.
  */
 export function RequestEventBridge() {
   const navigate = useNavigate();
@@ -21,7 +22,8 @@ export function RequestEventBridge() {
   useEffect(() => {
     const stopSessionEnded = onRequestEvent('sessionEnded', () => {
       queryClient.clear();
-      navigate('/login', { replace: true });
+      // Sign-in again lands where the user was.
+      navigate(loginPathFor(`${window.location.pathname}${window.location.search}`), { replace: true });
     });
     const stopMustChange = onRequestEvent('mustChangePassword', ({ userName, phoneMasked }) => {
       navigate(resetPathFor(userName), { state: { phoneMasked } });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { frameOf } from '@campus/contract';
+import { pathAfterLogin } from './public-route-guard';
 import { decideBeforeShell, decideRoute, type RouteGuardInput } from './route-guard';
 
 const built = new Set(['index', 'personalInformation', 'schoolManage', 'codeManageA', 'codeManageB']);
@@ -14,12 +15,13 @@ const input = (overrides: Partial<RouteGuardInput>): RouteGuardInput => ({
 const toHome = { action: 'redirect', to: '/index', clearSession: false };
 
 describe('decideRoute (SEED-SPEC section 5)', () => {
-  it.each(['/index', '/schoolManage', '/personalInformation', '/refresh', '/', '/nowhere'])(
-    'sends %s to /login and clears the session without a token',
-    (pathname) => {
-      expect(decideRoute(input({ pathname, hasToken: false }))).toEqual({ action: 'redirect', to: '/login', clearSession: true });
-    },
-  );
+  it.each(['/index', '/'])('sends %s to /login and clears the session without a token', (pathname) => {
+    expect(decideRoute(input({ pathname, hasToken: false }))).toEqual({ action: 'redirect', to: '/login', clearSession: true });
+  });
+
+  it.each(['/schoolManage', '/personalInformation', '/refresh', '/nowhere'])('sends %s to /login remembering it, and clears the session without a token', (pathname) => {
+    expect(decideRoute(input({ pathname, hasToken: false }))).toEqual({ action: 'redirect', to: `/login?redirect=${encodeURIComponent(pathname)}`, clearSession: true });
+  });
 
   it.each(['login', 'forget', 'reset', 'modified', 'fromily', 'survey'])('lets /%s through without a token', (route) => {
     expect(decideRoute(input({ pathname: `/${route}`, hasToken: false }))).toEqual({ action: 'allow', area: 'public', route });
@@ -79,8 +81,24 @@ describe('decideBeforeShell (the entry part of the guard)', () => {
   it('decides public pages and a missing token, and leaves every console path to the shell', () => {
     expect(decideBeforeShell('/login', false)).toEqual({ action: 'allow', area: 'public', route: 'login' });
     expect(decideBeforeShell('/login', true)).toEqual({ action: 'redirect', to: '/index', clearSession: false });
-    expect(decideBeforeShell('/schoolManage', false)).toEqual({ action: 'redirect', to: '/login', clearSession: true });
+    expect(decideBeforeShell('/schoolManage', false)).toEqual({ action: 'redirect', to: '/login?redirect=%2FschoolManage', clearSession: true });
     expect(decideBeforeShell('/schoolManage', true)).toBeNull();
     expect(decideBeforeShell('/no/such/path', true)).toBeNull();
+  });
+});
+
+describe('a link opened without a session (issue 26)', () => {
+  it('keeps the address with its filters through /login and lands there after sign-in', () => {
+    const decision = decideBeforeShell('/refundManage', false, '?school=1');
+    expect(decision).toEqual({ action: 'redirect', to: '/login?redirect=%2FrefundManage%3Fschool%3D1', clearSession: true });
+    const to = decision?.action === 'redirect' ? decision.to : '';
+    expect(pathAfterLogin(to.slice(to.indexOf('?')))).toBe('/refundManage?school=1');
+  });
+
+  it('lands on the home page for anything that is not a console address of this site', () => {
+    for (const target of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', '/login', '/reset?x=1', '', 'schoolManage']) {
+      expect(pathAfterLogin(`?redirect=${encodeURIComponent(target)}`), target).toBe('/index');
+    }
+    expect(pathAfterLogin('')).toBe('/index');
   });
 });

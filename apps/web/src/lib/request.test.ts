@@ -118,6 +118,8 @@ describe('request client', () => {
     stop();
     expect(error).toMatchObject({ code: 600, message: 'password error', kind: 'loginMessage' });
     expect(listener).toHaveBeenCalledWith({ message: 'password error' });
+    // Once, on the login form: never a toast beside it (a wrong captcha read twice).
+    expect(toasts).toEqual([]);
   });
 
   it('raises the verify-phone event with the account for code 601', async () => {

@@ -105,7 +105,9 @@ function fail(facts: FailureFacts, data: unknown, options: RequestOptions): neve
     });
   }
   // 602 and 603 are steps of the login, not failures: the login page asks for the code or the set-up instead of a toast.
-  if (!options.silent && kind !== 'secondFactorRequired' && kind !== 'twoFactorSetupRequired') showToast(kind === 'mustChangePassword' ? 'warning' : 'error', message);
+  // 600 is the login message event (SEED-SPEC section 8), shown once by the login form: a toast would say it twice.
+  const isShownByLogin = kind === 'loginMessage' || kind === 'secondFactorRequired' || kind === 'twoFactorSetupRequired';
+  if (!options.silent && !isShownByLogin) showToast(kind === 'mustChangePassword' ? 'warning' : 'error', message);
   console.error('data request exception', { url: facts.url, status: facts.status, code: facts.code, message });
   throw error;
 }

@@ -6,7 +6,6 @@ import { ExportOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, chartDimensionsOf, periodKeysOf, type ReportDef, type ReportGrain, type ReportRow, type ReportSearchAnswer } from '@campus/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Image, Segmented, Space, Table, Typography, type TableProps } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { usePermission } from '../hooks/use-permission';
 import { useVisibilityProbes } from '../hooks/use-visibility-probes';
@@ -20,7 +19,7 @@ import { useExport } from '../resources/use-export';
 import { chartOption } from './chart-option';
 import { reportApi, type ReportFilters } from './report-api';
 import { ReportChart } from './report-chart';
-import { dimensionText, measureText } from './report-values';
+import { dimensionText, initialValuesOf, measureText } from './report-values';
 import './report-page.css';
 
 const GRAIN_KEYS = { day: 'report.grainDay', week: 'report.grainWeek', month: 'report.grainMonth' } as const;
@@ -31,13 +30,6 @@ function groupsKey(answer: Pick<ReportSearchAnswer, 'totalIsCapped' | 'totalIsEs
   return answer?.totalIsCapped ? 'report.groupsCapped' : 'report.groups';
 }
 const PAGE_SIZE_OPTIONS = [10, 20, 50, 100, 200];
-
-/** The filter bar's starting values: the report's default months up to today. */
-function initialValuesOf(def: ReportDef): Record<string, unknown> {
-  if (!def.period) return {};
-  const today = dayjs();
-  return { [def.period.field]: [today.subtract(def.period.defaultMonths - 1, 'month').startOf('month'), today] };
-}
 
 export interface ReportPageProps {
   def: ReportDef;

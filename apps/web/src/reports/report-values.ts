@@ -1,6 +1,7 @@
 /** How report values read in the caller's locale: periods, dimension values and measures. */
-import type { ReportDimensionDef, ReportGrain, ReportMeasureDef, ReportRow } from '@campus/contract';
+import type { ReportDef, ReportDimensionDef, ReportGrain, ReportMeasureDef, ReportRow } from '@campus/contract';
 import { numberLocaleOf, type Locale } from '../lib/i18n';
+import { businessNow } from '../resources/field-values';
 
 /** A period start (YYYY-MM-DD) as people name it: the day, the Monday of the week, or YYYY-MM. */
 export function periodLabel(start: string, grain: ReportGrain): string {
@@ -52,4 +53,11 @@ export function periodsBetween(from: string, to: string, grain: ReportGrain): st
     else at.setUTCMonth(at.getUTCMonth() + 1);
   }
   return periods;
+}
+
+/** The filter bar's starting values: the report's default months up to today in China. */
+export function initialValuesOf(def: Pick<ReportDef, 'period'>, now: Date = new Date()): Record<string, unknown> {
+  if (!def.period) return {};
+  const today = businessNow(now);
+  return { [def.period.field]: [today.subtract(def.period.defaultMonths - 1, 'month').startOf('month'), today] };
 }

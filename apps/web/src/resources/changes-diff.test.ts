@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffRows } from './changes-diff';
+import { diffRows, recordsText } from './changes-diff';
 
 describe('diffRows', () => {
   it("names fields and enum values in the family's labels", () => {
@@ -19,5 +19,16 @@ describe('diffRows', () => {
 
   it('shows unknown families and fields by name', () => {
     expect(diffRows('Gone', 'update', { x: [{ a: 1 }, 2] }, 'en', '')).toEqual([{ field: 'x', label: 'x', before: '{"a":1}', after: '2' }]);
+  });
+
+  it("names a transition's inputs by their labels and referenced rows by the names the server read", () => {
+    const labels = { records: { '15': 'WX20261127000015' }, values: { assigneeId: { '1': '系统管理员' } } };
+    const rows = diffRows('MaintenanceTicket', 'assign', { assigneeId: 1, remark: '请尽快处理', state: [1, 2] }, 'zh-CN', '', labels);
+    expect(rows).toEqual([
+      { field: 'assigneeId', label: '处理人', before: '', after: '系统管理员' },
+      { field: 'remark', label: '备注', before: '', after: '请尽快处理' },
+      { field: 'state', label: '状态', before: '待处理', after: '已派单' },
+    ]);
+    expect(recordsText([15, 16], labels)).toBe('WX20261127000015, #16');
   });
 });

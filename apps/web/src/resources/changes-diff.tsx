@@ -3,7 +3,7 @@
  * The server writes `{ field: [before, after] }` (add: before is null; a toggle: the list of the rows'
  * old values) and, for a delete, `{ titles: [...] }` (engine/write.ts recordOperation).
  */
-import { RESOURCES, type FieldDef } from '@campus/contract';
+import { RESOURCES, loggedFieldsOf, type FieldDef, type OperationLogLabels } from '@campus/contract';
 import { Table, Tag } from 'antd';
 import { useLocale, useT, type Locale } from '../lib/i18n';
 import { formatDateTime, formatMoney } from './field-values';
@@ -13,6 +13,8 @@ interface ChangesDiffProps {
   family: string;
   action: string;
   changes: unknown;
+  /** The server's names of the referenced rows in the changes, by field and raw value. */
+  labels?: OperationLogLabels;
 }
 
 interface DiffRow {
@@ -22,10 +24,11 @@ interface DiffRow {
   after: string;
 }
 
-/** One stored value for people: enum and bool labels, yuan, dates; lists joined. */
-export function changeValueText(field: FieldDef | undefined, value: unknown, locale: Locale): string {
+/** One stored value for people: referenced rows by name, enum and bool labels, yuan, dates; lists joined. */
+export function changeValueText(field: FieldDef | undefined, value: unknown, locale: Locale, names: Record<string, string> = {}): string {
   if (value === null || value === undefined || value === '') return '';
-  if (Array.isArray(value)) return [...new Set(value.map((one) => changeValueText(field, one, locale)))].join(', ');
+  if (Array.isArray(value)) return [...new Set(value.map((one) => changeValueText(field, one, locale, names)))].join(', ');
+  if (field?.kind === 'reference' && names[String(value)]) return names[String(value)]!;
   if (field?.kind === 'enum') {
     const option = enumOptionOf(field, value);
     return option ? labelText(option, locale) : String(value);
@@ -36,23 +39,28 @@ export function changeValueText(field: FieldDef | undefined, value: unknown, loc
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-/** The rows of the diff table; a delete's titles are one row of "before" values. */
-export function diffRows(family: string, action: string, changes: unknown, locale: Locale, titlesLabel: string): DiffRow[] {
+/**
+ * The rows of the diff table, in the family's words (its fields and its transitions' inputs); a
+ * delete's titles are one row of "before" values.
+ */
+export function diffRows(family: string, action: string, changes: unknown, locale: Locale, titlesLabel: string, labels: OperationLogLabels = {}): DiffRow[] {
   if (!changes || typeof changes !== 'object') return [];
-  const fields = RESOURCES[family]?.fields ?? {};
+  const declared = RESOURCES[family];
+  const fields = declared ? loggedFieldsOf(declared) : {};
   return Object.entries(changes as Record<string, unknown>).map(([name, change]): DiffRow => {
     const field = fields[name];
     const label = field ? labelText(field.label, locale) : name;
     if (action === 'delete' && name === 'titles') return { field: name, label: titlesLabel, before: changeValueText(undefined, change, locale), after: '' };
     const [before, after] = Array.isArray(change) && change.length === 2 ? change : [undefined, change];
-    return { field: name, label, before: changeValueText(field, before, locale), after: changeValueText(field, after, locale) };
+    const names = labels.values?.[name];
+    return { field: name, label, before: changeValueText(field, before, locale, names), after: changeValueText(field, after, locale, names) };
   });
 }
 
-export function ChangesDiff({ family, action, changes }: ChangesDiffProps) {
+export function ChangesDiff({ family, action, changes, labels }: ChangesDiffProps) {
   const t = useT();
   const locale = useLocale();
-  const rows = diffRows(family, action, changes, locale, t('log.deletedRows'));
+  const rows = diffRows(family, action, changes, locale, t('log.deletedRows'), labels);
   const isAdd = action === 'add';
   const isDelete = action === 'delete';
   return (
@@ -69,4 +77,10 @@ export function ChangesDiff({ family, action, changes }: ChangesDiffProps) {
       ]}
     />
   );
+}
+
+/** An operation-log entry's records as people know them: each id by its title when the server named it. */
+export function recordsText(ids: unknown, labels: OperationLogLabels | undefined): string {
+  if (!Array.isArray(ids)) return '';
+  return ids.map((id) => labels?.records?.[String(id)] ?? `#${String(id)}`).join(', ');
 }

@@ -1,4 +1,4 @@
-import { DeviceClass, License, RecognitionRecord, School, Student, type ResourceDef } from '@campus/contract';
+import { DeviceClass, License, RESOURCES, RecognitionRecord, School, Student, type ResourceDef } from '@campus/contract';
 import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildColumns } from './columns';
@@ -123,5 +123,13 @@ describe('image and file cells', () => {
     const file = cell('attachment', 'javascript:alert(1)');
     expect(file.querySelector('a')).toBeNull();
     expect(file.textContent).toBe('javascript:alert(1)');
+  });
+});
+
+describe('Refund columns (issue 26)', () => {
+  it("shows the amounts before the long text columns, so a narrow English window never hides them under the actions", () => {
+    const Refund = RESOURCES.Refund!;
+    const keys = buildColumns(Refund, { locale: 'en', hideAmountColumns: false }).map((column) => column.key);
+    expect(keys.slice(0, 4)).toEqual(['paymentId', 'schoolId', 'askedAmount', 'refundAmount']);
   });
 });

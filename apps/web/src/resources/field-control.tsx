@@ -63,7 +63,9 @@ export function FormControl({ field, options, ...injected }: { field: FieldDef; 
           />
         );
       }
-      return <Switch {...injected} checkedChildren={trueText} unCheckedChildren={falseText} />;
+      // A switch labelled by its own "on" value (直营) says yes or no: "off" reading 代理 beside 直营 contradicts the label.
+      const isNamedByOn = trueText === labelText(field.label, locale);
+      return <Switch {...injected} checkedChildren={isNamedByOn ? t('resource.yes') : trueText} unCheckedChildren={isNamedByOn ? t('resource.no') : falseText} />;
     }
     case 'enum': {
       const choices = field.options.map((option) => ({ value: option.value, label: labelText(option, locale) }));

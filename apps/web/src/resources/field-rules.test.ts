@@ -42,3 +42,13 @@ describe('phone form rules', () => {
     expect(rules.phone.pattern.test('400-800-0004')).toBe(false);
   });
 });
+
+describe('required rules (issue 26)', () => {
+  it('asks to choose a province or city, never to type it', () => {
+    const zh: Translate = (key, params) => translate(key, params, 'zh-CN');
+    const messages = (field: FieldDef) => (fieldRules(field, { t: zh, locale: 'zh-CN' }) as { message?: unknown }[]).map((rule) => rule.message);
+    expect(messages(School.fields.province!)).toContain('请选择省');
+    expect(messages(School.fields.city!)).toContain('请选择市');
+    expect(messages(School.fields.schoolName!)).toContain('请输入学校名称');
+  });
+});

@@ -20,11 +20,13 @@ export function fieldRules(field: FieldDef, { t, locale, isEdit = false }: RuleC
   const rules: FormRule[] = [];
   if (field.required && !(isEdit && field.kind === 'password')) {
     const isText = field.kind === 'text' || field.kind === 'textarea' || field.kind === 'phone' || field.kind === 'region' || field.kind === 'places';
+    // A province or city is picked, not typed: "请选择省".
+    const isPicked = field.kind === 'region' || field.kind === 'places';
     // Only text rules may carry `whitespace`: any extra key makes antd check the value as a string,
     // which a number, bool or date never is.
     rules.push(
       isText
-        ? { required: true, whitespace: true, message: t('common.required', { field: name }) }
+        ? { required: true, whitespace: true, message: t(isPicked ? 'resource.requiredChoice' : 'common.required', { field: name }) }
         : { required: true, message: t(field.kind === 'number' || field.kind === 'money' ? 'common.required' : 'resource.requiredChoice', { field: name }) },
     );
   }

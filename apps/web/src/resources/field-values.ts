@@ -38,6 +38,14 @@ export function instantToPickerValue(iso: string): Dayjs {
   return dayjs(dayjs(iso).tz(TIME_ZONE).format(WALL_CLOCK_FORMAT));
 }
 
+/**
+ * Now as a picker value: Shanghai's wall-clock time, so "today", default ranges and week starts are
+ * China's days whatever the browser's zone (a staff member abroad, a laptop set to UTC).
+ */
+export function businessNow(now: Date = new Date()): Dayjs {
+  return instantToPickerValue(now.toISOString());
+}
+
 export function pickerValueToInstant(value: Dayjs): string {
   return dayjs.tz(value.format(WALL_CLOCK_FORMAT), TIME_ZONE).toISOString();
 }

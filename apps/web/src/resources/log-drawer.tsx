@@ -1,9 +1,9 @@
 /** The read-only record of a log row: every field; structured changes as a diff table. */
-import type { ResourceDef } from '@campus/contract';
+import type { OperationLogLabels, ResourceDef } from '@campus/contract';
 import { Descriptions, Drawer, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useLocale, useT } from '../lib/i18n';
-import { ChangesDiff } from './changes-diff';
+import { ChangesDiff, recordsText } from './changes-diff';
 import { buildColumns } from './columns';
 import { labelText } from './labels';
 import { operationActionText } from './operation-actions';
@@ -27,11 +27,12 @@ export function LogDrawer({ def, row, onClose }: LogDrawerProps) {
     <Drawer open={row !== null} onClose={onClose} width={640} title={t('log.detailTitle', { family: labelText(def.label, locale) })} destroyOnHidden>
       {row && (
         <Descriptions column={1} bordered size="small">
-          {Object.entries(def.fields).map(([name, field]) => (
+          {/* The server's names are read into the other fields, never shown on their own. */}
+          {Object.entries(def.fields).filter(([name]) => !(def.name === 'OperationLog' && name === 'labels')).map(([name, field]) => (
             <Descriptions.Item key={name} label={labelText(field.label, locale)}>
               {field.kind === 'json' ? (
                 typeof row.family === 'string' && typeof row.action === 'string' ? (
-                  <ChangesDiff family={row.family} action={row.action} changes={row[name]} />
+                  <ChangesDiff family={row.family} action={row.action} changes={row[name]} labels={row.labels as OperationLogLabels | undefined} />
                 ) : (
                   <Typography.Paragraph code style={{ whiteSpace: 'pre-wrap' }}>
                     {JSON.stringify(row[name], null, 2)}
@@ -39,6 +40,8 @@ export function LogDrawer({ def, row, onClose }: LogDrawerProps) {
                 )
               ) : def.name === 'OperationLog' && name === 'action' ? (
                 operationActionText(row.family, row.action, locale)
+              ) : def.name === 'OperationLog' && name === 'ids' ? (
+                recordsText(row.ids, row.labels as OperationLogLabels | undefined)
               ) : (
                 (cells.get(name)?.(row[name], row, 0) as React.ReactNode)
               )}

@@ -6,13 +6,14 @@
  * actions without a form (Acknowledge) likewise.
  */
 import { ExportOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { actionOffered, familiesOfFrame, type FieldDef, type ResourceDef } from '@campus/contract';
+import { actionOffered, familiesOfFrame, type FieldDef, type OperationLogLabels, type ResourceDef } from '@campus/contract';
 import { Button, Card, Col, DatePicker, Form, Popconfirm, Row, Select, Space, Table, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { usePermission } from '../hooks/use-permission';
 import { useLocale, useT } from '../lib/i18n';
 import { showToast } from '../lib/toast';
+import { recordsText } from './changes-diff';
 import { buildColumns } from './columns';
 import { formatDateTime } from './field-values';
 import { FilterBar } from './filter-bar';
@@ -85,9 +86,13 @@ export function LogPage({ def: declared, frame, isEmbedded = false }: LogPagePro
   const declaredColumns = useMemo(
     () =>
       buildColumns(def, { locale, hideAmountColumns: false, hiddenFields: fixedFields }).map((column) =>
-        def.name === 'OperationLog' && column.key === 'action'
-          ? { ...column, render: (_: unknown, row: ResourceRow) => operationActionText(row.family, row.action, locale) }
-          : column,
+        def.name !== 'OperationLog'
+          ? column
+          : column.key === 'action'
+            ? { ...column, render: (_: unknown, row: ResourceRow) => operationActionText(row.family, row.action, locale) }
+            : column.key === 'ids'
+              ? { ...column, render: (_: unknown, row: ResourceRow) => recordsText(row.ids, row.labels as OperationLogLabels | undefined) }
+              : column,
       ),
     [def, locale, fixedFields],
   );

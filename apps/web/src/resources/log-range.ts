@@ -1,11 +1,12 @@
 /** The time range of a log list: preset to the family's window (7 days unless declared), with today / 7 days / 30 days presets. */
 import { DEFAULT_LOG_DAYS, type ResourceDef } from '@campus/contract';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { businessNow, pickerValueToInstant } from './field-values';
 
 export type LogRange = [Dayjs, Dayjs];
 
-/** The last `days` days up to the end of today. */
-export function lastDays(days: number, now: Dayjs = dayjs()): LogRange {
+/** The last `days` days up to the end of today, as Shanghai wall-clock picker values. */
+export function lastDays(days: number, now: Dayjs = businessNow()): LogRange {
   return [now.subtract(days - 1, 'day').startOf('day'), now.endOf('day')];
 }
 
@@ -16,8 +17,9 @@ export function lastDays(days: number, now: Dayjs = dayjs()): LogRange {
  */
 export const defaultLogRange = (def: Pick<ResourceDef, 'log'>, now?: Dayjs): LogRange => lastDays(def.log?.defaultDays ?? DEFAULT_LOG_DAYS, now);
 
-/** The Search filters of a range of the time field. */
+/** The Search filters of a range of the time field: its picker values read as Shanghai wall-clock times. */
 export function rangeFilters(timeField: string, range: LogRange | null): Record<string, string> {
   if (!range) return {};
-  return { [`${timeField}From`]: range[0].toISOString(), [`${timeField}To`]: range[1].toISOString() };
+  const to = new Date(Date.parse(pickerValueToInstant(range[1])) + 999).toISOString();
+  return { [`${timeField}From`]: pickerValueToInstant(range[0]), [`${timeField}To`]: to };
 }

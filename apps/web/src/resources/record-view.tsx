@@ -1,5 +1,5 @@
 /**
- * A record read-only (issue 11): every listed field of the row as the table shows it, uncut, its
+ * A record read-only (issue 11): every field a reader needs as the table shows it, uncut, its
  * read-only lines and state history; Edit for callers who may change it. Opened from the row's first
  * cell, so looking at a record never risks changing it.
  */
@@ -12,6 +12,7 @@ import { useLocale, useT } from '../lib/i18n';
 import { buildColumns } from './columns';
 import { labelText } from './labels';
 import { ReadOnlyLines, readOnlyLinesOf } from './read-only-lines';
+import { recordTitleOf, recordViewFieldsOf } from './record-view-fields';
 import type { ResourceApi, ResourceRow } from './resource-api';
 import { StateHistorySection } from './state-timeline';
 
@@ -32,7 +33,10 @@ export function RecordView({ def, api, row, hiddenFields, extraTabs = [], onEdit
   const locale = useLocale();
   const windowWidth = useWindowWidth();
   const hideAmountColumns = useVisibilityProbes()?.hideAmountColumns === true;
-  const columns = useMemo(() => buildColumns(def, { locale, hideAmountColumns, hiddenFields }), [def, locale, hideAmountColumns, hiddenFields]);
+  const columns = useMemo(
+    () => buildColumns({ ...def, fields: recordViewFieldsOf(def) }, { locale, hideAmountColumns, hiddenFields }),
+    [def, locale, hideAmountColumns, hiddenFields],
+  );
   const family = labelText(def.label, locale);
   const details = (
     <>
@@ -51,7 +55,7 @@ export function RecordView({ def, api, row, hiddenFields, extraTabs = [], onEdit
   return (
     <Drawer
       open
-      title={`${t('resource.viewTitle', { family })} · ${String(row[def.titleField] ?? row.id)}`}
+      title={`${t('resource.viewTitle', { family })} · ${recordTitleOf(def, row, locale)}`}
       size={Math.min(extraTabs.length > 0 ? 1100 : 720, windowWidth - 48)}
       destroyOnHidden
       onClose={onClose}

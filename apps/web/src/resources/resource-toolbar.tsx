@@ -53,7 +53,7 @@ export function BatchToggleButtons({ list }: ListPartProps) {
   const t = useT();
   const locale = useLocale();
   const { selectedIds } = list;
-  return list.buttons.toggles.flatMap((toggleDef) => {
+  const buttons = list.buttons.toggles.flatMap((toggleDef) => {
     const field = list.def.fields[toggleDef.field];
     if (!field) return [];
     const values = toggleValuesOf(field);
@@ -66,6 +66,8 @@ export function BatchToggleButtons({ list }: ListPartProps) {
       </SubmitButton>
     ));
   });
+  // The toolbar's Space spaces its children, and this list is one child: its buttons get their own gaps.
+  return buttons.length > 0 ? <Space wrap>{buttons}</Space> : null;
 }
 
 /** Exports the current filters (asking first when the count is capped); shown to callers holding `export`. */

@@ -1,6 +1,6 @@
 /** The console's own logs, read through the log kind: login attempts and the operation log. */
 import { LOGIN_OUTCOMES, LOGIN_OUTCOME_LABELS } from '../api/login-outcomes.js';
-import { defineResource, type EnumOption, type ResourceDef } from './define.js';
+import { defineResource, type EnumOption, type FieldDef, type ResourceDef } from './define.js';
 
 /** Every login attempt (login_attempts): company staff only, although agents hold jurisdictionManage. */
 export const LoginLog = defineResource({
@@ -53,10 +53,31 @@ export function declareOperationLog(families: readonly ResourceDef[]) {
     fields: {
       createdAt: { kind: 'datetime', label: { zh: '时间', en: 'Time' }, readOnly: true, filter: 'range', width: 170 },
       userId: { kind: 'reference', family: 'User', display: 'name', label: { zh: '操作人', en: 'Operator' }, filter: 'equals', width: 140 },
-      family: { kind: 'enum', label: { zh: '对象', en: 'Family' }, filter: 'equals', width: 140, options: familyOptions(families) },
+      family: { kind: 'enum', label: { zh: '对象', en: 'Record type' }, filter: 'equals', width: 140, options: familyOptions(families) },
       action: { kind: 'text', label: { zh: '操作', en: 'Action' }, max: 64, filter: 'equals', width: 140 },
-      ids: { kind: 'number', multiple: true, label: { zh: '记录编号', en: 'Row ids' }, width: 160 },
+      ids: { kind: 'number', multiple: true, label: { zh: '记录', en: 'Records' }, width: 200 },
       changes: { kind: 'json', label: { zh: '变更内容', en: 'Changes' }, list: false, exported: true },
+      // Rows keep the raw ids they were written with; what those ids are called today is read with them
+      // (apps/server/src/resources/operation-log.ts), so the log shows numbers and names as the lists do.
+      labels: { kind: 'json', computed: true, label: { zh: '名称', en: 'Names' }, list: false, exported: false },
     },
   });
+}
+
+/** What an operation log entry's `labels` holds: the titles of its records and the names of referenced rows in its changes, by raw value. */
+export interface OperationLogLabels {
+  records?: Record<string, string>;
+  values?: Record<string, Record<string, string>>;
+}
+
+/**
+ * The fields an operation log entry of a family may name: the family's own, then the inputs of its
+ * transitions and actions (an Assign's assignee and remark).
+ */
+export function loggedFieldsOf(def: Pick<ResourceDef, 'fields' | 'workflow' | 'actions'>): Record<string, FieldDef> {
+  const fields: Record<string, FieldDef> = { ...def.fields };
+  for (const step of [...(def.workflow?.transitions ?? []), ...(def.actions ?? [])]) {
+    for (const [name, field] of Object.entries(step.fields ?? {})) fields[name] ??= field;
+  }
+  return fields;
 }

@@ -1,11 +1,13 @@
 /**
- * The platform log (platLog): the server's own warnings and errors, written by its logger
- * (apps/server/src/platform/platform-log-sink.ts) with the request id a failed call answered, so a
- * user's "request id 1f3c…" leads to the stack. Company staff only: stacks name the server's insides.
+ * The platform log (platLog): the server's own events (start, migrations applied, jobs run and what
+ * they did, provider calls that failed, load shed) beside its warnings and errors, written by its
+ * logger (apps/server/src/platform/platform-log-sink.ts) with the request id a failed call answered, so
+ * a user's "request id 1f3c…" leads to the stack. Company staff only: stacks name the server's insides.
  */
 import { defineResource } from './define.js';
 
 export const PLATFORM_LOG_LEVEL_OPTIONS = [
+  { value: 'info', zh: '事件', en: 'Event', color: 'blue' },
   { value: 'warn', zh: '警告', en: 'Warning', color: 'orange' },
   { value: 'error', zh: '错误', en: 'Error', color: 'red' },
 ] as const;

@@ -40,9 +40,13 @@ export const Refund = defineResource({
   fields: {
     paymentId: { kind: 'reference', family: 'PaymentRecord', display: 'outTradeNo', label: { zh: '支付订单', en: 'Payment' }, required: true, filter: 'equals', width: 200 },
     schoolId: schoolRef({ from: 'paymentId' }),
-    reason: { kind: 'textarea', label: { zh: '申请原因', en: 'Reason' }, required: true, max: 200, width: 200 },
+    // What the approver approves: an application asks for all that is left of its payment until an
+    // operator sends a refund (then: the amount sent). Read with the row (apps/server/src/resources/refund.ts).
+    // Money before the long text columns, so a narrow window never hides it under the actions.
+    askedAmount: { kind: 'money', computed: true, label: { zh: '申请金额', en: 'Amount asked' }, width: 120 },
+    refundAmount: { kind: 'money', label: { zh: '退款金额', en: 'Refunded' }, readOnly: true, width: 110 },
     state: { kind: 'enum', options: REFUND_STATE_OPTIONS, label: { zh: '状态', en: 'State' }, readOnly: true, filter: 'equals', width: 100 },
-    refundAmount: { kind: 'money', label: { zh: '退款金额', en: 'Refund amount' }, readOnly: true, width: 110 },
+    reason: { kind: 'textarea', label: { zh: '申请原因', en: 'Reason' }, required: true, max: 200, width: 200 },
     // Ours, given when the refund first leaves for the provider and kept for every retry (idempotency).
     outRefundNo: { kind: 'text', label: { zh: '退款单号', en: 'Refund no.' }, readOnly: true, unique: true, max: 64, filter: 'equals', width: 200 },
     provider: { kind: 'enum', options: PAYMENT_PROVIDER_OPTIONS, label: { zh: '通道', en: 'Provider' }, readOnly: true, width: 100 },

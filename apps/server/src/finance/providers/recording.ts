@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { paymentProviderCalls } from '../../db/schema/resources.js';
 import type { Clock } from '../../platform/clock.js';
+import { platformEvent } from '../../platform/platform-log-sink.js';
 import type { PayAnswer, PaymentProvider, PaymentQueryAnswer, RefundAnswer } from './types.js';
 
 export interface ProviderCallRecord {
@@ -64,7 +65,11 @@ export function recordingProvider(inner: PaymentProvider, db: Database, clock: C
       answer = { outcome: 'unknown', message } as A;
     }
     const durationMs = Math.round(performance.now() - started);
-    await recordProviderCall(db, clock, log, { provider: inner.name, operation, reference, outcome: outcomeOf(answer), message: answer.message, durationMs, request, response: answer });
+    const outcome = outcomeOf(answer);
+    if (outcome === 'failed' || outcome === 'unknown') {
+      log.warn(platformEvent('providerCall', { provider: inner.name, operation, reference, outcome }), `${inner.name} ${operation} ${reference}: ${outcome}${answer.message ? ` (${answer.message})` : ''}`);
+    }
+    await recordProviderCall(db, clock, log, { provider: inner.name, operation, reference, outcome, message: answer.message, durationMs, request, response: answer });
     return answer;
   }
   return {

@@ -45,7 +45,7 @@ export function UserMenu() {
             label: (
               <span className="user-menu-who">
                 <strong>{userName}</strong>
-                {session?.schoolName ? <span>{session.schoolName}</span> : null}
+                {session?.schoolName && session.schoolId > 0 ? <span>{session.schoolName}</span> : null}
               </span>
             ),
           },

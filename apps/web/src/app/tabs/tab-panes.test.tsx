@@ -1,10 +1,10 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { frameOf } from '@campus/contract';
+import { FRAME_BY_INDEX, frameOf } from '@campus/contract';
 import { useTabPane } from '../../hooks/use-tab-pane';
 import { TabPanes } from './tab-panes';
-import type { TabState } from './tab-state';
+import { MAX_MOUNTED_TABS, type TabState } from './tab-state';
 
 function Counter() {
   const [count, setCount] = useState(0);
@@ -26,6 +26,7 @@ const state = (activeIndex: string, remountKeys: Record<string, number> = {}): T
   tabs: [tab('index'), tab('personalInformation')],
   activeIndex,
   remountKeys,
+  recent: ['index', 'personalInformation'],
 });
 
 describe('TabPanes (keep-alive)', () => {
@@ -50,5 +51,19 @@ describe('TabPanes (keep-alive)', () => {
     act(() => rerender(<TabPanes state={state('index', { personalInformation: 1 })} onRefresh={() => undefined} />));
     expect(screen.getByText(/^index:1/)).toBeTruthy();
     expect(screen.getByText(/^personalInformation:0/)).toBeTruthy();
+  });
+
+  it('unmounts the pages of tabs beyond the mounted limit, and mounts one again when shown', async () => {
+    const others = [...FRAME_BY_INDEX.keys()].filter((index) => index !== 'index').slice(0, MAX_MOUNTED_TABS + 2);
+    const many = ['index', ...others];
+    const open = (activeIndex: string, recent: string[]): TabState => ({ tabs: many.map(tab), activeIndex, remountKeys: {}, recent });
+    const newest = others.at(-1)!;
+    const { rerender, container } = render(<TabPanes state={open(newest, many.slice().reverse())} onRefresh={() => undefined} />);
+    await screen.findByText(`${newest}:0:shown`);
+    expect(container.querySelectorAll('.tab-pane')).toHaveLength(MAX_MOUNTED_TABS);
+    expect(container.querySelector('[data-tab="index"]')).toBeNull();
+    rerender(<TabPanes state={open('index', ['index', ...many.slice().reverse()])} onRefresh={() => undefined} />);
+    expect(await screen.findByText('index:0:shown')).toBeTruthy();
+    expect(container.querySelectorAll('.tab-pane')).toHaveLength(MAX_MOUNTED_TABS);
   });
 });

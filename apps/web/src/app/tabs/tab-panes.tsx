@@ -1,15 +1,17 @@
 import { Spin } from 'antd';
-import { Suspense, memo, useLayoutEffect, useMemo, useRef } from 'react';
+import { Suspense, memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { TabPaneContext, type TabPaneInfo } from '../../hooks/use-tab-pane';
 import { pageOf } from '../../pages/registry';
 import { PageErrorBoundary } from './page-error-boundary';
-import type { TabEntry, TabState } from './tab-state';
+import { mountedTabIndexes, type TabEntry, type TabState } from './tab-state';
 
 interface TabPaneProps {
   tab: TabEntry;
   isActive: boolean;
   remountKey: number;
   onRefresh: (index: string) => void;
+  /** Scroll offsets by tab, kept here so a page that unmounts (beyond MAX_MOUNTED_TABS) comes back where it was. */
+  scrollTops: Map<string, number>;
 }
 
 /**
@@ -18,14 +20,13 @@ interface TabPaneProps {
  * because browsers reset the scroll of an element while it is display: none.
  */
 // Memoised: a tab switch re-renders the two panes whose visibility changed, not every open page.
-const TabPane = memo(function TabPane({ tab, isActive, remountKey, onRefresh }: TabPaneProps) {
+const TabPane = memo(function TabPane({ tab, isActive, remountKey, onRefresh, scrollTops }: TabPaneProps) {
   const page = pageOf(tab.index);
   const paneRef = useRef<HTMLDivElement>(null);
-  const scrollTop = useRef(0);
 
   useLayoutEffect(() => {
-    if (isActive && paneRef.current) paneRef.current.scrollTop = scrollTop.current;
-  }, [isActive]);
+    if (isActive && paneRef.current) paneRef.current.scrollTop = scrollTops.get(tab.index) ?? 0;
+  }, [isActive, scrollTops, tab.index]);
 
   const info = useMemo<TabPaneInfo>(
     () => ({ index: tab.index, path: tab.path, isActive, refresh: () => onRefresh(tab.index) }),
@@ -41,7 +42,7 @@ const TabPane = memo(function TabPane({ tab, isActive, remountKey, onRefresh }: 
       data-tab={tab.index}
       style={isActive ? undefined : { display: 'none' }}
       onScroll={(event) => {
-        if (isActive) scrollTop.current = event.currentTarget.scrollTop;
+        if (isActive) scrollTops.set(tab.index, event.currentTarget.scrollTop);
       }}
     >
       <TabPaneContext.Provider value={info}>
@@ -61,12 +62,24 @@ const TabPane = memo(function TabPane({ tab, isActive, remountKey, onRefresh }: 
   );
 });
 
+/** The pages of the open tabs: the recently shown ones mounted (hidden but alive), the others only remembered. */
 export function TabPanes({ state, onRefresh }: { state: TabState; onRefresh: (index: string) => void }) {
+  const [scrollTops] = useState(() => new Map<string, number>());
+  const mounted = mountedTabIndexes(state);
   return (
     <>
-      {state.tabs.map((tab) => (
-        <TabPane key={tab.index} tab={tab} isActive={tab.index === state.activeIndex} remountKey={state.remountKeys[tab.index] ?? 0} onRefresh={onRefresh} />
-      ))}
+      {state.tabs
+        .filter((tab) => mounted.has(tab.index))
+        .map((tab) => (
+          <TabPane
+            key={tab.index}
+            tab={tab}
+            isActive={tab.index === state.activeIndex}
+            remountKey={state.remountKeys[tab.index] ?? 0}
+            onRefresh={onRefresh}
+            scrollTops={scrollTops}
+          />
+        ))}
     </>
   );
 }

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { createTabState, restoreTabState, tabReducer, type TabEntry, type TabState } from './tab-state';
+import { createTabState, mountedTabIndexes, restoreTabState, tabReducer, type TabEntry, type TabState } from './tab-state';
 
 const tab = (index: string): TabEntry => ({ index, title: index, path: `/${index}`, componentName: `${index}Page` });
 const home = tab('index');
 
 function stateWith(indexes: string[], activeIndex: string): TabState {
-  return { tabs: [home, ...indexes.map(tab)], activeIndex, remountKeys: {} };
+  return { tabs: [home, ...indexes.map(tab)], activeIndex, remountKeys: {}, recent: [activeIndex] };
 }
 const indexesOf = (state: TabState) => state.tabs.map((entry) => entry.index);
 
 describe('tabReducer', () => {
   it('starts with the home tab active', () => {
-    expect(createTabState(home)).toEqual({ tabs: [home], activeIndex: 'index', remountKeys: {} });
+    expect(createTabState(home)).toEqual({ tabs: [home], activeIndex: 'index', remountKeys: {}, recent: ['index'] });
   });
 
   it('adds a tab once and activates it', () => {
@@ -96,7 +96,7 @@ describe('tabReducer', () => {
 describe('restoreTabState', () => {
   it('brings back the saved tabs and the active one', () => {
     const saved = { tabs: [home, tab('a'), tab('b')], activeIndex: 'b' };
-    expect(restoreTabState(saved, home, () => true)).toEqual({ tabs: [home, tab('a'), tab('b')], activeIndex: 'b', remountKeys: {} });
+    expect(restoreTabState(saved, home, () => true)).toEqual({ tabs: [home, tab('a'), tab('b')], activeIndex: 'b', remountKeys: {}, recent: ['b'] });
   });
 
   it('drops tabs that may no longer be opened and puts home first', () => {
@@ -108,5 +108,24 @@ describe('restoreTabState', () => {
 
   it('starts fresh from garbage', () => {
     expect(restoreTabState('nope', home, () => true)).toEqual(createTabState(home));
+  });
+});
+
+describe('mountedTabIndexes (issue 26: tabs without bound)', () => {
+  it('keeps the most recently shown tabs mounted, up to the limit, and always the active one', () => {
+    let state = createTabState(home);
+    for (const index of ['a', 'b', 'c', 'd', 'e']) state = tabReducer(state, { type: 'open', tab: tab(index) });
+    expect([...mountedTabIndexes(state, 3)]).toEqual(['e', 'd', 'c']);
+    // Showing an old tab again mounts it and lets the least recently shown go.
+    state = tabReducer(state, { type: 'open', tab: tab('a') });
+    expect([...mountedTabIndexes(state, 3)]).toEqual(['a', 'e', 'd']);
+    // A closed tab leaves the list; the tab shown instead is first.
+    state = tabReducer(state, { type: 'close', index: 'a' });
+    expect([...mountedTabIndexes(state, 3)]).toEqual(['b', 'e', 'd']);
+  });
+
+  it('mounts only the shown tab after a reload', () => {
+    const restored = restoreTabState({ tabs: [tab('a'), tab('b')], activeIndex: 'a' }, home, () => true);
+    expect([...mountedTabIndexes(restored)]).toEqual(['a']);
   });
 });

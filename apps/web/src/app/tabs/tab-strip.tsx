@@ -19,6 +19,9 @@ function useTabMenu(index: string, tabs: TabsController): MenuProps {
   };
   return {
     items: [
+      // How many are open: past the strip's width most tabs sit behind its overflow menu.
+      { key: 'count', label: t('tabs.openCount', { count: tabs.state.tabs.length }), disabled: true },
+      { type: 'divider' },
       { key: 'refresh', icon: <ReloadOutlined />, label: t('tabs.refresh') },
       { key: 'close', icon: <CloseOutlined />, label: t('tabs.close'), disabled: isHome },
       { key: 'closeOthers', icon: <ColumnWidthOutlined />, label: t('tabs.closeOthers'), disabled: tabs.state.tabs.length <= (isHome ? 1 : 2) },
@@ -26,7 +29,7 @@ function useTabMenu(index: string, tabs: TabsController): MenuProps {
     ],
     onClick: ({ key, domEvent }) => {
       domEvent.stopPropagation();
-      run[key as TabCommand]();
+      if (key in run) run[key as TabCommand]();
     },
   };
 }
@@ -43,12 +46,45 @@ function TabLabel({ index, title, tabs }: { index: string; title: string; tabs: 
   );
 }
 
+/**
+ * The home tab, pinned before the scrolling list: with many tabs open the list scrolls to the active
+ * one and the home tab would scroll out of reach. Drawn with the strip's own tab classes so it looks
+ * and reads (role tab, selected) like the others.
+ */
+function PinnedHomeTab({ tabs, title }: { tabs: TabsController; title: string }) {
+  const isActive = tabs.activeTab.index === HOME_ROUTE;
+  return (
+    <div
+      role="tab"
+      aria-selected={isActive}
+      tabIndex={0}
+      className={`ant-tabs-tab tab-strip-home${isActive ? ' ant-tabs-tab-active' : ''}`}
+      onClick={() => tabs.select(HOME_ROUTE)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault();
+          tabs.select(HOME_ROUTE);
+        }
+      }}
+    >
+      <div className="ant-tabs-tab-btn">
+        <TabLabel index={HOME_ROUTE} title={title} tabs={tabs} />
+      </div>
+    </div>
+  );
+}
+
 /** The strip of open tabs; its width is the window width minus TAB_STRIP_OFFSET (SEED-SPEC section 9). */
 export function TabStrip({ tabs }: { tabs: TabsController }) {
   const t = useT();
   const locale = useLocale();
   const width = useWindowWidth() - TAB_STRIP_OFFSET;
   const activeMenu = useTabMenu(tabs.activeTab.index, tabs);
+  const titleOf = (index: string, fallback: string) => {
+    const frame = FRAME_BY_INDEX.get(index);
+    return frame ? localTitle(frame, locale) : fallback;
+  };
+  const home = tabs.state.tabs[0];
 
   return (
     <div className="tab-strip" style={{ width }}>
@@ -61,15 +97,11 @@ export function TabStrip({ tabs }: { tabs: TabsController }) {
         onEdit={(key, action) => {
           if (action === 'remove' && typeof key === 'string') tabs.close(key);
         }}
-        items={tabs.state.tabs.map((tab) => {
-          const frame = FRAME_BY_INDEX.get(tab.index);
-          return {
-            key: tab.index,
-            closable: tab.index !== HOME_ROUTE,
-            label: <TabLabel index={tab.index} title={frame ? localTitle(frame, locale) : tab.title} tabs={tabs} />,
-          };
-        })}
+        items={tabs.state.tabs
+          .filter((tab) => tab.index !== HOME_ROUTE)
+          .map((tab) => ({ key: tab.index, closable: true, label: <TabLabel index={tab.index} title={titleOf(tab.index, tab.title)} tabs={tabs} /> }))}
         tabBarExtraContent={{
+          left: home ? <PinnedHomeTab tabs={tabs} title={titleOf(home.index, home.title)} /> : null,
           right: (
             <Dropdown menu={activeMenu} trigger={['click']} placement="bottomRight">
               <Button type="text" size="small" icon={<DownOutlined />} aria-label={t('tabs.more')} className="tab-strip-more" />

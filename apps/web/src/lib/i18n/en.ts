@@ -62,6 +62,7 @@ export const en: Record<MessageKey, string> = {
   'tabs.closeOthers': 'Close others',
   'tabs.closeAll': 'Close all',
   'tabs.more': 'Tab actions',
+  'tabs.openCount': '{count} tabs open',
 
   'menu.collapse': 'Collapse the menu',
   'menu.expand': 'Expand the menu',

@@ -63,6 +63,7 @@ export const zhCN = {
   'tabs.closeOthers': '关闭其他',
   'tabs.closeAll': '关闭全部',
   'tabs.more': '标签操作',
+  'tabs.openCount': '已打开 {count} 个标签',
 
   'menu.collapse': '收起菜单',
   'menu.expand': '展开菜单',

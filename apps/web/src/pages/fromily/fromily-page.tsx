@@ -1,9 +1,8 @@
 import { CheckCircleFilled, CloseCircleFilled, ReloadOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Divider, Space, Spin, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
-import { API_PATHS } from '@campus/contract';
+import { API_PATHS, formatBusinessDateTime } from '@campus/contract';
 import { PublicPageFrame } from '../../components/public-page-frame';
 import { homeApi } from '../../lib/api/home';
 import { isRecord } from '../../lib/storage';
@@ -18,7 +17,7 @@ interface HealthProbe {
 async function probeHealth(): Promise<HealthProbe> {
   const started = performance.now();
   const answer = await homeApi.getHealth();
-  return { answer, latencyMs: Math.round(performance.now() - started), checkedAt: dayjs().format('YYYY-MM-DD HH:mm:ss') };
+  return { answer, latencyMs: Math.round(performance.now() - started), checkedAt: formatBusinessDateTime(new Date(), { seconds: true }) };
 }
 
 /** A health answer is good unless it says otherwise in one of the usual ways. */
@@ -87,7 +86,7 @@ export default function FromilyPage() {
       </Typography.Title>
       <Descriptions size="small" column={1} bordered styles={{ label: { width: 150 } }}>
         <Descriptions.Item label={t('fromily.version')}>{__APP_VERSION__}</Descriptions.Item>
-        <Descriptions.Item label={t('fromily.buildTime')}>{dayjs(__BUILD_TIME__).format('YYYY-MM-DD HH:mm:ss')}</Descriptions.Item>
+        <Descriptions.Item label={t('fromily.buildTime')}>{formatBusinessDateTime(__BUILD_TIME__, { seconds: true })}</Descriptions.Item>
         <Descriptions.Item label={t('fromily.mode')}>{import.meta.env.MODE}</Descriptions.Item>
         <Descriptions.Item label={t('fromily.locale')}>{locale}</Descriptions.Item>
         <Descriptions.Item label={t('fromily.userAgent')}>

@@ -1,6 +1,5 @@
 import { AppstoreOutlined, CalendarOutlined, InboxOutlined, RightOutlined } from '@ant-design/icons';
 import { Badge, Card, Col, Descriptions, Empty, List, Row, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { DATE_FORMAT, PENDING_LIST_FILTERS, USER_TYPE_LABELS, isUserType, type NavigationFrame, formatBusinessDateTime } from '@campus/contract';
 import { useBadgeCounts, useNavigationTree, useSignCardMode } from '../../hooks/use-navigation';
@@ -10,6 +9,7 @@ import { useOpenPage } from '../../hooks/use-open-page';
 import { localTitle, useLocale, useT } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { isPageRegistered } from '../page-names';
+import { businessNow } from '../../resources/field-values';
 import { HomeNotices } from './home-notices';
 import './index-page.css';
 
@@ -26,7 +26,7 @@ export default function IndexPage() {
   const signCardMode = useSignCardMode();
   const userInfo = useLoginUser();
 
-  const today = dayjs();
+  const today = businessNow();
   const frames = useMemo(() => tree?.flatMap((group) => group.children).filter((frame) => frame.authorised) ?? [], [tree]);
   const isOpenable = (frame: NavigationFrame) => isFrameVisible(frame, { isPageRegistered, signCardMode });
   const pending = frames
@@ -49,7 +49,7 @@ export default function IndexPage() {
               <CalendarOutlined /> {t('index.today', { date: today.format(DATE_FORMAT), weekday: today.locale(locale === 'en' ? 'en' : 'zh-cn').format('dddd') })}
             </Typography.Text>
           </div>
-          {session?.schoolName ? <Tag className="welcome-school">{t('index.school', { school: session.schoolName })}</Tag> : null}
+          {session?.schoolName && session.schoolId > 0 ? <Tag className="welcome-school">{t('index.school', { school: session.schoolName })}</Tag> : null}
         </div>
       </Card>
 
@@ -94,7 +94,7 @@ export default function IndexPage() {
                 {userInfo.data?.lastLoginAt ? formatBusinessDateTime(userInfo.data.lastLoginAt) : '—'}
               </Descriptions.Item>
               <Descriptions.Item label={t('index.tokenTime')}>
-                {session?.tokenTime && dayjs(session.tokenTime).isValid() ? formatBusinessDateTime(session.tokenTime) : '—'}
+                {session?.tokenTime && !Number.isNaN(Date.parse(session.tokenTime)) ? formatBusinessDateTime(session.tokenTime) : '—'}
               </Descriptions.Item>
             </Descriptions>
           </Card>

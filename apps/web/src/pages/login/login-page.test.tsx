@@ -15,14 +15,15 @@ const TEST_TIMEOUT = 30_000;
 
 const loginAnswer = { Token: 't'.repeat(43), SchoolName: 'Campus Ops', UserName: 'Admin', UserId: 1, SchoolId: 0, ClassId: 0, TokenTime: '2026-03-02T13:00:00.000Z', Frames: [{ ID: 301 }] };
 
-function renderLogin() {
+function renderLogin(entry = '/login') {
   render(
     <TestApp>
       <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter initialEntries={['/login']}>
+        <MemoryRouter initialEntries={[entry]}>
           <Routes>
             <Route path="/login" element={<LoginPage />} />
             <Route path="/index" element={<div>console home</div>} />
+            <Route path="/refundManage" element={<div>refunds page</div>} />
           </Routes>
         </MemoryRouter>
       </QueryClientProvider>
@@ -104,6 +105,17 @@ describe('LoginPage', () => {
     fireEvent.click(screen.getByText('I have saved them, continue'));
     await waitFor(() => expect(screen.getByText('console home')).toBeTruthy(), WAIT);
     expect(readSession()?.token).toBe(loginAnswer.Token);
+  }, TEST_TIMEOUT);
+
+  it('lands where the link pointed when /login remembers it (issue 26)', async () => {
+    vi.spyOn(accountApi, 'login').mockResolvedValue(loginAnswer);
+    renderLogin(`/login?redirect=${encodeURIComponent('/refundManage?school=1')}`);
+    await waitFor(() => expect(screen.getByAltText('Verification code')).toBeTruthy(), WAIT);
+    fill('User name', 'admin');
+    fill('Password', 'Admin@123');
+    fill('Verification code', '1234');
+    fireEvent.submit(screen.getByPlaceholderText('User name').closest('form')!);
+    await waitFor(() => expect(screen.getByText('refunds page')).toBeTruthy(), WAIT);
   }, TEST_TIMEOUT);
 
   it('goes back to the password with a new image code', async () => {

@@ -2,7 +2,8 @@ import { KeyOutlined, LockOutlined, SafetyCertificateOutlined, UserOutlined } fr
 import type { LoginResponse, SecondFactorChallenge } from '@campus/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { pathAfterLogin } from '../../app/public-route-guard';
 import { PageSpinner } from '../../components/page-spinner';
 import { PublicPageFrame } from '../../components/public-page-frame';
 import { usePreventDoubleClick } from '../../hooks/use-prevent-double-click';
@@ -83,6 +84,7 @@ type LoginFieldName = 'userName' | 'password' | 'vcCode';
 export default function LoginPage() {
   const t = useT();
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const required = (field: string) => requiredCheck(t('common.required', { field }));
   const form = usePlainForm<LoginFieldName>(
@@ -101,7 +103,7 @@ export default function LoginPage() {
     // Nothing cached for a previous account may leak into this one.
     queryClient.clear();
     saveSession(sessionFromLogin(answer));
-    navigate('/index', { replace: true });
+    navigate(pathAfterLogin(location.search), { replace: true });
   };
 
   const submit = usePreventDoubleClick(async (values: Record<LoginFieldName, string>) => {

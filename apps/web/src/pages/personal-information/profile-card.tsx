@@ -62,7 +62,8 @@ export function ProfileCard({ info, queryKey }: { info: LoginUserInfo | undefine
         <Descriptions.Item label={t('field.loginName')}>{info.loginName}</Descriptions.Item>
         <Descriptions.Item label={t('field.type')}>{isUserType(info.type) ? localTitle(USER_TYPE_LABELS[info.type], locale) : info.type}</Descriptions.Item>
         <Descriptions.Item label={t('field.phoneNum')}>{info.phoneNum ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label={t('field.schoolName')}>{info.schoolName || '—'}</Descriptions.Item>
+        {/* Only an external user belongs to a school; the others work across schools (the server names the company). */}
+        {info.type === 'external' && <Descriptions.Item label={t('field.schoolName')}>{info.schoolName || '—'}</Descriptions.Item>}
         <Descriptions.Item label={t('field.lastLoginAt')}>{info.lastLoginAt ? formatBusinessDateTime(info.lastLoginAt) : '—'}</Descriptions.Item>
       </Descriptions>
       <Form form={form} layout="vertical" onFinish={save.run} initialValues={toForm(info)} className="profile-form">

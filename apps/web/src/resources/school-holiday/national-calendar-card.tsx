@@ -8,6 +8,7 @@ import { Alert, Card, Select, Table, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { http } from '../../lib/request';
+import { businessNow } from '../field-values';
 import { useLocale, useT } from '../../lib/i18n';
 
 const fetchCalendar = (year: number) => http.get<NationalCalendar>(NATIONAL_CALENDAR_PATH, { year });
@@ -15,7 +16,7 @@ const fetchCalendar = (year: number) => http.get<NationalCalendar>(NATIONAL_CALE
 export function NationalCalendarCard() {
   const t = useT();
   const locale = useLocale();
-  const thisYear = dayjs().year();
+  const thisYear = businessNow().year();
   const [year, setYear] = useState(thisYear);
   const calendar = useQuery({ queryKey: ['nationalCalendar', year], queryFn: () => fetchCalendar(year) });
   const years = Array.from({ length: thisYear + 2 - NATIONAL_CALENDAR_FIRST_YEAR }, (_, i) => thisYear + 1 - i);
