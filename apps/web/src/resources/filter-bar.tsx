@@ -116,7 +116,7 @@ export function FilterBar({ def, formName, hiddenFields, fixedValues, initialVal
         {filters.map(([name, field], position) => (
           <Col key={name} span={span} style={position >= shownCount ? { display: 'none' } : undefined}>
             <Form.Item name={name} label={labelText(field.label, locale)}>
-              <FilterControl field={field} options={{ t, locale, schoolId: schoolIdOf(name), regionParents }} />
+              <FilterControl field={field} options={{ t, locale, schoolId: schoolIdOf(name), regionParents, isCollapsed: position >= shownCount }} />
             </Form.Item>
           </Col>
         ))}
