@@ -85,9 +85,10 @@ describe('axe-core WCAG 2 A/AA: no critical or serious violation', () => {
         visited += 1;
       }
     }
+    // ≈ 4 s a page on a loaded 2-core machine (283 s for 65 pages at load 16): the timeout keeps 3× of it.
     expect(visited).toBeGreaterThan(50);
     expect(found).toEqual([]);
-  }, 600_000);
+  }, 900_000);
 });
 
 /**
