@@ -122,15 +122,15 @@ describe('admin: login, menu, tabs, reload, keep-alive, log-out', () => {
     const { page } = session();
     await tabOf(page, STUDENTS.index).click();
     await expectTabs(page, ['index', SCHOOLS.index, STUDENTS.index, DEVICES.index], STUDENTS.index);
-    await tabOf(page, STUDENTS.index).locator('.ant-tabs-tab-remove').click();
+    await tabOf(page, STUDENTS.index).locator('.tab-close').click();
     await expectTabs(page, ['index', SCHOOLS.index, DEVICES.index], DEVICES.index);
     // The last tab has no next one: the previous one takes over.
-    await tabOf(page, DEVICES.index).locator('.ant-tabs-tab-remove').click();
+    await tabOf(page, DEVICES.index).locator('.tab-close').click();
     await expectTabs(page, ['index', SCHOOLS.index], SCHOOLS.index);
     // A closed tab's page is gone, not just hidden.
     expect(await pane(page, STUDENTS.index).count()).toBe(0);
     // The home tab cannot be closed.
-    expect(await tabOf(page, 'index').locator('.ant-tabs-tab-remove').count()).toBe(0);
+    expect(await tabOf(page, 'index').locator('.tab-close').count()).toBe(0);
     await screenshot(page, 'shell-06-after-close');
   });
 

@@ -2,6 +2,7 @@ import { Suspense, lazy, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
 import { clearSession, useSession } from '../lib/session';
+import { prefetchConsoleCode } from './prefetch-console';
 import { PUBLIC_PAGES } from './public-pages';
 import { decideBeforeShell } from './public-route-guard';
 
@@ -33,6 +34,10 @@ export function AppRoutes() {
   const location = useLocation();
   const session = useSession();
   const decision = decideBeforeShell(location.pathname, session !== null, location.search);
+  const isLoginForm = decision?.action === 'allow' && decision.area === 'public' && decision.route === 'login';
+  useEffect(() => {
+    if (isLoginForm) prefetchConsoleCode();
+  }, [isLoginForm]);
 
   if (decision?.action === 'redirect' && decision.clearSession) return <LeaveToLogin to={decision.to} />;
   if (decision?.action === 'allow' && decision.area === 'public') {

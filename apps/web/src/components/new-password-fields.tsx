@@ -1,18 +1,23 @@
 /** The SMS code, new password and confirmation items the password forms of personal information share. */
 import { Form, Input, Space } from 'antd';
+import { useId } from 'react';
 import { useT } from '../lib/i18n';
 import { formRules } from '../lib/validation-rules';
 import { SmsCodeButton } from './sms-code-button';
 
-/** The 6-digit SMS code with its send button (and countdown). */
+/**
+ * The 6-digit SMS code with its send button (and countdown). Its input gets an id of its own: two
+ * forms on one page (personal information) both hold a `smsCode`, and the label must name its own.
+ */
 export function SmsCodeField({ send }: { send: () => Promise<unknown> }) {
   const t = useT();
   const rules = formRules(t);
+  const inputId = useId();
   return (
-    <Form.Item label={t('field.smsCode')} required>
+    <Form.Item label={t('field.smsCode')} htmlFor={inputId} required>
       <Space.Compact block>
         <Form.Item name="smsCode" noStyle rules={[rules.required(t('field.smsCode')), rules.smsCode]}>
-          <Input maxLength={6} inputMode="numeric" autoComplete="one-time-code" />
+          <Input id={inputId} maxLength={6} inputMode="numeric" autoComplete="one-time-code" />
         </Form.Item>
         <SmsCodeButton send={send} />
       </Space.Compact>

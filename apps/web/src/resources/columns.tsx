@@ -5,12 +5,17 @@ import type { ColumnType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import type { Locale } from '../lib/i18n';
 import { storedFileLabel } from '../lib/stored-file-label';
+import { textWidth } from '../lib/text-width';
 import { formatDateTime, formatMoney } from './field-values';
 import { ImageThumb } from './deferred-image-thumb';
 import { boolLabels, enumOptionOf, labelText, toggleValuesOf } from './labels';
 import type { ResourceRow, SortState } from './resource-api';
 
-export type ResourceColumn = ColumnType<ResourceRow> & { key: string };
+export type ResourceColumn = ColumnType<ResourceRow> & {
+  key: string;
+  /** The cell holds a control of its own (a thumbnail that opens its preview, a switch): never wrapped in another. */
+  holdsControl?: boolean;
+};
 
 /** Plain numbers as written, without grouping; at most two decimals. */
 const NUMBER_FORMAT = new Intl.NumberFormat('en', { maximumFractionDigits: 2, useGrouping: false });
@@ -38,6 +43,29 @@ const FALLBACK_WIDTH = 140;
 /** Cell padding, and roughly how wide a character draws at the table's 14px font. */
 const CELL_PADDING = 16;
 const widthOfText = (text: string) => [...text].reduce((sum, char) => sum + (char.charCodeAt(0) > 0x2e80 ? 14 : 8), 0);
+
+/** antd's tag: 7 px padding and a 1 px border each side, text at 12 px. */
+const TAG_CHROME = 16;
+/** The header's sort arrows beside the title. */
+const SORTER_WIDTH = 24;
+
+/**
+ * A column wide enough for its header and, for enums and bools, for the widest tag it can show, in
+ * the user's language: English labels run longer than the Chinese the default widths were set for.
+ */
+function fittedWidth(field: FieldDef, title: string, locale: Locale): number {
+  const base = field.width ?? DEFAULT_WIDTH[field.kind] ?? FALLBACK_WIDTH;
+  if (field.width !== undefined) return base;
+  const header = textWidth(title, 14, 600) + 2 * CELL_PADDING + (field.sortable ? SORTER_WIDTH : 0);
+  const tags =
+    field.kind === 'enum'
+      ? field.options.map((option) => labelText(option, locale))
+      : field.kind === 'bool'
+        ? Object.values(boolLabels(field, locale))
+        : [];
+  const widestTag = Math.max(0, ...tags.map((text) => textWidth(text, 12) + TAG_CHROME + 2 * CELL_PADDING));
+  return Math.max(base, header, widestTag);
+}
 
 /**
  * A text cell cut off with an ellipsis shows its whole value in a tooltip. Only values wider than
@@ -96,7 +124,7 @@ function renderCell(name: string, field: FieldDef, row: ResourceRow, locale: Loc
     case 'file':
       // Rows written before values were checked may hold anything; only safe addresses become links.
       if (!isMediaUrl(String(value))) return String(value);
-      if (field.kind === 'image') return <ImageThumb src={String(value)} />;
+      if (field.kind === 'image') return <ImageThumb src={String(value)} alt={labelText(field.label, locale)} />;
       return (
         <Typography.Link href={String(value)} target="_blank" rel="noreferrer">
           {storedFileLabel(String(value), field.files, locale)}
@@ -128,19 +156,21 @@ export function buildFieldColumns(fields: Readonly<Record<string, FieldDef>>, op
     .map(([name, field]): ResourceColumn => {
       const toggle = toggles.find((candidate) => candidate.field === name);
       const values = toggle ? toggleValuesOf(field) : undefined;
-      const width = field.width ?? DEFAULT_WIDTH[field.kind] ?? FALLBACK_WIDTH;
+      const title = labelText(field.label, locale);
+      const width = fittedWidth(field, title, locale);
       // A multiple reference's tags wrap inside the column, and an image is never cut: the rest keep to one line.
       const isCut = !(field.kind === 'image' || (field.kind === 'reference' && field.multiple));
       return {
         key: name,
         dataIndex: name,
-        title: labelText(field.label, locale),
+        title,
         width,
         align: field.kind === 'money' || field.kind === 'number' ? 'right' : undefined,
         // The tooltip of a cut value is ours (withOverflowTooltip): the browser's title would show twice.
         ellipsis: isCut ? { showTitle: false } : false,
         sorter: field.sortable === true,
         sortOrder: field.sortable ? sortOrderOf(name, sort) : undefined,
+        holdsControl: field.kind === 'image' || Boolean(values && onToggle),
         render: (_value: unknown, row: ResourceRow) =>
           values && onToggle ? (
             <Switch

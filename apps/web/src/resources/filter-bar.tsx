@@ -4,6 +4,7 @@ import type { FieldDef, ResourceDef } from '@campus/contract';
 import { Button, Col, Form, Grid, Row, Space } from 'antd';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocale, useT } from '../lib/i18n';
+import { textWidth } from '../lib/text-width';
 import { FilterControl } from './filter-control';
 import { labelText } from './labels';
 import { isPickable } from './reference-select';
@@ -26,6 +27,8 @@ interface FilterBarProps {
    * changes, and at mount. Reset still goes back to `initialValues`.
    */
   appliedValues?: { values: Record<string, unknown>; revision: number };
+  /** Labels of a form drawn above the bar (the log's time range): the label widths of both match. */
+  alignWith?: readonly string[];
   /** More buttons after Search (the saved views); they may read what the bar holds now. */
   renderExtra?: (currentValues: () => Record<string, unknown>) => ReactNode;
 }
@@ -39,6 +42,19 @@ export function visibleFiltersOf(def: Pick<ResourceDef, 'fields'>, hiddenFields:
 
 const SPAN = { xs: 24, sm: 12, lg: 8, xxl: 6 } as const;
 
+/** antd's label: the colon and its margins, and the padding before the control. */
+const LABEL_CHROME = 22;
+const LABEL_WIDTH = { min: 64, max: 168 } as const;
+
+/**
+ * One label width for the whole bar (controls line up), wide enough for its longest label on one line
+ * up to a cap; a longer one wraps between words, never inside one ("商户订/单号", "Recognised/at").
+ */
+export function filterLabelWidth(labels: readonly string[]): number {
+  const widest = Math.max(0, ...labels.map((label) => textWidth(label) + LABEL_CHROME));
+  return Math.min(LABEL_WIDTH.max, Math.max(LABEL_WIDTH.min, widest));
+}
+
 /** Whether a filter holds its default ("All", empty): an unset value and an empty one are the same. */
 function isSameValue(value: unknown, initial: unknown): boolean {
   const blank = (one: unknown) => one === undefined || one === null || one === '' || (Array.isArray(one) && one.length === 0);
@@ -46,7 +62,7 @@ function isSameValue(value: unknown, initial: unknown): boolean {
   return JSON.stringify(value) === JSON.stringify(initial);
 }
 
-export function FilterBar({ def, formName, hiddenFields, fixedValues, initialValues, maxPerRow = 4, onSearch, appliedValues, renderExtra }: FilterBarProps) {
+export function FilterBar({ def, formName, hiddenFields, fixedValues, initialValues, maxPerRow = 4, onSearch, appliedValues, alignWith = [], renderExtra }: FilterBarProps) {
   const t = useT();
   const locale = useLocale();
   const [form] = Form.useForm<Record<string, unknown>>();
@@ -79,7 +95,6 @@ export function FilterBar({ def, formName, hiddenFields, fixedValues, initialVal
   const canCollapse = filters.length > collapsedCount;
   const isExpanded = userExpanded ?? filters.slice(collapsedCount).some(([name]) => appliedNames.includes(name));
   const shownCount = isExpanded || !canCollapse ? filters.length : collapsedCount;
-  const buttonsSpan = 24 - ((shownCount % perRow) * span) || 24;
 
   return (
     <Form
@@ -92,7 +107,7 @@ export function FilterBar({ def, formName, hiddenFields, fixedValues, initialVal
         clearDependents(changed);
         clearRegionDependents(changed);
       }}
-      labelCol={{ flex: locale === 'en' ? '104px' : '80px' }}
+      labelCol={{ flex: `${filterLabelWidth([...alignWith, ...filters.map(([, field]) => labelText(field.label, locale))])}px` }}
       labelWrap
       wrapperCol={{ flex: 1 }}
       autoComplete="off"
@@ -101,11 +116,13 @@ export function FilterBar({ def, formName, hiddenFields, fixedValues, initialVal
         {filters.map(([name, field], position) => (
           <Col key={name} span={span} style={position >= shownCount ? { display: 'none' } : undefined}>
             <Form.Item name={name} label={labelText(field.label, locale)}>
-              <FilterControl field={field} options={{ t, locale, schoolId: schoolIdOf(name), regionParents }} />
+              <FilterControl field={field} options={{ t, locale, schoolId: schoolIdOf(name), regionParents, isCollapsed: position >= shownCount }} />
             </Form.Item>
           </Col>
         ))}
-        <Col span={buttonsSpan} className="resource-filter-buttons">
+        {/* Sized by its buttons, not by a span: when they do not fit beside the last filter (English
+            labels, "My views"), the column moves to a line of its own instead of covering the filter. */}
+        <Col flex="auto" className="resource-filter-buttons">
           <Space>
             <Button
               onClick={() => {

@@ -24,12 +24,21 @@ function NumberRange({ value, onChange, id }: { value?: [number | null, number |
 
 export interface FilterControlOptions extends ControlContext {
   schoolId?: number | null;
+  /** In the collapsed part of the bar: not drawn, so its picker's code is not fetched yet. */
+  isCollapsed?: boolean;
+}
+
+/** Whether a filter's control is one of the deferred inputs (a date or number picker, fetched when first drawn). */
+function isDeferredControl(field: FieldDef): boolean {
+  return field.kind === 'date' || field.kind === 'datetime' || ((field.kind === 'number' || field.kind === 'money') && field.filter !== undefined);
 }
 
 /** The control of a field in the filter bar: "All" where the family declares its value. */
 export function FilterControl({ field, options, ...injected }: { field: FieldDef; options: FilterControlOptions } & InjectedProps) {
   const { t, locale } = options;
   const isMultiple = field.filter === 'in';
+  // A collapsed filter keeps its value in the form; until the bar expands it holds an empty place.
+  if (options.isCollapsed && isDeferredControl(field)) return <Input disabled id={typeof injected.id === 'string' ? injected.id : undefined} />;
   if (field.filter === 'range') {
     if (field.kind === 'date' || field.kind === 'datetime') {
       return <RangePicker {...injected} style={{ width: '100%' }} placeholder={[t('resource.startDate'), t('resource.endDate')]} allowEmpty={[true, true]} />;

@@ -16,7 +16,7 @@ import { showToast } from '../lib/toast';
 import { recordsText } from './changes-diff';
 import { buildColumns } from './columns';
 import { formatDateTime } from './field-values';
-import { FilterBar } from './filter-bar';
+import { FilterBar, filterLabelWidth, visibleFiltersOf } from './filter-bar';
 import { buildFilterPayload } from './filter-payload';
 import { labelText } from './labels';
 import { LogDrawer } from './log-drawer';
@@ -149,16 +149,18 @@ export function LogPage({ def: declared, frame, isEmbedded = false }: LogPagePro
     { label: t('log.last30Days'), value: lastDays(30) },
   ];
   const applied = list.appliedRange;
+  const timeLabel = labelText(def.fields[timeField]!.label, locale);
+  const rangeLabelWidth = filterLabelWidth([timeLabel, ...visibleFiltersOf(def, hiddenFields).map(([, field]) => labelText(field.label, locale))]);
   const logFailure = list.query.isError && !list.query.isFetching ? list.query.error : null;
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Card size="small">
         {/* Laid out like the filter bar below it, so the labels and controls line up. */}
-        <Form className="resource-filter-bar log-range-bar" labelCol={{ flex: locale === 'en' ? '104px' : '80px' }} labelWrap wrapperCol={{ flex: 1 }}>
+        <Form className="resource-filter-bar log-range-bar" labelCol={{ flex: `${rangeLabelWidth}px` }} labelWrap wrapperCol={{ flex: 1 }}>
           <Row gutter={16} align="middle">
             <Col xs={24} lg={16} xxl={12}>
-              <Form.Item label={labelText(def.fields[timeField]!.label, locale)} htmlFor={`log-range-${frame}-${def.name}`}>
+              <Form.Item label={timeLabel} htmlFor={`log-range-${frame}-${def.name}`}>
                 <DatePicker.RangePicker
                   id={`log-range-${frame}-${def.name}`}
                   aria-label={t('log.range')}
@@ -184,6 +186,7 @@ export function LogPage({ def: declared, frame, isEmbedded = false }: LogPagePro
           fixedValues={NO_VALUES}
           initialValues={NO_VALUES}
           maxPerRow={isEmbedded ? 3 : 4}
+          alignWith={[timeLabel]}
           appliedValues={list.filterForm}
           onSearch={(values) => list.setFilters(buildFilterPayload(def, values))}
         />
@@ -207,7 +210,17 @@ export function LogPage({ def: declared, frame, isEmbedded = false }: LogPagePro
           columns={columns}
           scroll={{ x: 'max-content' }}
           pagination={false}
-          onRow={(row) => ({ onClick: () => setOpenRow(row), style: { cursor: 'pointer' } })}
+          // A row opens its record: by click, and by Enter from the keyboard (each row is a tab stop).
+          onRow={(row) => ({
+            onClick: () => setOpenRow(row),
+            onKeyDown: (event) => {
+              if (event.key !== 'Enter' && event.key !== ' ') return;
+              event.preventDefault();
+              setOpenRow(row);
+            },
+            tabIndex: 0,
+            style: { cursor: 'pointer' },
+          })}
         />
         <Space style={{ marginTop: 12, width: '100%', justifyContent: 'flex-end' }}>
           <Button icon={<LeftOutlined />} disabled={!list.hasPrevious} onClick={list.previous}>

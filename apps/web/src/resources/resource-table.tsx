@@ -48,11 +48,22 @@ export function ResourceTable({ list, columns: dataColumns, settings, actions }:
     () =>
       arrangeColumns(dataColumns, { hidden: [...hiddenColumns], order, widths, pinned }).map((column, position) => ({
         ...column,
-        // The first cell opens the record read-only: looking never risks changing it.
-        ...(position === 0 && openView && column.render
+        // The first cell opens the record read-only: looking never risks changing it. It is a button
+        // for the keyboard too (an <a> without href is not focusable).
+        ...(position === 0 && openView && column.render && !column.holdsControl
           ? {
               render: (value: unknown, row: ResourceRow, index: number) => (
-                <Typography.Link className="record-view-link" onClick={() => openView(row)}>
+                <Typography.Link
+                  className="record-view-link"
+                  role="button"
+                  tabIndex={0}
+                  onClick={() => openView(row)}
+                  onKeyDown={(event) => {
+                    if (event.key !== 'Enter' && event.key !== ' ') return;
+                    event.preventDefault();
+                    openView(row);
+                  }}
+                >
                   {column.render!(value, row, index) as ReactNode}
                 </Typography.Link>
               ),

@@ -1,5 +1,6 @@
 import { CloseCircleOutlined, CloseOutlined, ColumnWidthOutlined, DownOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Tabs, type MenuProps } from 'antd';
+import type { KeyboardEvent } from 'react';
 import { FRAME_BY_INDEX, TAB_STRIP_OFFSET } from '@campus/contract';
 import { useWindowWidth } from '../../hooks/use-window-width';
 import { localTitle, useLocale, useT } from '../../lib/i18n';
@@ -34,13 +35,30 @@ function useTabMenu(index: string, tabs: TabsController): MenuProps {
   };
 }
 
-/** A tab's label; right-click opens refresh / close / close others / close all for that tab. */
+/**
+ * A tab's label; right-click opens refresh / close / close others / close all for that tab. The close
+ * cross is drawn here, not by antd: antd's is a button beside the tab inside the tab list, which may
+ * hold nothing but tabs (WAI-ARIA), so this one is for the mouse and the keyboard closes the focused
+ * tab with Delete (TabStrip) or through the strip's tab menu.
+ */
 function TabLabel({ index, title, tabs }: { index: string; title: string; tabs: TabsController }) {
   const menu = useTabMenu(index, tabs);
   return (
     <Dropdown menu={menu} trigger={['contextMenu']}>
       <span className="tab-label" data-tab-label={index}>
         {title}
+        {index !== HOME_ROUTE && (
+          <span
+            className="tab-close"
+            aria-hidden="true"
+            onClick={(event) => {
+              event.stopPropagation();
+              tabs.close(index);
+            }}
+          >
+            <CloseOutlined />
+          </span>
+        )}
       </span>
     </Dropdown>
   );
@@ -74,6 +92,17 @@ function PinnedHomeTab({ tabs, title }: { tabs: TabsController; title: string })
   );
 }
 
+/** Delete or Backspace on a focused tab closes it, as antd's own closable tabs allow. */
+function closeFocusedTab(event: KeyboardEvent<HTMLDivElement>, tabs: TabsController): void {
+  if (event.key !== 'Delete' && event.key !== 'Backspace') return;
+  const target = event.target as HTMLElement;
+  if (target.getAttribute('role') !== 'tab') return;
+  const index = target.closest('[data-node-key]')?.getAttribute('data-node-key');
+  if (!index || index === HOME_ROUTE) return;
+  event.preventDefault();
+  tabs.close(index);
+}
+
 /** The strip of open tabs; its width is the window width minus TAB_STRIP_OFFSET (SEED-SPEC section 9). */
 export function TabStrip({ tabs }: { tabs: TabsController }) {
   const t = useT();
@@ -87,28 +116,22 @@ export function TabStrip({ tabs }: { tabs: TabsController }) {
   const home = tabs.state.tabs[0];
 
   return (
-    <div className="tab-strip" style={{ width }}>
+    <div className="tab-strip" style={{ width }} onKeyDown={(event) => closeFocusedTab(event, tabs)}>
       <Tabs
         type="editable-card"
         size="small"
         hideAdd
         activeKey={tabs.activeTab.index}
         onChange={tabs.select}
-        onEdit={(key, action) => {
-          if (action === 'remove' && typeof key === 'string') tabs.close(key);
-        }}
         items={tabs.state.tabs
           .filter((tab) => tab.index !== HOME_ROUTE)
-          .map((tab) => ({ key: tab.index, closable: true, label: <TabLabel index={tab.index} title={titleOf(tab.index, tab.title)} tabs={tabs} /> }))}
-        tabBarExtraContent={{
-          left: home ? <PinnedHomeTab tabs={tabs} title={titleOf(home.index, home.title)} /> : null,
-          right: (
-            <Dropdown menu={activeMenu} trigger={['click']} placement="bottomRight">
-              <Button type="text" size="small" icon={<DownOutlined />} aria-label={t('tabs.more')} className="tab-strip-more" />
-            </Dropdown>
-          ),
-        }}
+          .map((tab) => ({ key: tab.index, closable: false, label: <TabLabel index={tab.index} title={titleOf(tab.index, tab.title)} tabs={tabs} /> }))}
+        tabBarExtraContent={{ left: home ? <PinnedHomeTab tabs={tabs} title={titleOf(home.index, home.title)} /> : null }}
       />
+      {/* Beside the tab list, not in it (antd's tabBarExtraContent): a tab list holds only tabs. */}
+      <Dropdown menu={activeMenu} trigger={['click']} placement="bottomRight">
+        <Button type="text" size="small" icon={<DownOutlined />} aria-label={t('tabs.more')} className="tab-strip-more" />
+      </Dropdown>
     </div>
   );
 }

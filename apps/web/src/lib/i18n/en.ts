@@ -394,6 +394,7 @@ export const en: Record<MessageKey, string> = {
   'personSearch.open': 'Open',
   'personSearch.countMore': 'first {count}',
   'holiday.nationalCalendar': 'National holidays and worked weekends',
+  'holiday.year': 'Year',
   'holiday.date': 'Date',
   'holiday.weekday': 'Weekday',
   'holiday.name': 'Holiday',

@@ -395,6 +395,7 @@ export const zhCN = {
   'personSearch.open': '查看',
   'personSearch.countMore': '前 {count} 条',
   'holiday.nationalCalendar': '国家法定节假日与调休',
+  'holiday.year': '年份',
   'holiday.date': '日期',
   'holiday.weekday': '星期',
   'holiday.name': '节日',

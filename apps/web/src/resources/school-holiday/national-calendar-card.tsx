@@ -38,7 +38,7 @@ export function NationalCalendarCard() {
     <Card
       size="small"
       title={t('holiday.nationalCalendar')}
-      extra={<Select size="small" value={year} onChange={setYear} options={years.map((value) => ({ value, label: String(value) }))} style={{ width: 100 }} data-testid="national-calendar-year" />}
+      extra={<Select size="small" value={year} onChange={setYear} options={years.map((value) => ({ value, label: String(value) }))} style={{ width: 100 }} aria-label={t('holiday.year')} data-testid="national-calendar-year" />}
     >
       {calendar.data && !calendar.data.isKnown && <Alert type="info" showIcon message={t('holiday.yearUnknown', { year })} />}
       <Table<NationalDay> rowKey="date" size="small" loading={calendar.isLoading} dataSource={calendar.data?.days ?? []} columns={columns} pagination={{ pageSize: 10, hideOnSinglePage: true }} />
