@@ -4,7 +4,7 @@ import { PageSpinner } from '../components/page-spinner';
 import { clearSession, useSession } from '../lib/session';
 import { prefetchConsoleCode } from './prefetch-console';
 import { PUBLIC_PAGES } from './public-pages';
-import { decideBeforeShell } from './public-route-guard';
+import { decideBeforeShell } from '../lib/public-route-guard';
 
 // The shell is its own chunk, with the rest of the guard and antd's provider: the login page downloads neither.
 const ShellRoute = lazy(() =>

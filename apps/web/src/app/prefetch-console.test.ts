@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const fetched = vi.hoisted(() => [] as string[]);
 vi.mock('../lib/md5', () => (fetched.push('md5'), {}));
-vi.mock('./antd-root', () => (fetched.push('antd-root'), {}));
+vi.mock('../components/antd-root', () => (fetched.push('antd-root'), {}));
 vi.mock('./layout/shell-route', () => (fetched.push('shell-route'), {}));
 vi.mock('../pages/index/index-page', () => (fetched.push('index-page'), {}));
 vi.mock('../resources/pages', () => (fetched.push('resource pages'), {}));

@@ -7,7 +7,7 @@
 const CONSOLE_CODE = [
   // The login form's own hash, which it loads at the click (it stays out of the form's first bytes).
   () => import('../lib/md5'),
-  () => import('./antd-root'),
+  () => import('../components/antd-root'),
   () => import('./layout/shell-route'),
   () => import('../pages/index/index-page'),
   () => import('../resources/pages'),

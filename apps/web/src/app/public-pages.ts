@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { PublicRoute } from './public-route-guard';
+import type { PublicRoute } from '../lib/public-route-guard';
 
 /** A page drawn with antd: its chunk and antd's provider (AntdRoot) are downloaded together. */
 function withAntd(load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { onRequestEvent } from '../lib/request-events';
-import { loginPathFor } from './public-route-guard';
+import { loginPathFor } from '../lib/public-route-guard';
 
 /** Where the mustChangePassword event sends the user; `reason` makes /reset show why. */
 export function resetPathFor(userName: string): string {

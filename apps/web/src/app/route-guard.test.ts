@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { frameOf } from '@campus/contract';
-import { pathAfterLogin } from './public-route-guard';
+import { pathAfterLogin } from '../lib/public-route-guard';
 import { decideBeforeShell, decideRoute, type RouteGuardInput } from './route-guard';
 
 const built = new Set(['index', 'personalInformation', 'schoolManage', 'codeManageA', 'codeManageB']);

@@ -1,7 +1,7 @@
 import { ALWAYS_ALLOWED_ROUTES, FRAME_BY_INDEX, SIGN_CARD_MODE_ROUTES } from '@campus/contract';
-import { HOME_ROUTE, REDIRECT_ROUTE, REFRESH_ROUTE, decideBeforeShell, pathSegments, type RouteDecision } from './public-route-guard';
+import { HOME_ROUTE, REDIRECT_ROUTE, REFRESH_ROUTE, decideBeforeShell, pathSegments, type RouteDecision } from '../lib/public-route-guard';
 
-export { HOME_ROUTE, PUBLIC_ROUTES, REDIRECT_ROUTE, REFRESH_ROUTE, decideBeforeShell, pathSegments, type PublicRoute, type RouteDecision } from './public-route-guard';
+export { HOME_ROUTE, PUBLIC_ROUTES, REDIRECT_ROUTE, REFRESH_ROUTE, decideBeforeShell, pathSegments, type PublicRoute, type RouteDecision } from '../lib/public-route-guard';
 
 const toHome = { action: 'redirect', to: `/${HOME_ROUTE}`, clearSession: false } as const;
 

@@ -3,7 +3,7 @@ import type { LoginResponse, SecondFactorChallenge } from '@campus/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { pathAfterLogin } from '../../app/public-route-guard';
+import { pathAfterLogin } from '../../lib/public-route-guard';
 import { PageSpinner } from '../../components/page-spinner';
 import { PublicPageFrame } from '../../components/public-page-frame';
 import { usePreventDoubleClick } from '../../hooks/use-prevent-double-click';
