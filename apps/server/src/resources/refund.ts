@@ -5,11 +5,11 @@
  */
 import { Refund, type TransitionAnswer, REFUND_APPLIED } from '@campus/contract';
 import { eq, sql } from 'drizzle-orm';
-import { prepareRefund, sendRefund } from '../finance/refunds.js';
+import { prepareRefund, refundQueryJob, sendRefund } from '../finance/refunds.js';
 import { badRequest, msg } from '../platform/errors.js';
 import { defineFamilyModule } from './engine/modules.js';
 import type { EngineContext } from './engine/context.js';
-import { refundQueryJob } from '../finance/refunds.js';
+import type { Executor } from '../db/client.js';
 import { refunds } from '../db/schema/index.js';
 import { pendingRowsBadge } from '../platform/badges.js';
 
@@ -17,6 +17,16 @@ import { pendingRowsBadge } from '../platform/badges.js';
 async function sendAfterCommit(ctx: EngineContext, answer: TransitionAnswer): Promise<TransitionAnswer | void> {
   const { server } = ctx;
   return sendRefund(server.db, server.payments, answer.id, () => server.clock.now());
+}
+
+/** What is left to refund of each payment (amount − refunded), by payment id; unknown ids are left out. */
+async function leftOfPayments(db: Executor, paymentIds: number[]): Promise<Map<number, number>> {
+  const ids = [...new Set(paymentIds)];
+  if (ids.length === 0) return new Map();
+  const found = (await db.execute(
+    sql`select id, amount - refunded_amount as "left" from payment_records where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+  )) as unknown as { rows: { id: number; left: number }[] };
+  return new Map(found.rows.map((row) => [Number(row.id), Number(row.left)]));
 }
 
 /** Refund applications in scope waiting for an operator (refundManage's badge). */
@@ -28,25 +38,16 @@ export const refundModule = defineFamilyModule(Refund, {
   /** The amount asked (the declaration's askedAmount): the amount sent, else all that is left of the payment. */
   async afterRead(ctx, rows) {
     if (ctx.probes.hideAmountColumns) return rows;
-    const waiting = [...new Set(rows.filter((row) => row.refundAmount === null || row.refundAmount === undefined).map((row) => Number(row.paymentId)))];
-    const left = new Map<number, number>();
-    if (waiting.length > 0) {
-      const found = (await ctx.db.execute(
-        sql`select id, amount - refunded_amount as "left" from payment_records where id in (${sql.join(waiting.map((id) => sql`${id}`), sql`, `)})`,
-      )) as unknown as { rows: { id: number; left: number }[] };
-      for (const row of found.rows) left.set(Number(row.id), Number(row.left));
-    }
+    const waiting = rows.filter((row) => row.refundAmount === null || row.refundAmount === undefined).map((row) => Number(row.paymentId));
+    const left = await leftOfPayments(ctx.db, waiting);
     return rows.map((row) => ({ ...row, askedAmount: row.refundAmount ?? left.get(Number(row.paymentId)) ?? null }));
   },
 
   /** A parent applies for a payment that still has something to refund. */
   async beforeWrite(ctx, { values }) {
     if (values.paymentId === undefined || values.paymentId === null) return values;
-    const found = (await ctx.db.execute(sql`select amount - refunded_amount as "left" from payment_records where id = ${values.paymentId}`)) as unknown as {
-      rows: { left: number }[];
-    };
-    const left = found.rows[0]?.left;
-    if (left !== undefined && Number(left) <= 0) throw badRequest([{ path: 'paymentId', ...msg('refund.paymentFullyRefunded') }]);
+    const left = (await leftOfPayments(ctx.db, [Number(values.paymentId)])).get(Number(values.paymentId));
+    if (left !== undefined && left <= 0) throw badRequest([{ path: 'paymentId', ...msg('refund.paymentFullyRefunded') }]);
     return values;
   },
   transitions: {
