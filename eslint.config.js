@@ -3,6 +3,9 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** The web's page-part folders under apps/web/src/resources; every other folder there is a family's. */
+const WEB_RESOURCE_PARTS = ['list', 'form', 'record', 'log', 'tree', 'import', 'shared'];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/drizzle/**', 'e2e/artifacts/**', '**/*.d.ts', '**/.openapi-client-*/**'] },
   js.configs.recommended,
@@ -32,12 +35,24 @@ export default tseslint.config(
     },
   },
   {
-    // Web resource folders never import each other; shared pieces live in components/, hooks/, lib/.
+    // Web family folders never import each other; they compose the page parts (list, form, record, log,
+    // tree, import, shared) and the app's shared code in components/, hooks/, lib/.
     files: ['apps/web/src/resources/*/**/*.{ts,tsx}'],
+    ignores: [`apps/web/src/resources/{${WEB_RESOURCE_PARTS.join(',')}}/**`],
     rules: {
-      // gitignore order: a sibling folder (../x/…) is blocked, the shared app code two levels up
-      // (../../lib, ../../hooks, ../../components) is allowed, and ../../resources/… is blocked again.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../*/**', '!../../**', '../../resources/*'], message: 'Resource folders must not import each other.' }] }],
+      // gitignore order: a sibling folder (../x/…) is blocked, the part folders and the shared app code
+      // two levels up (../../lib, ../../hooks, ../../components) are allowed, ../../resources/… is blocked again.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/**', ...WEB_RESOURCE_PARTS.map((part) => `!../${part}/**`), '!../../**', '../../resources/*'],
+              message: 'Family folders must not import each other; shared parts live in resources/{list,form,record,log,tree,import,shared}.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

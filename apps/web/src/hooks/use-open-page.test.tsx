@@ -2,7 +2,7 @@ import { MaintenanceTicket, PENDING_LIST_FILTERS } from '@campus/contract';
 import { act, render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { listStateFromSearch } from '../resources/list-url';
+import { listStateFromSearch } from '../resources/list/list-url';
 import { useOpenPage } from './use-open-page';
 
 describe('useOpenPage', () => {

@@ -1,8 +1,8 @@
 /** The calls of one report through one page, with the paths of apps/server/src/reports/routes.ts. */
 import { resourcePath, type ReportSearchAnswer, type ReportSummaryAnswer, type ReportGrain } from '@campus/contract';
 import { downloadFile, http, type DownloadedFile } from '../lib/request';
-import type { FilterPayload } from '../resources/filter-payload';
-import type { SortState } from '../resources/resource-api';
+import type { FilterPayload } from '../resources/list/filter-payload';
+import type { SortState } from '../resources/shared/resource-api';
 
 /** What a report call sends besides paging: the filter bar's filters, the grain and the sort. */
 export type ReportFilters = FilterPayload & SortState & { grain?: ReportGrain };

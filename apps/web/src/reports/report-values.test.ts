@@ -1,6 +1,6 @@
 import { REPORTS } from '@campus/contract';
 import { describe, expect, it } from 'vitest';
-import { buildFilterPayload } from '../resources/filter-payload';
+import { buildFilterPayload } from '../resources/list/filter-payload';
 import { initialValuesOf } from './report-values';
 
 const TransactionStatistics = REPORTS.TransactionStatistics!;

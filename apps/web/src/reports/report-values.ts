@@ -1,7 +1,7 @@
 /** How report values read in the caller's locale: periods, dimension values and measures. */
 import type { ReportDef, ReportDimensionDef, ReportGrain, ReportMeasureDef, ReportRow } from '@campus/contract';
 import { numberLocaleOf, type Locale } from '../lib/i18n';
-import { businessNow } from '../resources/field-values';
+import { businessNow } from '../resources/shared/field-values';
 
 /** A period start (YYYY-MM-DD) as people name it: the day, the Monday of the week, or YYYY-MM. */
 export function periodLabel(start: string, grain: ReportGrain): string {

@@ -1,13 +1,13 @@
 /** The pages of the resource families: every frame of a declared family gets the generic page (or the log or tree page). */
 import { DEFAULT_HEARTBEAT_SECONDS, familiesOfFrame, isLogFamily, settingsOfFamily, type ResourceDef } from '@campus/contract';
 import { useLocale } from '../lib/i18n';
-import { labelText } from './labels';
+import { labelText } from './shared/labels';
 import { lazy, type ComponentType } from 'react';
 import { Tabs } from 'antd';
 import { childUserOverrides, externalUserOverrides } from './accounts';
 import type { ResourceOverrides } from './resource-overrides';
-import { ResourcePage } from './resource-page';
-import { SettingCard } from './setting-card';
+import { ResourcePage } from './list/resource-page';
+import { SettingCard } from './list/setting-card';
 import { salesTeamOverrides } from './sales';
 import { schoolOverrides } from './school';
 import { terminalOverrides } from './terminal';
@@ -16,8 +16,8 @@ import { terminalConfigOverrides } from './terminal-config';
 
 // The other kinds of page each download with the first frame that shows one: a generic list does not
 // carry the log page's date range, the tree table or the holiday calendar.
-const LogPage = lazy(() => import('./log-page').then((module) => ({ default: module.LogPage })));
-const TreePage = lazy(() => import('./tree-page').then((module) => ({ default: module.TreePage })));
+const LogPage = lazy(() => import('./log/log-page').then((module) => ({ default: module.LogPage })));
+const TreePage = lazy(() => import('./tree/tree-page').then((module) => ({ default: module.TreePage })));
 const SchoolHolidayPage = lazy(() => import('./school-holiday/school-holiday-page').then((module) => ({ default: module.SchoolHolidayPage })));
 
 /** Families whose page differs from the generic one, by family name. */

@@ -5,8 +5,8 @@
 import type { ButtonValue, Label, UserType, VisibilityProbes } from '@campus/contract';
 import type { ComponentType } from 'react';
 import type { Locale, Translate } from '../lib/i18n';
-import type { ResourceColumn } from './columns';
-import type { ResourceRow } from './resource-api';
+import type { ResourceColumn } from './list/columns';
+import type { ResourceRow } from './shared/resource-api';
 
 export interface ColumnContext {
   locale: Locale;

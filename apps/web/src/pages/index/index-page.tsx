@@ -9,7 +9,7 @@ import { useOpenPage } from '../../hooks/use-open-page';
 import { localTitle, useLocale, useT } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { isPageRegistered } from '../page-names';
-import { businessNow } from '../../resources/field-values';
+import { businessNow } from '../../resources/shared/field-values';
 import { HomeNotices } from './home-notices';
 import './index-page.css';
 

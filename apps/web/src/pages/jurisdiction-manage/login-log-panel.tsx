@@ -1,5 +1,5 @@
 import { LoginLog } from '@campus/contract';
-import { LogPage } from '../../resources/log-page';
+import { LogPage } from '../../resources/log/log-page';
 
 /** The login log: every attempt, newest first, as the generic log list of the LoginLog family. */
 export function LoginLogPanel() {

@@ -10,9 +10,9 @@ import { useMemo, useState } from 'react';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { personApi } from '../../lib/api/person';
 import { useLocale, useT, type MessageKey } from '../../lib/i18n';
-import { labelText } from '../../resources/labels';
-import { RecordDrawer } from '../../resources/record-drawer';
-import { resourceApi, type ResourceRow } from '../../resources/resource-api';
+import { labelText } from '../../resources/shared/labels';
+import { RecordDrawer } from '../../resources/record/record-drawer';
+import { resourceApi, type ResourceRow } from '../../resources/shared/resource-api';
 
 const RESULTS_PER_FAMILY = 10;
 const NO_HIDDEN_FIELDS: ReadonlySet<string> = new Set();

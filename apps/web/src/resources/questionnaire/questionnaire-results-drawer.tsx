@@ -9,7 +9,7 @@ import { questionnaireApi } from '../../lib/api/questionnaire';
 import { localTitle, useLocale, type Locale } from '../../lib/i18n';
 import { ReportChart } from '../../reports/report-chart';
 import type { ReportChartOption } from '../../reports/chart-option';
-import type { ResourceRow } from '../resource-api';
+import type { ResourceRow } from '../shared/resource-api';
 
 const TEXT = {
   title: { zh: '问卷结果：{title}', en: 'Results: {title}' },

@@ -10,8 +10,8 @@ import { salesTeamApi } from '../../lib/api/permission';
 import { localTitle, useLocale, useT } from '../../lib/i18n';
 import { RequestError } from '../../lib/request';
 import { showToast } from '../../lib/toast';
-import { ReferenceSelect } from '../reference-select';
-import type { ResourceRow } from '../resource-api';
+import { ReferenceSelect } from '../form/reference-select';
+import type { ResourceRow } from '../shared/resource-api';
 
 const TEXT = {
   title: { zh: '团队成员：{team}', en: 'Members of {team}' },

@@ -8,7 +8,7 @@ import { Alert, Card, Select, Table, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { http } from '../../lib/request';
-import { businessNow } from '../field-values';
+import { businessNow } from '../shared/field-values';
 import { useLocale, useT } from '../../lib/i18n';
 
 const fetchCalendar = (year: number) => http.get<NationalCalendar>(NATIONAL_CALENDAR_PATH, { year });

@@ -1,4 +1,4 @@
-import { ResourcePage, type ResourcePageProps } from '../resource-page';
+import { ResourcePage, type ResourcePageProps } from '../list/resource-page';
 import { NationalCalendarCard } from './national-calendar-card';
 
 /** holidayManage: the school's own days (the generic page), then the national calendar they combine with. */

@@ -1,5 +1,5 @@
-import type { ResourceRow } from '../resource-api';
-import type { ResourceColumn } from '../columns';
+import type { ResourceRow } from '../shared/resource-api';
+import type { ResourceColumn } from '../list/columns';
 import type { ColumnContext } from '../resource-overrides';
 
 const REGION_PARTS = ['province', 'city', 'area'] as const;

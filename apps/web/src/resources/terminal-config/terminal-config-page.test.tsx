@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../../lib/i18n';
 import { renderPage, stubServer } from '../../test/render-page';
-import { ResourcePage } from '../resource-page';
+import { ResourcePage } from '../list/resource-page';
 import { terminalConfigOverrides } from '.';
 
 const RENDER_WAIT = { timeout: 5000 };

@@ -1,0 +1,54 @@
+import { ExternalUser, Parent, School, type FieldDef } from '@campus/contract';
+import type { FormRule } from 'antd';
+import { describe, expect, it } from 'vitest';
+import { translate, type Translate } from '../../lib/i18n';
+import { formRules } from '../../lib/validation-rules';
+import { fieldRules } from './field-rules';
+
+const t: Translate = (key, params) => translate(key, params, 'en');
+
+/** The pattern rule of a field, as antd will run it. */
+function patternOf(field: FieldDef): { pattern: RegExp; message: unknown } {
+  // fieldRules answers plain rule objects, never rule functions.
+  const rules = fieldRules(field, { t, locale: 'en' }) as Exclude<FormRule, (...args: never[]) => unknown>[];
+  const rule = rules.find((r) => r.pattern instanceof RegExp);
+  if (!rule?.pattern) throw new Error('no pattern rule');
+  return { pattern: rule.pattern, message: rule.message };
+}
+
+describe('phone form rules', () => {
+  it("takes an agent's seeded 400 service phone where the server does", () => {
+    const { pattern, message } = patternOf(ExternalUser.fields.servicePhone1!);
+    expect(pattern.test('400-800-0004')).toBe(true);
+    expect(pattern.test('010-62345678')).toBe(true);
+    expect(pattern.test('400-80-0004')).toBe(false);
+    expect(message).toBe('Enter a mobile, a landline with its area code or a 400/800 number');
+  });
+
+  it('takes only mobiles in a mobile field', () => {
+    const { pattern, message } = patternOf(Parent.fields.phoneNum!);
+    expect(pattern.test('13800000004')).toBe(true);
+    expect(pattern.test('400-800-0004')).toBe(false);
+    expect(message).toBe('Enter an 11-digit mobile number');
+  });
+
+  it("lets a school's contact phone be a landline", () => {
+    expect(patternOf(School.fields.contactPhone!).pattern.test('0755-1234567')).toBe(true);
+  });
+
+  it('gives the profile card the same service-line rule', () => {
+    const rules = formRules(t);
+    expect(rules.serviceLine.pattern.test('400-800-0004')).toBe(true);
+    expect(rules.phone.pattern.test('400-800-0004')).toBe(false);
+  });
+});
+
+describe('required rules (issue 26)', () => {
+  it('asks to choose a province or city, never to type it', () => {
+    const zh: Translate = (key, params) => translate(key, params, 'zh-CN');
+    const messages = (field: FieldDef) => (fieldRules(field, { t: zh, locale: 'zh-CN' }) as { message?: unknown }[]).map((rule) => rule.message);
+    expect(messages(School.fields.province!)).toContain('请选择省');
+    expect(messages(School.fields.city!)).toContain('请选择市');
+    expect(messages(School.fields.schoolName!)).toContain('请输入学校名称');
+  });
+});

@@ -1,0 +1,73 @@
+/** antd validation rules from a field declaration, with messages in the current locale. */
+import { PHONE_PATTERNS, type FieldDef } from '@campus/contract';
+import type { FormRule } from 'antd';
+import type { Locale, Translate } from '../../lib/i18n';
+import { centsToYuan } from '../shared/field-values';
+import { labelText } from '../shared/labels';
+
+const DEFAULT_TEXT_MAX = 200;
+const DEFAULT_TEXTAREA_MAX = 2000;
+
+export interface RuleContext {
+  t: Translate;
+  locale: Locale;
+  /** On edit a password may stay empty (unchanged) even when the field is required. */
+  isEdit?: boolean;
+}
+
+export function fieldRules(field: FieldDef, { t, locale, isEdit = false }: RuleContext): FormRule[] {
+  const name = labelText(field.label, locale);
+  const rules: FormRule[] = [];
+  if (field.required && !(isEdit && field.kind === 'password')) {
+    const isText = field.kind === 'text' || field.kind === 'textarea' || field.kind === 'phone' || field.kind === 'region' || field.kind === 'places';
+    // A province or city is picked, not typed: "请选择省".
+    const isPicked = field.kind === 'region' || field.kind === 'places';
+    // Only text rules may carry `whitespace`: any extra key makes antd check the value as a string,
+    // which a number, bool or date never is.
+    rules.push(
+      isText
+        ? { required: true, whitespace: true, message: t(isPicked ? 'resource.requiredChoice' : 'common.required', { field: name }) }
+        : { required: true, message: t(field.kind === 'number' || field.kind === 'money' ? 'common.required' : 'resource.requiredChoice', { field: name }) },
+    );
+  }
+  switch (field.kind) {
+    case 'text': {
+      const max = field.max ?? DEFAULT_TEXT_MAX;
+      rules.push({ max, message: t('resource.maxLength', { field: name, max }) });
+      if (field.min !== undefined) rules.push({ min: field.min, message: t('resource.minLength', { field: name, min: field.min }) });
+      if (field.pattern) {
+        const message = field.patternMessage ? labelText(field.patternMessage, locale) : t('resource.invalidFormat', { field: name });
+        rules.push({ pattern: new RegExp(field.pattern), message });
+      }
+      break;
+    }
+    case 'textarea': {
+      const max = field.max ?? DEFAULT_TEXTAREA_MAX;
+      rules.push({ max, message: t('resource.maxLength', { field: name, max }) });
+      break;
+    }
+    case 'phone':
+      // The contract's pattern for the field's meaning: the server checks the same one.
+      rules.push({ pattern: PHONE_PATTERNS[field.phoneKind], message: t(field.phoneKind === 'mobile' ? 'validate.phone' : 'validate.serviceLine') });
+      break;
+    case 'number':
+    case 'money': {
+      // Money limits are declared in cents; the form edits yuan.
+      const scale = field.kind === 'money' ? centsToYuan : (v: number) => v;
+      const min = field.min ?? (field.kind === 'money' ? 0 : undefined);
+      if (min !== undefined) rules.push({ type: 'number', min: scale(min), message: t('resource.minValue', { field: name, min: scale(min) }) });
+      if (field.max !== undefined) rules.push({ type: 'number', max: scale(field.max), message: t('resource.maxValue', { field: name, max: scale(field.max) }) });
+      break;
+    }
+    case 'region':
+      rules.push({ max: 50, message: t('resource.maxLength', { field: name, max: 50 }) });
+      break;
+    case 'image':
+    case 'file':
+      rules.push({ max: 500, message: t('resource.maxLength', { field: name, max: 500 }) });
+      break;
+    default:
+      break;
+  }
+  return rules;
+}

@@ -1,0 +1,100 @@
+import { Order, type FieldDef } from '@campus/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Button, Form } from 'antd';
+import { TestApp } from '../../test/antd.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLocale } from '../../lib/i18n';
+import { RequestError } from '../../lib/request';
+import { applyFieldErrors } from '../../lib/form-errors';
+import { toWireValue, type FormValues } from './form-values';
+import { linesToForm } from './line-values';
+import { LinesEditor } from './lines-editor';
+
+const WAIT = { timeout: 5000 };
+
+/** An order's lines as Get answers them. */
+const storedItems = [
+  { lineNo: 1, deviceClassCode: 'GATE-G3', deviceClassCodeLabel: 'Gate G3', quantity: 1, unitPrice: 680_000, amount: 680_000 },
+  { lineNo: 2, deviceClassCode: 'ATT-A8', deviceClassCodeLabel: 'Attendance A8', quantity: 1, unitPrice: 320_000, amount: 320_000 },
+];
+
+const itemsField = Order.fields.items as Extract<FieldDef, { kind: 'lines' }>;
+const storedLines = linesToForm(itemsField, storedItems);
+
+/** The editor in a bare form as the record drawer holds it: saving answers the wire lines, then puts `serverError` on the fields. */
+function renderEditor(serverError?: RequestError) {
+  const saved = vi.fn();
+  function Harness() {
+    const [form] = Form.useForm();
+    return (
+      <Form
+        form={form}
+        initialValues={{ items: storedLines }}
+        onFinish={(values: FormValues) => {
+          saved(toWireValue(itemsField, values.items));
+          if (serverError) applyFieldErrors(form, serverError);
+        }}
+      >
+        <LinesEditor name="items" field={itemsField} storedLines={storedLines} />
+        <Button htmlType="submit">Save</Button>
+      </Form>
+    );
+  }
+  render(
+    <TestApp>
+      <QueryClientProvider client={new QueryClient()}>
+        <Harness />
+      </QueryClientProvider>
+    </TestApp>,
+  );
+  return { saved };
+}
+
+// Plain DOM queries rather than *ByRole: computing accessible names over antd's table costs seconds in jsdom.
+/** The data rows of the lines table (without header and total). */
+const lineRows = () => [...document.querySelectorAll<HTMLElement>('tr.ant-table-row')];
+const quantityOf = (row: HTMLElement) => row.querySelector<HTMLInputElement>('input.ant-input-number-input')!;
+const button = (text: string) => screen.getByText(text).closest('button')!;
+
+describe('<LinesEditor>', { timeout: 15_000 }, () => {
+  beforeEach(() => setLocale('en'));
+
+  it('adds and removes lines, recomputes amounts and the total, and sends only what a client may write', async () => {
+    const { saved } = renderEditor();
+    expect(await screen.findByText('Gate G3', undefined, WAIT)).toBeTruthy();
+    expect(screen.getByText('10,000.00')).toBeTruthy();
+    expect(lineRows()).toHaveLength(2);
+
+    fireEvent.click(button('Add line'));
+    await waitFor(() => expect(lineRows()).toHaveLength(3), WAIT);
+    // A line whose model is not picked yet has no price until the server computes it.
+    expect(within(lineRows()[2]!).getAllByText('Computed on save').length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByLabelText('Remove line 3'));
+    await waitFor(() => expect(lineRows()).toHaveLength(2), WAIT);
+
+    fireEvent.change(quantityOf(lineRows()[0]!), { target: { value: '3' } });
+    await waitFor(() => expect(screen.getByText('23,600.00')).toBeTruthy(), WAIT);
+    fireEvent.click(button('Save'));
+    await waitFor(
+      () =>
+        expect(saved).toHaveBeenCalledWith([
+          { deviceClassCode: 'GATE-G3', quantity: 3 },
+          { deviceClassCode: 'ATT-A8', quantity: 1 },
+        ]),
+      WAIT,
+    );
+  });
+
+  it('shows a server error on the cell of the line it names', async () => {
+    const { saved } = renderEditor(
+      new RequestError({ message: 'request error', status: 400, code: 400, errors: [{ path: 'items.1.quantity', message: 'Too many for one order' }], url: '/api/Order/Update', kind: 'http', data: null }),
+    );
+    await screen.findByText('Attendance A8', undefined, WAIT);
+    fireEvent.change(quantityOf(lineRows()[1]!), { target: { value: '5' } });
+    fireEvent.click(button('Save'));
+    await waitFor(() => expect(saved).toHaveBeenCalled(), WAIT);
+    expect(await within(lineRows()[1]!).findByText('Too many for one order', undefined, WAIT)).toBeTruthy();
+    expect(within(lineRows()[0]!).queryByText('Too many for one order')).toBeNull();
+  });
+});
