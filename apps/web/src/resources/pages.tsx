@@ -1,37 +1,17 @@
 /** The pages of the resource families: every frame of a declared family gets the generic page (or the log or tree page). */
-import { DEFAULT_HEARTBEAT_SECONDS, familiesOfFrame, isLogFamily, settingsOfFamily, type ResourceDef } from '@campus/contract';
+import { familiesOfFrame, isLogFamily, settingsOfFamily, type ResourceDef } from '@campus/contract';
 import { useLocale } from '../lib/i18n';
 import { labelText } from './shared/labels';
-import { lazy, type ComponentType } from 'react';
+import { Suspense, lazy, type ComponentType } from 'react';
 import { Tabs } from 'antd';
-import { childUserOverrides, externalUserOverrides } from './accounts';
-import type { ResourceOverrides } from './resource-overrides';
+import { webModuleOf } from './families';
 import { ResourcePage } from './list/resource-page';
 import { SettingCard } from './list/setting-card';
-import { salesTeamOverrides } from './sales';
-import { schoolOverrides } from './school';
-import { terminalOverrides } from './terminal';
-import { questionnaireOverrides } from './questionnaire';
-import { terminalConfigOverrides } from './terminal-config';
 
 // The other kinds of page each download with the first frame that shows one: a generic list does not
-// carry the log page's date range, the tree table or the holiday calendar.
+// carry the log page's date range or the tree table.
 const LogPage = lazy(() => import('./log/log-page').then((module) => ({ default: module.LogPage })));
 const TreePage = lazy(() => import('./tree/tree-page').then((module) => ({ default: module.TreePage })));
-const SchoolHolidayPage = lazy(() => import('./school-holiday/school-holiday-page').then((module) => ({ default: module.SchoolHolidayPage })));
-
-/** Families whose page differs from the generic one, by family name. */
-const OVERRIDES: Readonly<Record<string, ResourceOverrides>> = {
-  School: schoolOverrides,
-  ExternalUser: externalUserOverrides,
-  ChildUser: childUserOverrides,
-  SalesTeam: salesTeamOverrides,
-  Terminal: terminalOverrides,
-  TerminalConfig: terminalConfigOverrides,
-  // NVRs turn offline by themselves when no terminal reaches them: read again at the heartbeat pace.
-  Nvr: { refreshSeconds: DEFAULT_HEARTBEAT_SECONDS },
-  Questionnaire: questionnaireOverrides,
-};
 
 const pages = new Map<string, ComponentType>();
 
@@ -58,13 +38,22 @@ export function resourcePageFor(frame: string): ComponentType {
     );
   };
   const listOf = (def: ResourceDef) => {
+    const familyModule = webModuleOf(def.name);
     // Log families (mode 'log') are read-only lists paged by key: a page of their own.
-    if (isLogFamily(def)) return <LogPage def={def} frame={frame} />;
+    if (isLogFamily(def)) return <LogPage def={def} frame={frame} parts={familyModule?.log} />;
     // A tree family is read whole and moved by drag: its page is the tree table.
     if (def.tree) return <TreePage def={def} frame={frame} />;
-    // A family whose page adds parts of its own beside the generic ones (the holidays' national calendar).
-    if (def.name === 'SchoolHoliday') return <SchoolHolidayPage def={def} frame={frame} />;
-    return <ResourcePage def={def} frame={frame} overrides={OVERRIDES[def.name]} />;
+    const list = <ResourcePage def={def} frame={frame} overrides={familyModule?.overrides} />;
+    if (!familyModule?.Below) return list;
+    // A family's own part under its list (the holidays' national calendar) downloads with its first page.
+    return (
+      <div className="page-stack">
+        {list}
+        <Suspense fallback={null}>
+          <familyModule.Below />
+        </Suspense>
+      </div>
+    );
   };
   function FrameResourcePage() {
     const locale = useLocale();

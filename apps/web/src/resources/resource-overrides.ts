@@ -1,9 +1,10 @@
 /**
- * What a family may change in the generic page; everything else comes from its declaration. A page
- * that differs more is composed from the page's parts instead (see resource-page.tsx).
+ * What a family changes on the web: its module (one per family that differs, in its own folder, listed
+ * once in families.ts) and what the module may change in the generic page. Everything else comes from
+ * the family's declaration. A page that differs more composes the parts (list/, form/, record/, …).
  */
-import type { ButtonValue, Label, UserType, VisibilityProbes } from '@campus/contract';
-import type { ComponentType } from 'react';
+import type { ButtonValue, Label, ResourceDef, UserType, VisibilityProbes } from '@campus/contract';
+import type { ComponentType, ReactNode } from 'react';
 import type { Locale, Translate } from '../lib/i18n';
 import type { ResourceColumn } from './list/columns';
 import type { ResourceRow } from './shared/resource-api';
@@ -45,4 +46,26 @@ export interface ResourceOverrides {
   withheldButtons?: (probes: VisibilityProbes | undefined) => readonly ButtonValue[];
   /** Reads the list again this often while the page is visible: rows whose state changes by itself (terminals going offline). */
   refreshSeconds?: number;
+}
+
+/** How a log family's page reads its rows where the declaration alone does not say (the operation log's codes). */
+export interface LogParts {
+  /** The declaration as the page uses it (a code field turned into a pick list of its labelled codes). */
+  adjustDef?: (def: ResourceDef) => ResourceDef;
+  /** Cells drawn by the family, by field, in the table and the record drawer. */
+  cells?: Readonly<Record<string, (row: ResourceRow, locale: Locale) => ReactNode>>;
+  /** Fields the record drawer leaves out (read into the other fields, never shown on their own). */
+  recordHiddenFields?: readonly string[];
+}
+
+/** One family's web module: what its page changes, by part. Listed once in resources/families.ts. */
+export interface WebFamilyModule {
+  /** The family's name as the contract declares it. */
+  family: string;
+  /** What it changes in the generic list page. */
+  overrides?: ResourceOverrides;
+  /** Drawn under the family's list on its page (the holidays' national calendar). */
+  Below?: ComponentType;
+  /** What it changes in the log page (log families only). */
+  log?: LogParts;
 }

@@ -3,17 +3,21 @@
  * Agents and their child accounts never choose an account type or a parent: the server decides both.
  */
 import type { VisibilityProbes } from '@campus/contract';
-import type { ResourceOverrides } from '../resource-overrides';
+import type { WebFamilyModule } from '../resource-overrides';
 
 const isAgentSide = (probes: VisibilityProbes | undefined) => probes?.isAgent !== false;
 
-export const externalUserOverrides: ResourceOverrides = {
-  hiddenFields: (probes) => [
-    ...(probes?.canSetAgentMerchantId ? [] : ['agentMktMrchId', 'agentMktMrchNm']),
-    ...(isAgentSide(probes) ? ['type'] : []),
-  ],
+export const externalUserModule: WebFamilyModule = {
+  family: 'ExternalUser',
+  overrides: {
+    hiddenFields: (probes) => [
+      ...(probes?.canSetAgentMerchantId ? [] : ['agentMktMrchId', 'agentMktMrchNm']),
+      ...(isAgentSide(probes) ? ['type'] : []),
+    ],
+  },
 };
 
-export const childUserOverrides: ResourceOverrides = {
-  hiddenFields: (probes) => (isAgentSide(probes) ? ['parentId'] : []),
+export const childUserModule: WebFamilyModule = {
+  family: 'ChildUser',
+  overrides: { hiddenFields: (probes) => (isAgentSide(probes) ? ['parentId'] : []) },
 };

@@ -6,7 +6,7 @@ import { setLocale } from '../../lib/i18n';
 import { renderPage, stubServer } from '../../test/render-page';
 import { ResourcePage } from './resource-page';
 import type { ResourceOverrides } from '../resource-overrides';
-import { schoolOverrides } from '../school';
+import { schoolModule } from '../school';
 
 // antd's Table renders slowly in jsdom when the whole suite runs in parallel; the default 1 s is tight.
 const RENDER_WAIT = { timeout: 5000 };
@@ -115,7 +115,7 @@ describe('<ResourcePage>', { timeout: 15_000 }, () => {
 
   it("leaves a school's owners out of a seller's form but shows them in the table", async () => {
     stubSchoolServer({ userType: 'sales' });
-    renderSchoolPage(['add'], schoolOverrides);
+    renderSchoolPage(['add'], schoolModule.overrides);
     expect(await screen.findByText('Agent East', undefined, RENDER_WAIT)).toBeTruthy();
     const add = await screen.findByRole('button', { name: /Add/ }, RENDER_WAIT);
     add.click();

@@ -4,7 +4,7 @@
  * sort driven by the list controller. A failed Search shows its error with a retry, never "no data".
  */
 import { DEFAULT_PAGE_SIZE, SEARCH_COUNT_CAP } from '@campus/contract';
-import { Table, Typography, type TableProps } from 'antd';
+import { Typography, type TableProps } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { formatCount, useLocale, useT } from '../../lib/i18n';
 import { arrangeColumns } from './arrange-columns';
@@ -12,7 +12,7 @@ import type { ResourceColumn } from './columns';
 import { ResizableHeaderCell, type ResizableHeaderProps } from './resizable-header-cell';
 import type { ResourceRow } from '../shared/resource-api';
 import { RowActions, rowActionsWidth } from './row-actions';
-import { SearchFailed } from './search-failed';
+import { ListTable } from './list-table';
 import { rowActionsFor } from '../record/transitions';
 import type { RecordActions } from '../record/use-record-actions';
 import type { ResourceList } from './use-resource-list';
@@ -107,18 +107,14 @@ export function ResourceTable({ list, columns: dataColumns, settings, actions }:
   // Rows are selected only for a batch button to act on.
   const isSelectable = buttons.batchDelete || buttons.toggles.length > 0;
   return (
-    <Table<ResourceRow>
-      rowKey="id"
-      className="resource-table"
+    <ListTable<ResourceRow>
       size={settings.density}
       columns={columns}
       components={HEADER_COMPONENTS}
-      // A failed Search shows no stale rows: the error and its retry take their place.
-      dataSource={failure ? [] : list.rows}
+      rows={list.rows}
       // Pending covers the wait for the user's saved page size before the first Search starts.
-      loading={list.search.isFetching || list.search.isPending}
-      locale={failure ? { emptyText: <SearchFailed error={failure} onRetry={() => void list.search.refetch()} /> } : undefined}
-      scroll={{ x: 'max-content' }}
+      isLoading={list.search.isFetching || list.search.isPending}
+      failure={failure && { error: failure, onRetry: () => void list.search.refetch() }}
       onChange={onChange}
       rowSelection={
         isSelectable

@@ -70,8 +70,15 @@ export function BatchToggleButtons({ list }: ListPartProps) {
   return buttons.length > 0 ? <Space wrap>{buttons}</Space> : null;
 }
 
+/** What the export button needs of a list: the generic list, or a page's own (the log's). */
+export interface ExportSource {
+  buttons: { export: boolean };
+  exporter: { isRunning: boolean };
+  startExport: () => void;
+}
+
 /** Exports the current filters (asking first when the count is capped); shown to callers holding `export`. */
-export function ExportButton({ list }: ListPartProps) {
+export function ExportButton({ list }: { list: ExportSource }) {
   const t = useT();
   if (!list.buttons.export) return null;
   return (
@@ -116,19 +123,26 @@ interface ResourceToolbarProps extends ListPartProps {
   children?: ReactNode;
 }
 
-export function ResourceToolbar({ list, onAdd, columns, settings, children }: ResourceToolbarProps) {
+/** The toolbar's frame, shared by the list, log and tree pages: buttons at the start, the table's tools at the end. */
+export function ListToolbar({ children, end }: { children: ReactNode; end?: ReactNode }) {
   return (
     <div className="resource-toolbar">
-      <Space wrap>
-        <AddButton list={list} onAdd={onAdd} />
-        <BatchDeleteButton list={list} />
-        <BatchToggleButtons list={list} />
-        <ExportButton list={list} />
-        <ImportButton list={list} />
-        {children}
-        <SelectionText list={list} />
-      </Space>
-      <ListTableSettings list={list} columns={columns} settings={settings} />
+      <Space wrap>{children}</Space>
+      {end}
     </div>
+  );
+}
+
+export function ResourceToolbar({ list, onAdd, columns, settings, children }: ResourceToolbarProps) {
+  return (
+    <ListToolbar end={<ListTableSettings list={list} columns={columns} settings={settings} />}>
+      <AddButton list={list} onAdd={onAdd} />
+      <BatchDeleteButton list={list} />
+      <BatchToggleButtons list={list} />
+      <ExportButton list={list} />
+      <ImportButton list={list} />
+      {children}
+      <SelectionText list={list} />
+    </ListToolbar>
   );
 }

@@ -19,6 +19,16 @@ interface TableSettingsProps extends SettingsParts {
 
 const NEXT_PIN: Record<string, ColumnPin | null> = { none: 'left', left: 'right', right: null };
 
+/** Reads the list (or the tree) again; spins while it reads. */
+export function RefreshButton({ onRefresh, isRefreshing }: { onRefresh: () => void; isRefreshing: boolean }) {
+  const t = useT();
+  return (
+    <Tooltip title={t('resource.refresh')}>
+      <Button type="text" icon={<ReloadOutlined spin={isRefreshing} />} onClick={onRefresh} aria-label={t('resource.refresh')} />
+    </Tooltip>
+  );
+}
+
 export function TableSettings({ columns, hiddenColumns, onHiddenColumnsChange, density, onDensityChange, pinned, moveColumn, setPin, reset, onRefresh, isRefreshing }: TableSettingsProps) {
   const t = useT();
   const keys = columns.map((column) => column.key);
@@ -72,9 +82,7 @@ export function TableSettings({ columns, hiddenColumns, onHiddenColumnsChange, d
   );
   return (
     <Space size={4}>
-      <Tooltip title={t('resource.refresh')}>
-        <Button type="text" icon={<ReloadOutlined spin={isRefreshing} />} onClick={onRefresh} aria-label={t('resource.refresh')} />
-      </Tooltip>
+      <RefreshButton onRefresh={onRefresh} isRefreshing={isRefreshing} />
       <Dropdown
         trigger={['click']}
         menu={{

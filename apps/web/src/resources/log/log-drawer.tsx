@@ -3,19 +3,21 @@ import type { OperationLogLabels, ResourceDef } from '@campus/contract';
 import { Descriptions, Drawer, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useLocale, useT } from '../../lib/i18n';
-import { ChangesDiff, recordsText } from '../record/changes-diff';
+import { ChangesDiff } from '../record/changes-diff';
 import { buildColumns } from '../list/columns';
 import { labelText } from '../shared/labels';
-import { operationActionText } from './operation-actions';
+import type { LogParts } from '../resource-overrides';
 import type { ResourceRow } from '../shared/resource-api';
 
 interface LogDrawerProps {
   def: ResourceDef;
+  /** The family's own cells and hidden fields (resources/families.ts). */
+  parts?: LogParts;
   row: ResourceRow | null;
   onClose: () => void;
 }
 
-export function LogDrawer({ def, row, onClose }: LogDrawerProps) {
+export function LogDrawer({ def, parts, row, onClose }: LogDrawerProps) {
   const t = useT();
   const locale = useLocale();
   // Cells as the table draws them, for every field (columns hide some; the record shows all).
@@ -27,8 +29,7 @@ export function LogDrawer({ def, row, onClose }: LogDrawerProps) {
     <Drawer open={row !== null} onClose={onClose} width={640} title={t('log.detailTitle', { family: labelText(def.label, locale) })} destroyOnHidden>
       {row && (
         <Descriptions column={1} bordered size="small">
-          {/* The server's names are read into the other fields, never shown on their own. */}
-          {Object.entries(def.fields).filter(([name]) => !(def.name === 'OperationLog' && name === 'labels')).map(([name, field]) => (
+          {Object.entries(def.fields).filter(([name]) => !parts?.recordHiddenFields?.includes(name)).map(([name, field]) => (
             <Descriptions.Item key={name} label={labelText(field.label, locale)}>
               {field.kind === 'json' ? (
                 typeof row.family === 'string' && typeof row.action === 'string' ? (
@@ -38,10 +39,8 @@ export function LogDrawer({ def, row, onClose }: LogDrawerProps) {
                     {JSON.stringify(row[name], null, 2)}
                   </Typography.Paragraph>
                 )
-              ) : def.name === 'OperationLog' && name === 'action' ? (
-                operationActionText(row.family, row.action, locale)
-              ) : def.name === 'OperationLog' && name === 'ids' ? (
-                recordsText(row.ids, row.labels as OperationLogLabels | undefined)
+              ) : parts?.cells?.[name] ? (
+                parts.cells[name](row, locale)
               ) : (
                 (cells.get(name)?.(row[name], row, 0) as React.ReactNode)
               )}

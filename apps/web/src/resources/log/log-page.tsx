@@ -5,15 +5,14 @@
  * declared hide flag offers Hide on each row to callers holding the `hide` button, and its declared
  * actions without a form (Acknowledge) likewise.
  */
-import { ExportOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { actionOffered, familiesOfFrame, type FieldDef, type OperationLogLabels, type ResourceDef } from '@campus/contract';
-import { Button, Card, Col, DatePicker, Form, Popconfirm, Row, Select, Space, Table, Typography } from 'antd';
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { actionOffered, familiesOfFrame, type ResourceDef } from '@campus/contract';
+import { Button, Card, Col, DatePicker, Form, Popconfirm, Row, Select, Space, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { usePermission } from '../../hooks/use-permission';
 import { useLocale, useT } from '../../lib/i18n';
 import { showToast } from '../../lib/toast';
-import { recordsText } from '../record/changes-diff';
 import { buildColumns } from '../list/columns';
 import { formatDateTime } from '../shared/field-values';
 import { FilterBar, filterLabelWidth, visibleFiltersOf } from '../list/filter-bar';
@@ -21,9 +20,10 @@ import { buildFilterPayload } from '../list/filter-payload';
 import { labelText } from '../shared/labels';
 import { LogDrawer } from './log-drawer';
 import { lastDays, type LogRange } from './log-range';
-import { operationActionOptions, operationActionText } from './operation-actions';
 import { resourceApi, type ResourceRow } from '../shared/resource-api';
-import { SearchFailed } from '../list/search-failed';
+import { ListTable } from '../list/list-table';
+import { ExportButton, ListToolbar } from '../list/resource-toolbar';
+import type { LogParts } from '../resource-overrides';
 import { useExport } from '../list/use-export';
 import { useInitialListState, useListAddress } from '../list/use-list-address';
 import { useLogList } from './use-log-list';
@@ -32,28 +32,21 @@ import '../list/resource-page.css';
 const PAGE_SIZE_OPTIONS = [10, 20, 50, 100, 200];
 const NO_VALUES = {};
 
-/**
- * The operation log's `action` holds a code (`update`, `assign`, `set:state`): its filter becomes a
- * pick list of the labelled codes, and its cells read in the row family's words.
- */
-function withActionLabels(def: ResourceDef): ResourceDef {
-  const action = def.fields.action;
-  if (def.name !== 'OperationLog' || !action) return def;
-  const asEnum = { ...action, kind: 'enum', options: operationActionOptions() } as FieldDef;
-  return { ...def, fields: { ...def.fields, action: asEnum } };
-}
-
 export interface LogPageProps {
   def: ResourceDef;
   frame: string;
   /** Shown inside another page (the login log in jurisdictionManage): a narrower filter bar. */
   isEmbedded?: boolean;
+  /** What the family's web module changes (resources/families.ts). */
+  parts?: LogParts;
 }
 
-export function LogPage({ def: declared, frame, isEmbedded = false }: LogPageProps) {
+export function LogPage({ def: declared, frame, isEmbedded = false, parts }: LogPageProps) {
   const t = useT();
   const locale = useLocale();
-  const def = useMemo(() => withActionLabels(declared), [declared]);
+  const adjustDef = parts?.adjustDef;
+  const cells = parts?.cells;
+  const def = useMemo(() => adjustDef?.(declared) ?? declared, [adjustDef, declared]);
   const { can } = usePermission(frame);
   // The time field has its own picker with presets; the filter bar shows the others.
   const timeField = def.log?.timeField ?? 'createdAt';
@@ -85,16 +78,11 @@ export function LogPage({ def: declared, frame, isEmbedded = false }: LogPagePro
   };
   const declaredColumns = useMemo(
     () =>
-      buildColumns(def, { locale, hideAmountColumns: false, hiddenFields: fixedFields }).map((column) =>
-        def.name !== 'OperationLog'
-          ? column
-          : column.key === 'action'
-            ? { ...column, render: (_: unknown, row: ResourceRow) => operationActionText(row.family, row.action, locale) }
-            : column.key === 'ids'
-              ? { ...column, render: (_: unknown, row: ResourceRow) => recordsText(row.ids, row.labels as OperationLogLabels | undefined) }
-              : column,
-      ),
-    [def, locale, fixedFields],
+      buildColumns(def, { locale, hideAmountColumns: false, hiddenFields: fixedFields }).map((column) => {
+        const cell = cells?.[column.key];
+        return cell ? { ...column, render: (_: unknown, row: ResourceRow) => cell(row, locale) } : column;
+      }),
+    [def, locale, fixedFields, cells],
   );
   // Declared actions without a form (a fever alert's Acknowledge), for holders of their button.
   const rowActions = (def.actions ?? []).filter((action) => !action.fields && can(action.button));
@@ -151,6 +139,7 @@ export function LogPage({ def: declared, frame, isEmbedded = false }: LogPagePro
   const applied = list.appliedRange;
   const timeLabel = labelText(def.fields[timeField]!.label, locale);
   const rangeLabelWidth = filterLabelWidth([timeLabel, ...visibleFiltersOf(def, hiddenFields).map(([, field]) => labelText(field.label, locale))]);
+  const exportSource = { buttons: { export: can('export') }, exporter, startExport: () => void exporter.run(list.searchFilters) };
   const logFailure = list.query.isError && !list.query.isFetching ? list.query.error : null;
 
   return (
@@ -192,23 +181,15 @@ export function LogPage({ def: declared, frame, isEmbedded = false }: LogPagePro
         />
       </Card>
       <Card size="small">
-        <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
+        <ListToolbar end={<ExportButton list={exportSource} />}>
           <Typography.Text type="secondary">{t('log.newestFirst')}</Typography.Text>
-          {can('export') && (
-            <Button icon={<ExportOutlined />} loading={exporter.isRunning} onClick={() => void exporter.run(list.searchFilters)}>
-              {t('resource.export')}
-            </Button>
-          )}
-        </Space>
-        <Table<ResourceRow>
-          rowKey="id"
+        </ListToolbar>
+        <ListTable<ResourceRow>
           size="middle"
-          loading={list.query.isFetching}
-          // A failed Search shows its error and a retry in place of the rows, never "no data".
-          dataSource={logFailure ? [] : list.rows}
-          locale={logFailure ? { emptyText: <SearchFailed error={logFailure} onRetry={() => void list.query.refetch()} /> } : undefined}
+          rows={list.rows}
+          isLoading={list.query.isFetching}
+          failure={logFailure && { error: logFailure, onRetry: () => void list.query.refetch() }}
           columns={columns}
-          scroll={{ x: 'max-content' }}
           pagination={false}
           // A row opens its record: by click, and by Enter from the keyboard (each row is a tab stop).
           onRow={(row) => ({
@@ -239,7 +220,7 @@ export function LogPage({ def: declared, frame, isEmbedded = false }: LogPagePro
           />
         </Space>
       </Card>
-      <LogDrawer def={def} row={openRow} onClose={() => setOpenRow(null)} />
+      <LogDrawer def={def} parts={parts} row={openRow} onClose={() => setOpenRow(null)} />
       {exporter.progress}
     </Space>
   );

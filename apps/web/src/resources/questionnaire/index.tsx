@@ -1,6 +1,6 @@
 /** The questionnaire page: a row opens its results (charts per question), its answer link and the answers' export. */
 import { Suspense, lazy, type ComponentProps } from 'react';
-import type { ResourceOverrides } from '../resource-overrides';
+import type { WebFamilyModule } from '../resource-overrides';
 
 // The results drawer (its cards, and ECharts behind them) is fetched when it is first opened.
 const ResultsDrawerPart = lazy(() => import('./questionnaire-results-drawer').then((module) => ({ default: module.QuestionnaireResultsDrawer })));
@@ -13,6 +13,7 @@ function QuestionnaireResultsDrawer(props: ComponentProps<typeof ResultsDrawerPa
   );
 }
 
-export const questionnaireOverrides: ResourceOverrides = {
-  rowActions: [{ key: 'results', label: { zh: '结果', en: 'Results' }, Panel: QuestionnaireResultsDrawer }],
+export const questionnaireModule: WebFamilyModule = {
+  family: 'Questionnaire',
+  overrides: { rowActions: [{ key: 'results', label: { zh: '结果', en: 'Results' }, Panel: QuestionnaireResultsDrawer }] },
 };

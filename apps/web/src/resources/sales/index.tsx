@@ -1,6 +1,6 @@
 /** The sales team page: members and their levels are edited in a drawer of their own. */
 import { Suspense, lazy, type ComponentProps } from 'react';
-import type { ResourceOverrides } from '../resource-overrides';
+import type { WebFamilyModule } from '../resource-overrides';
 
 // The members drawer (its table and pickers) is fetched when it is first opened.
 const MembersDrawerPart = lazy(() => import('./sales-team-members-drawer').then((module) => ({ default: module.SalesTeamMembersDrawer })));
@@ -13,6 +13,7 @@ function SalesTeamMembersDrawer(props: ComponentProps<typeof MembersDrawerPart>)
   );
 }
 
-export const salesTeamOverrides: ResourceOverrides = {
-  rowActions: [{ key: 'members', label: { zh: '成员', en: 'Members' }, Panel: SalesTeamMembersDrawer }],
+export const salesTeamModule: WebFamilyModule = {
+  family: 'SalesTeam',
+  overrides: { rowActions: [{ key: 'members', label: { zh: '成员', en: 'Members' }, Panel: SalesTeamMembersDrawer }] },
 };

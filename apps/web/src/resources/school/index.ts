@@ -1,13 +1,16 @@
 /** What the school page changes in the generic page: one address column and the owner fields (classes are a tab of the drawer). */
-import type { ResourceOverrides } from '../resource-overrides';
+import type { WebFamilyModule } from '../resource-overrides';
 import { withSchoolAddressColumn } from './school-address-column';
 
 /** Who owns and sells a school: an agent's own schools are always its own, so it never picks these. */
 const OWNER_FIELDS = ['agentId', 'sellerId', 'salesTeamId'] as const;
 
-export const schoolOverrides: ResourceOverrides = {
-  columns: withSchoolAddressColumn,
-  hiddenFields: (probes) => (probes?.isAgent === false ? [] : OWNER_FIELDS),
-  // A seller's new school is its own and its team's; the server ignores owners a seller sends.
-  formHiddenFields: (userType) => (userType === 'company' ? [] : OWNER_FIELDS),
+export const schoolModule: WebFamilyModule = {
+  family: 'School',
+  overrides: {
+    columns: withSchoolAddressColumn,
+    hiddenFields: (probes) => (probes?.isAgent === false ? [] : OWNER_FIELDS),
+    // A seller's new school is its own and its team's; the server ignores owners a seller sends.
+    formHiddenFields: (userType) => (userType === 'company' ? [] : OWNER_FIELDS),
+  },
 };

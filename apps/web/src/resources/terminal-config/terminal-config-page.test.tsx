@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../../lib/i18n';
 import { renderPage, stubServer } from '../../test/render-page';
 import { ResourcePage } from '../list/resource-page';
-import { terminalConfigOverrides } from '.';
+import { terminalConfigModule } from '.';
 
 const RENDER_WAIT = { timeout: 5000 };
 
@@ -22,7 +22,7 @@ function stubTemplateServer(probes: Partial<VisibilityProbes>) {
 }
 
 function renderTemplatePage() {
-  return renderPage(<ResourcePage def={TerminalConfig} frame="templateManage" overrides={terminalConfigOverrides} />, {
+  return renderPage(<ResourcePage def={TerminalConfig} frame="templateManage" overrides={terminalConfigModule.overrides} />, {
     frame: { fixedId: 608, index: 'templateManage' },
     buttons: ['add', 'update', 'delete', 'export'],
   });

@@ -5,8 +5,9 @@
  * terminal settings above the list are a declared setting (TerminalSettingsSetting).
  */
 import { DEFAULT_HEARTBEAT_SECONDS } from '@campus/contract';
-import type { ResourceOverrides } from '../resource-overrides';
+import type { WebFamilyModule } from '../resource-overrides';
 
-export const terminalOverrides: ResourceOverrides = {
-  refreshSeconds: DEFAULT_HEARTBEAT_SECONDS,
+export const terminalModule: WebFamilyModule = {
+  family: 'Terminal',
+  overrides: { refreshSeconds: DEFAULT_HEARTBEAT_SECONDS },
 };

@@ -4,16 +4,19 @@
  * onto another (before, after, or into it). The server keeps the order and refuses cycles; a refused
  * delete (a node with children) shows the server's message.
  */
-import { NodeCollapseOutlined, NodeExpandOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { NodeCollapseOutlined, NodeExpandOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ResourceDef } from '@campus/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Space, Typography } from 'antd';
 import { useMemo, useRef, useState, type DragEvent, type Key } from 'react';
 import { usePermission } from '../../hooks/use-permission';
 import { useVisibilityProbes } from '../../hooks/use-visibility-probes';
 import { useLocale, useT } from '../../lib/i18n';
 import { showToast } from '../../lib/toast';
 import { buildColumns, type ResourceColumn } from '../list/columns';
+import { ListTable } from '../list/list-table';
+import { ListToolbar } from '../list/resource-toolbar';
+import { RefreshButton } from '../list/table-settings';
 import { labelText } from '../shared/labels';
 import { RecordDrawer } from '../form/deferred-parts';
 import { resourceApi, type ResourceApi, type ResourceRow, type TreeRow } from '../shared/resource-api';
@@ -112,31 +115,27 @@ export function TreePage({ def, frame, api: givenApi }: TreePageProps) {
   return (
     <div className="page-stack resource-page">
       <Card size="small">
-        <div className="resource-toolbar">
-          <Space wrap>
-            {can('add') && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ mode: 'add', parentId: null })}>
-                {t('resource.addRoot')}
-              </Button>
-            )}
-            <Button icon={<NodeExpandOutlined />} onClick={() => setExpanded(branchIdsOf(nodes))}>
-              {t('resource.expandAll')}
+        <ListToolbar end={<RefreshButton onRefresh={() => void answer.refetch()} isRefreshing={answer.isFetching} />}>
+          {can('add') && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ mode: 'add', parentId: null })}>
+              {t('resource.addRoot')}
             </Button>
-            <Button icon={<NodeCollapseOutlined />} onClick={() => setExpanded([])}>
-              {t('resource.collapseAll')}
-            </Button>
-            {canMove && <Typography.Text type="secondary">{t('resource.dragHint')}</Typography.Text>}
-          </Space>
-          <Button icon={<ReloadOutlined />} loading={answer.isFetching} onClick={() => void answer.refetch()} aria-label={t('resource.refresh')} />
-        </div>
-        <Table<TreeRow>
-          rowKey="id"
+          )}
+          <Button icon={<NodeExpandOutlined />} onClick={() => setExpanded(branchIdsOf(nodes))}>
+            {t('resource.expandAll')}
+          </Button>
+          <Button icon={<NodeCollapseOutlined />} onClick={() => setExpanded([])}>
+            {t('resource.collapseAll')}
+          </Button>
+          {canMove && <Typography.Text type="secondary">{t('resource.dragHint')}</Typography.Text>}
+        </ListToolbar>
+        <ListTable<TreeRow>
           size="middle"
           columns={columns}
-          dataSource={nodes}
-          loading={answer.isFetching}
+          rows={nodes}
+          isLoading={answer.isFetching}
+          failure={answer.isError && !answer.isFetching ? { error: answer.error, onRetry: () => void answer.refetch() } : null}
           pagination={false}
-          scroll={{ x: 'max-content' }}
           expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys) }}
           onRow={(row) =>
             canMove
