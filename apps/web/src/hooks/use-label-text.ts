@@ -5,7 +5,7 @@ import { localTitle, useLocale, type MessageParams } from '../lib/i18n';
 /**
  * Texts a page keeps beside its code as `{ zh, en }` labels, in the current locale, with `{name}`
  * parameters filled like the shared dictionary's.
- * @example const text = useLabelText(); text({ zh: '共 {n} 项', en: '{n} items' }, { n: 3 })
+ * @example const text = useLabelText(); text(setting.label) // a label the contract declares
  */
 export function useLabelText(): (label: Label, params?: MessageParams) => string {
   const locale = useLocale();

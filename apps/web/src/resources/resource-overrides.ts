@@ -3,9 +3,9 @@
  * once in families.ts) and what the module may change in the generic page. Everything else comes from
  * the family's declaration. A page that differs more composes the parts (list/, form/, record/, …).
  */
-import type { ButtonValue, Label, ResourceDef, UserType, VisibilityProbes } from '@campus/contract';
+import type { ButtonValue, ResourceDef, UserType, VisibilityProbes } from '@campus/contract';
 import type { ComponentType, ReactNode } from 'react';
-import type { Locale, Translate } from '../lib/i18n';
+import type { Locale, MessageKey, Translate } from '../lib/i18n';
 import type { ResourceColumn } from './list/columns';
 import type { ResourceRow } from './shared/resource-api';
 
@@ -17,7 +17,7 @@ export interface ColumnContext {
 /** A row action the declaration does not have, e.g. SalesTeam's "Members" drawer. */
 export interface ExtraRowAction {
   key: string;
-  label: Label;
+  label: MessageKey;
   /** Button value required on the page's frame; none = anyone who can open the page. */
   button?: ButtonValue;
   /** Drawn while the action is open for `row`. */

@@ -3,9 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Space, Tag, Tree, Typography, type TreeDataNode } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { SubmitButton } from '../../components/submit-button';
-import { useLabelText } from '../../hooks/use-label-text';
 import { permissionApi } from '../../lib/api/permission';
-import { localTitle, useLocale } from '../../lib/i18n';
+import { localTitle, useLocale, useT } from '../../lib/i18n';
 import { showToast } from '../../lib/toast';
 import {
   BUTTON_LABELS,
@@ -21,11 +20,10 @@ import {
   viewKey,
 } from './grant-tree';
 import { SubjectPicker, subjectKey, subjectQuery, type PickedSubject } from './subject-picker';
-import { TEXT } from './texts';
 
 /** The grant of a user type or a user as a checkable tree; save replaces it, reset drops a user's own. */
 export function GrantPanel({ isCompany }: { isCompany: boolean }) {
-  const text = useLabelText();
+  const t = useT();
   const { modal } = App.useApp();
   const queryClient = useQueryClient();
   const [subject, setSubject] = useState<PickedSubject | null>(null);
@@ -43,7 +41,7 @@ export function GrantPanel({ isCompany }: { isCompany: boolean }) {
       </Card>
       {subject === null ? (
         <Card>
-          <Empty description={text(TEXT.pickFirst)} />
+          <Empty description={t('jurisdiction.pickFirst')} />
         </Card>
       ) : grant.data ? (
         <GrantEditor
@@ -55,11 +53,11 @@ export function GrantPanel({ isCompany }: { isCompany: boolean }) {
           onReset={() => {
             const userId = subject.kind === 'user' ? subject.account.id : 0;
             modal.confirm({
-              title: text(TEXT.reset),
-              content: text(TEXT.resetConfirm, { user: subject.kind === 'user' ? subject.account.name : '' }),
+              title: t('jurisdiction.reset'),
+              content: t('jurisdiction.resetConfirm', { user: subject.kind === 'user' ? subject.account.name : '' }),
               onOk: async () => {
                 queryClient.setQueryData(['grant', key], await permissionApi.resetUserGrant(userId));
-                showToast('success', text(TEXT.resetDone));
+                showToast('success', t('jurisdiction.resetDone'));
               },
             });
           }}
@@ -79,7 +77,7 @@ interface GrantEditorProps {
 }
 
 function GrantEditor({ tree, isCompany, onSaved, onReset }: GrantEditorProps) {
-  const text = useLabelText();
+  const t = useT();
   const locale = useLocale();
   const stored = useMemo(() => checkedLeavesOf(tree), [tree]);
   const locked = useMemo(() => lockedLeavesOf(tree), [tree]);
@@ -114,24 +112,24 @@ function GrantEditor({ tree, isCompany, onSaved, onReset }: GrantEditorProps) {
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {frame.index}
               </Typography.Text>
-              {frame.isAlwaysAllowed && <Tag>{text(TEXT.alwaysAllowed)}</Tag>}
+              {frame.isAlwaysAllowed && <Tag>{t('jurisdiction.alwaysAllowed')}</Tag>}
             </Space>
           ),
           disableCheckbox: frame.isAlwaysAllowed || !frame.grantable,
           children: frame.isAlwaysAllowed
             ? undefined
             : [
-            { key: viewKey(frame.fixedId), title: text(TEXT.view), disableCheckbox: locked.has(viewKey(frame.fixedId)), isLeaf: true },
+            { key: viewKey(frame.fixedId), title: t('jurisdiction.view'), disableCheckbox: locked.has(viewKey(frame.fixedId)), isLeaf: true },
             ...frame.buttons.map((button) => ({
               key: buttonKey(frame.fixedId, button.value),
-              title: text(BUTTON_LABELS[button.value]),
+              title: t(BUTTON_LABELS[button.value]),
               disableCheckbox: locked.has(buttonKey(frame.fixedId, button.value)),
               isLeaf: true,
               })),
             ],
         })),
       })),
-    [tree, locale, locked, text],
+    [tree, locale, locked, t],
   );
 
   const save = async () => {
@@ -139,10 +137,10 @@ function GrantEditor({ tree, isCompany, onSaved, onReset }: GrantEditorProps) {
     const frames = grantFramesOf([...checked].filter((leaf) => !locked.has(leaf)));
     const subject = tree.user ? { userId: tree.user.id } : { userType: tree.userType };
     onSaved(await permissionApi.saveGrant(subject, frames));
-    showToast('success', text(TEXT.saved));
+    showToast('success', t('jurisdiction.saved'));
   };
 
-  const typeName = text(USER_TYPE_LABELS[tree.userType]);
+  const typeName = localTitle(USER_TYPE_LABELS[tree.userType], locale);
   return (
     <Card
       size="small"
@@ -150,29 +148,29 @@ function GrantEditor({ tree, isCompany, onSaved, onReset }: GrantEditorProps) {
         <Space wrap>
           <span>{tree.user ? `${tree.user.name} (${tree.user.loginName})` : typeName}</span>
           {tree.user && <Tag>{typeName}</Tag>}
-          {tree.user && (tree.isOverride ? <Tag color="blue">{text(TEXT.ownGrant)}</Tag> : <Tag>{text(TEXT.typeGrant)}</Tag>)}
-          <Typography.Text type="secondary">{text(TEXT.summary, { frames: frameCount })}</Typography.Text>
-          {isDirty && <Tag color="orange">{text(TEXT.unsaved)}</Tag>}
+          {tree.user && (tree.isOverride ? <Tag color="blue">{t('jurisdiction.ownGrant')}</Tag> : <Tag>{t('jurisdiction.typeGrant')}</Tag>)}
+          <Typography.Text type="secondary">{t('jurisdiction.summary', { frames: frameCount })}</Typography.Text>
+          {isDirty && <Tag color="orange">{t('jurisdiction.unsaved')}</Tag>}
         </Space>
       }
       extra={
         <Space wrap>
           <Button size="small" onClick={() => setExpanded(tree.groups.flatMap((group) => [groupKey(group.id), ...group.frames.map((frame) => frameKey(frame.fixedId))]))}>
-            {text(TEXT.expandAll)}
+            {t('jurisdiction.expandAll')}
           </Button>
           <Button size="small" onClick={() => setExpanded([])}>
-            {text(TEXT.collapseAll)}
+            {t('jurisdiction.collapseAll')}
           </Button>
           <Button size="small" onClick={() => setChecked(new Set([...checked].filter((leaf) => locked.has(leaf))))}>
-            {text(TEXT.clearAll)}
+            {t('jurisdiction.clearAll')}
           </Button>
           {tree.user && tree.isOverride && (
             <Button size="small" onClick={onReset}>
-              {text(TEXT.reset)}
+              {t('jurisdiction.reset')}
             </Button>
           )}
           <SubmitButton type="primary" size="small" disabled={!isDirty} onClick={save}>
-            {text(TEXT.save)}
+            {t('jurisdiction.save')}
           </SubmitButton>
         </Space>
       }
@@ -183,10 +181,10 @@ function GrantEditor({ tree, isCompany, onSaved, onReset }: GrantEditorProps) {
         style={{ marginBottom: 12 }}
         message={
           !isCompany
-            ? text(TEXT.agentHelp)
+            ? t('jurisdiction.agentHelp')
             : tree.user
-              ? `${text(tree.isOverride ? TEXT.ownGrantHelp : TEXT.typeGrantHelp, { type: typeName })}${tree.userType === 'child' ? ` ${text(TEXT.childHelp)}` : ''}`
-              : text(TEXT.typeHelp)
+              ? `${t(tree.isOverride ? 'jurisdiction.ownGrantHelp' : 'jurisdiction.typeGrantHelp', { type: typeName })}${tree.userType === 'child' ? ` ${t('jurisdiction.childHelp')}` : ''}`
+              : t('jurisdiction.typeHelp')
         }
       />
       <Tree

@@ -4,7 +4,8 @@
  * and one leaf per button value. Only leaves are stored as checked; antd derives the tri-state of
  * frames and groups from them, and `checkStateOf` does the same for the counts shown beside them.
  */
-import type { ButtonValue, GrantFrame, GrantTree, Label } from '@campus/contract';
+import type { ButtonValue, GrantFrame, GrantTree } from '@campus/contract';
+import type { MessageKey } from '../../lib/i18n';
 
 export const viewKey = (frameId: number) => `v:${frameId}`;
 export const buttonKey = (frameId: number, value: ButtonValue) => `b:${frameId}:${value}`;
@@ -101,23 +102,23 @@ export function lockedLeavesOf(tree: GrantTree): Set<string> {
   return locked;
 }
 
-/** zh/en names of the button values, for the tree's leaves. */
-export const BUTTON_LABELS: Record<ButtonValue, Label> = {
-  add: { zh: '新增', en: 'Add' },
-  update: { zh: '编辑', en: 'Edit' },
-  delete: { zh: '删除', en: 'Delete' },
-  export: { zh: '导出', en: 'Export' },
-  enable: { zh: '启用/停用', en: 'Enable / disable' },
-  examine: { zh: '审核', en: 'Review' },
-  refund: { zh: '退款', en: 'Refund' },
-  send: { zh: '发送', en: 'Send' },
-  hide: { zh: '隐藏', en: 'Hide' },
-  show: { zh: '首页展示', en: 'Show on home' },
-  state: { zh: '状态', en: 'State' },
-  print: { zh: '打印', en: 'Print' },
-  close: { zh: '关闭', en: 'Close' },
-  password: { zh: '密码', en: 'Password' },
-  grant: { zh: '授权', en: 'Grant' },
-  adjust: { zh: '资金调整', en: 'Adjust funds' },
-  import: { zh: '导入', en: 'Import' },
+/** The message keys of the button values' names, for the tree's leaves. */
+export const BUTTON_LABELS: Record<ButtonValue, MessageKey> = {
+  add: 'button.add',
+  update: 'button.update',
+  delete: 'button.delete',
+  export: 'button.export',
+  enable: 'button.enable',
+  examine: 'button.examine',
+  refund: 'button.refund',
+  send: 'button.send',
+  hide: 'button.hide',
+  show: 'button.show',
+  state: 'button.state',
+  print: 'button.print',
+  close: 'button.close',
+  password: 'button.password',
+  grant: 'button.grant',
+  adjust: 'button.adjust',
+  import: 'button.import',
 };

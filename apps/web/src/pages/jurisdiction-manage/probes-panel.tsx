@@ -3,11 +3,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Radio, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { SubmitButton } from '../../components/submit-button';
-import { useLabelText } from '../../hooks/use-label-text';
 import { permissionApi } from '../../lib/api/permission';
 import { showToast } from '../../lib/toast';
 import { SubjectPicker, subjectKey, subjectQuery, type PickedSubject } from './subject-picker';
-import { PROBE_LABELS, TEXT } from './texts';
+import { PROBE_LABELS } from './texts';
+import { localTitle, useLocale, useT } from '../../lib/i18n';
 
 type ProbeName = keyof ConfigurableProbes;
 /** A user's choice per probe: its own value, or undefined = follow its type. */
@@ -15,7 +15,7 @@ type UserChoices = Partial<Record<ProbeName, boolean>>;
 
 /** Visibility probes of a user type (switches) or of one user (follow type / on / off). */
 export function ProbesPanel() {
-  const text = useLabelText();
+  const t = useT();
   const [subject, setSubject] = useState<PickedSubject | null>(null);
   const key = subjectKey(subject);
   const settings = useQuery({ queryKey: ['probes', key], queryFn: () => permissionApi.getProbes(subjectQuery(subject!)), enabled: subject !== null });
@@ -26,7 +26,7 @@ export function ProbesPanel() {
       </Card>
       {subject === null ? (
         <Card>
-          <Empty description={text(TEXT.pickFirst)} />
+          <Empty description={t('jurisdiction.pickFirst')} />
         </Card>
       ) : settings.data ? (
         <ProbesEditor key={`${key}:${settings.dataUpdatedAt}`} subject={subject} settings={settings.data} onSaved={() => void settings.refetch()} />
@@ -38,7 +38,8 @@ export function ProbesPanel() {
 }
 
 function ProbesEditor({ subject, settings, onSaved }: { subject: PickedSubject; settings: ProbeSettings; onSaved: () => void }) {
-  const text = useLabelText();
+  const t = useT();
+  const locale = useLocale();
   const { modal } = App.useApp();
   const queryClient = useQueryClient();
   const isUser = subject.kind === 'user';
@@ -49,19 +50,19 @@ function ProbesEditor({ subject, settings, onSaved }: { subject: PickedSubject; 
 
   const save = async () => {
     await permissionApi.saveProbes(subjectQuery(subject), isUser ? choices : values);
-    showToast('success', text(TEXT.probesSaved));
+    showToast('success', t('jurisdiction.probesSaved'));
     await queryClient.invalidateQueries({ queryKey: ['visibilityProbes'] });
     onSaved();
   };
 
-  const onOff = (value: boolean | undefined) => (value === undefined ? '?' : text(value ? TEXT.on : TEXT.off));
+  const onOff = (value: boolean | undefined) => (value === undefined ? '?' : t(value ? 'jurisdiction.on' : 'jurisdiction.off'));
   return (
     <Card
       size="small"
       title={
         <Space>
-          <span>{subject.kind === 'user' ? `${subject.account.name} (${subject.account.loginName})` : text(USER_TYPE_LABELS[subject.userType])}</span>
-          {subject.kind === 'user' && <Tag>{text(USER_TYPE_LABELS[subject.account.type])}</Tag>}
+          <span>{subject.kind === 'user' ? `${subject.account.name} (${subject.account.loginName})` : localTitle(USER_TYPE_LABELS[subject.userType], locale)}</span>
+          {subject.kind === 'user' && <Tag>{localTitle(USER_TYPE_LABELS[subject.account.type], locale)}</Tag>}
         </Space>
       }
       extra={
@@ -71,7 +72,7 @@ function ProbesEditor({ subject, settings, onSaved }: { subject: PickedSubject; 
               size="small"
               onClick={() =>
                 modal.confirm({
-                  title: text(TEXT.probesReset),
+                  title: t('jurisdiction.probesReset'),
                   onOk: async () => {
                     await permissionApi.resetUserProbes(subject.account.id);
                     onSaved();
@@ -79,16 +80,16 @@ function ProbesEditor({ subject, settings, onSaved }: { subject: PickedSubject; 
                 })
               }
             >
-              {text(TEXT.probesReset)}
+              {t('jurisdiction.probesReset')}
             </Button>
           )}
           <SubmitButton type="primary" size="small" onClick={save}>
-            {text(TEXT.saveProbes)}
+            {t('jurisdiction.saveProbes')}
           </SubmitButton>
         </Space>
       }
     >
-      <Alert type="info" showIcon style={{ marginBottom: 12 }} message={text(isUser ? TEXT.probesHelpUser : TEXT.probesHelpType)} />
+      <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t(isUser ? 'jurisdiction.probesHelpUser' : 'jurisdiction.probesHelpType')} />
       <Table<{ name: ProbeName }>
         rowKey="name"
         size="small"
@@ -97,19 +98,19 @@ function ProbesEditor({ subject, settings, onSaved }: { subject: PickedSubject; 
         columns={[
           {
             key: 'probe',
-            title: text(TEXT.probe),
+            title: t('jurisdiction.probe'),
             render: (_value, { name }) => (
               <Space direction="vertical" size={0}>
-                <span>{text(PROBE_LABELS[name]!.name)}</span>
+                <span>{t(PROBE_LABELS[name]!.name)}</span>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {`${name} · ${text(PROBE_LABELS[name]!.help)}`}
+                  {`${name} · ${t(PROBE_LABELS[name]!.help)}`}
                 </Typography.Text>
               </Space>
             ),
           },
           {
             key: 'value',
-            title: text(TEXT.value),
+            title: t('jurisdiction.value'),
             width: 360,
             render: (_value, { name }) =>
               isUser ? (
@@ -127,17 +128,17 @@ function ProbesEditor({ subject, settings, onSaved }: { subject: PickedSubject; 
                     });
                   }}
                   options={[
-                    { value: 'type', label: text(TEXT.followType, { value: onOff(typeValue(name)) }) },
-                    { value: 'on', label: text(TEXT.on) },
-                    { value: 'off', label: text(TEXT.off) },
+                    { value: 'type', label: t('jurisdiction.followType', { value: onOff(typeValue(name)) }) },
+                    { value: 'on', label: t('jurisdiction.on') },
+                    { value: 'off', label: t('jurisdiction.off') },
                   ]}
                 />
               ) : (
                 <Switch
                   aria-label={name}
                   checked={values[name]}
-                  checkedChildren={text(TEXT.on)}
-                  unCheckedChildren={text(TEXT.off)}
+                  checkedChildren={t('jurisdiction.on')}
+                  unCheckedChildren={t('jurisdiction.off')}
                   onChange={(checked) => setValues((current) => ({ ...current, [name]: checked }))}
                 />
               ),

@@ -3,9 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Segmented, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
-import { useLabelText } from '../../hooks/use-label-text';
 import { permissionApi, type GrantSubject } from '../../lib/api/permission';
-import { TEXT } from './texts';
+import { localTitle, useLocale, useT } from '../../lib/i18n';
 
 export type PickedSubject = { kind: 'type'; userType: UserType } | { kind: 'user'; account: GrantAccount };
 
@@ -24,7 +23,8 @@ interface SubjectPickerProps {
 
 /** Picks whose grant (or probes) to edit: a user type, or an account found by login name or name. */
 export function SubjectPicker({ value, onChange, allowTypes }: SubjectPickerProps) {
-  const text = useLabelText();
+  const t = useT();
+  const locale = useLocale();
   const [mode, setMode] = useState<'type' | 'user'>(allowTypes ? (value?.kind ?? 'type') : 'user');
   const [typed, setTyped] = useState('');
   const keyword = useDebouncedValue(typed.trim(), 300);
@@ -47,25 +47,25 @@ export function SubjectPicker({ value, onChange, allowTypes }: SubjectPickerProp
             onChange(null);
           }}
           options={[
-            { value: 'type', label: text(TEXT.byType) },
-            { value: 'user', label: text(TEXT.byUser) },
+            { value: 'type', label: t('jurisdiction.byType') },
+            { value: 'user', label: t('jurisdiction.byUser') },
           ]}
         />
       )}
       {mode === 'type' ? (
         <Select<UserType>
           style={{ width: 220 }}
-          aria-label={text(TEXT.pickType)}
-          placeholder={text(TEXT.pickType)}
+          aria-label={t('jurisdiction.pickType')}
+          placeholder={t('jurisdiction.pickType')}
           value={value?.kind === 'type' ? value.userType : undefined}
           onChange={(userType) => onChange({ kind: 'type', userType })}
-          options={USER_TYPES.map((type) => ({ value: type, label: text(USER_TYPE_LABELS[type]) }))}
+          options={USER_TYPES.map((type) => ({ value: type, label: localTitle(USER_TYPE_LABELS[type], locale) }))}
         />
       ) : (
         <Select<number>
           style={{ width: 380 }}
-          aria-label={text(TEXT.pickUser)}
-          placeholder={text(TEXT.pickUser)}
+          aria-label={t('jurisdiction.pickUser')}
+          placeholder={t('jurisdiction.pickUser')}
           showSearch={{ filterOption: false, onSearch: setTyped }}
           loading={accounts.isFetching}
           value={picked?.id}
@@ -78,8 +78,8 @@ export function SubjectPicker({ value, onChange, allowTypes }: SubjectPickerProp
             label: (
               <Space size={4}>
                 <span>{`${account.name} (${account.loginName})`}</span>
-                <Tag>{text(USER_TYPE_LABELS[account.type])}</Tag>
-                {!account.enabled && <Tag color="red">{text(TEXT.disabled)}</Tag>}
+                <Tag>{localTitle(USER_TYPE_LABELS[account.type], locale)}</Tag>
+                {!account.enabled && <Tag color="red">{t('jurisdiction.disabled')}</Tag>}
               </Space>
             ),
           }))}

@@ -1,24 +1,13 @@
-import { QUESTION_TYPE_MULTIPLE, QUESTION_TYPE_SINGLE, type Label, type PublicQuestionnaire, type QuestionnaireAnswerBody } from '@campus/contract';
+import { QUESTION_TYPE_MULTIPLE, QUESTION_TYPE_SINGLE, type PublicQuestionnaire, type QuestionnaireAnswerBody } from '@campus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Form, Input, Radio, Result, Select, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PublicPageFrame } from '../../components/public-page-frame';
 import { questionnaireApi } from '../../lib/api/questionnaire';
-import { localTitle, useLocale } from '../../lib/i18n';
+import { useT } from '../../lib/i18n';
 import { RequestError } from '../../lib/request';
 
-const TEXT = {
-  title: { zh: '问卷调查', en: 'Questionnaire' },
-  school: { zh: '学校', en: 'School' },
-  chooseSchool: { zh: '请选择孩子所在学校', en: "Choose your child's school" },
-  submit: { zh: '提交', en: 'Submit' },
-  thanks: { zh: '提交成功，感谢您的参与！', en: 'Thank you for your answers!' },
-  alreadyAnswered: { zh: '您已提交过这份问卷', en: 'You have already answered this questionnaire' },
-  unavailable: { zh: '问卷链接无效，或问卷不在发布时间内', en: 'This link is not valid, or the questionnaire is not open now' },
-  required: { zh: '此题必答', en: 'Please answer this question' },
-  window: { zh: '发布时间：{from} 至 {until}', en: 'Open {from} to {until}' },
-} satisfies Record<string, Label>;
 
 /** A random key kept per questionnaire in this browser: a reload or a second click is the same respondent. */
 function respondentKeyOf(questionnaireId: number): string {
@@ -45,8 +34,7 @@ function answersOf(form: PublicQuestionnaire, values: FormValues): Questionnaire
 
 /** /survey?token=…: a questionnaire answered without a login, through the link the console hands out. */
 export default function SurveyPage() {
-  const locale = useLocale();
-  const text = (label: Label) => localTitle(label, locale);
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [form] = Form.useForm<FormValues>();
@@ -72,22 +60,22 @@ export default function SurveyPage() {
   };
 
   let body;
-  if (token === '' || loaded.isError) body = <Result status="warning" title={text(TEXT.unavailable)} />;
+  if (token === '' || loaded.isError) body = <Result status="warning" title={t('survey.unavailable')} />;
   else if (!questionnaire) body = <Spin />;
-  else if (outcome) body = <Result status={outcome === 'thanks' ? 'success' : 'info'} title={text(outcome === 'thanks' ? TEXT.thanks : TEXT.alreadyAnswered)} />;
+  else if (outcome) body = <Result status={outcome === 'thanks' ? 'success' : 'info'} title={t(outcome === 'thanks' ? 'survey.thanks' : 'survey.alreadyAnswered')} />;
   else
     body = (
       <Form form={form} layout="vertical" onFinish={submit} requiredMark data-testid="survey-form">
         {questionnaire.description && <Typography.Paragraph type="secondary">{questionnaire.description}</Typography.Paragraph>}
-        <Typography.Paragraph type="secondary">{text(TEXT.window).replace('{from}', questionnaire.startDate).replace('{until}', questionnaire.endDate)}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{t('survey.window', { from: questionnaire.startDate, until: questionnaire.endDate })}</Typography.Paragraph>
         {questionnaire.isSchoolRequired && (
-          <Form.Item name="schoolId" label={text(TEXT.school)} rules={[{ required: true, message: text(TEXT.chooseSchool) }]}>
-            <Select showSearch optionFilterProp="label" placeholder={text(TEXT.chooseSchool)} options={questionnaire.schools.map((school) => ({ value: school.id, label: school.schoolName }))} />
+          <Form.Item name="schoolId" label={t('survey.school')} rules={[{ required: true, message: t('survey.chooseSchool') }]}>
+            <Select showSearch optionFilterProp="label" placeholder={t('survey.chooseSchool')} options={questionnaire.schools.map((school) => ({ value: school.id, label: school.schoolName }))} />
           </Form.Item>
         )}
         {questionnaire.questions.map((question) => {
           const options = question.options.map((option, index) => ({ value: index + 1, label: option }));
-          const rules = question.isRequired ? [{ required: true, message: text(TEXT.required) }] : [];
+          const rules = question.isRequired ? [{ required: true, message: t('survey.required') }] : [];
           return (
             <Form.Item key={question.questionNo} name={`q${question.questionNo}`} label={`${question.questionNo}. ${question.title}`} rules={rules}>
               {question.type === QUESTION_TYPE_SINGLE ? (
@@ -106,13 +94,13 @@ export default function SurveyPage() {
         })}
         {failure && <Alert type="error" showIcon message={failure} style={{ marginBottom: 16 }} />}
         <Button type="primary" htmlType="submit" size="large" block>
-          {text(TEXT.submit)}
+          {t('survey.submit')}
         </Button>
       </Form>
     );
 
   return (
-    <PublicPageFrame title={questionnaire?.title ?? text(TEXT.title)} width={560}>
+    <PublicPageFrame title={questionnaire?.title ?? t('survey.title')} width={560}>
       {body}
     </PublicPageFrame>
   );

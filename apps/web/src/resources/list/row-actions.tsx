@@ -29,7 +29,7 @@ function itemKey(item: RowActionItem): string {
 const FIXED_LABELS = { edit: 'resource.edit', delete: 'resource.delete', history: 'workflow.history' } as const;
 
 function itemLabel(item: RowActionItem, t: Translate, locale: Locale): string {
-  if ('extra' in item) return labelText(item.extra.label, locale);
+  if ('extra' in item) return t(item.extra.label);
   if (item.spec.kind === 'action') return labelText(item.spec.action.label, locale);
   if (item.spec.kind === 'transition') return labelText(item.spec.transition.label, locale);
   return t(FIXED_LABELS[item.spec.kind]);

@@ -9,7 +9,10 @@ import { labelText } from '../shared/labels';
 
 type Text = { zh: string; en: string };
 
-/** Actions every family may write, whatever its declaration. */
+/**
+ * Actions every family may write, whatever its declaration. Labels in both languages, not message keys:
+ * they join the families' declared labels as the options of the action filter, which hold both.
+ */
 const CORE_ACTIONS: Record<string, Text> = {
   add: { zh: '新增', en: 'Add' },
   update: { zh: '修改', en: 'Edit' },

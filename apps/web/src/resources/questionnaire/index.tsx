@@ -15,5 +15,5 @@ function QuestionnaireResultsDrawer(props: ComponentProps<typeof ResultsDrawerPa
 
 export const questionnaireModule: WebFamilyModule = {
   family: 'Questionnaire',
-  overrides: { rowActions: [{ key: 'results', label: { zh: '结果', en: 'Results' }, Panel: QuestionnaireResultsDrawer }] },
+  overrides: { rowActions: [{ key: 'results', label: 'rowAction.results', Panel: QuestionnaireResultsDrawer }] },
 };

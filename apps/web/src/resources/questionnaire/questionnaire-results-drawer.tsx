@@ -1,27 +1,16 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { QUESTION_TYPE_OPTIONS, QUESTION_TYPE_TEXT, type Label, type QuestionnaireResults } from '@campus/contract';
+import { QUESTION_TYPE_OPTIONS, QUESTION_TYPE_TEXT, type QuestionnaireResults } from '@campus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Drawer, Empty, List, Space, Spin, Statistic, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { usePermission } from '../../hooks/use-permission';
 import { useWindowWidth } from '../../hooks/use-window-width';
 import { questionnaireApi } from '../../lib/api/questionnaire';
-import { localTitle, useLocale, type Locale } from '../../lib/i18n';
+import { useLocale, useT, type Locale } from '../../lib/i18n';
 import { ReportChart } from '../../reports/report-chart';
 import type { ReportChartOption } from '../../reports/chart-option';
 import type { ResourceRow } from '../shared/resource-api';
 
-const TEXT = {
-  title: { zh: '问卷结果：{title}', en: 'Results: {title}' },
-  answers: { zh: '答卷数', en: 'Answers' },
-  link: { zh: '答卷链接（无需登录，发布时间内有效）', en: 'Answer link (no login; open within the publish window)' },
-  export: { zh: '导出全部答卷', en: 'Export all answers' },
-  answered: { zh: '{n} 人作答', en: '{n} answered' },
-  noTexts: { zh: '暂无文字回答', en: 'No text answers yet' },
-  noAnswers: { zh: '暂无答卷', en: 'No answers yet' },
-  count: { zh: '人数', en: 'Respondents' },
-  scopeHint: { zh: '统计范围：您可见学校的答卷', en: 'Counted over the answers of the schools you can see' },
-} satisfies Record<string, Label>;
 
 type QuestionResult = QuestionnaireResults['questions'][number];
 
@@ -39,9 +28,9 @@ function optionChart(question: QuestionResult, countLabel: string): ReportChartO
 }
 
 function QuestionCard({ question, locale }: { question: QuestionResult; locale: Locale }) {
-  const text = (label: Label) => localTitle(label, locale);
+  const t = useT();
   const type = QUESTION_TYPE_OPTIONS.find((option) => option.value === question.type);
-  const countLabel = text(TEXT.count);
+  const countLabel = t('questionnaire.count');
   // A new option object redraws the chart: keep it while the results and the language stay.
   const chart = useMemo(() => optionChart(question, countLabel), [question, countLabel]);
   return (
@@ -54,11 +43,11 @@ function QuestionCard({ question, locale }: { question: QuestionResult; locale: 
           {type && <Tag color={type.color}>{locale === 'en' ? type.en : type.zh}</Tag>}
         </Space>
       }
-      extra={<Typography.Text type="secondary">{text(TEXT.answered).replace('{n}', String(question.answered))}</Typography.Text>}
+      extra={<Typography.Text type="secondary">{t('questionnaire.answered', { n: question.answered })}</Typography.Text>}
     >
       {question.type === QUESTION_TYPE_TEXT ? (
         question.texts.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text(TEXT.noTexts)} />
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('questionnaire.noTexts')} />
         ) : (
           <List size="small" dataSource={question.texts} renderItem={(item) => <List.Item>{item}</List.Item>} />
         )
@@ -72,7 +61,7 @@ function QuestionCard({ question, locale }: { question: QuestionResult; locale: 
 /** A questionnaire's results: answers counted, a chart per choice question, texts, the link and the export. */
 export function QuestionnaireResultsDrawer({ row, frame, onClose }: { row: ResourceRow; frame: string; onClose: () => void }) {
   const locale = useLocale();
-  const text = (label: Label) => localTitle(label, locale);
+  const t = useT();
   const windowWidth = useWindowWidth();
   const { can } = usePermission(frame);
   const id = Number(row.id);
@@ -81,27 +70,27 @@ export function QuestionnaireResultsDrawer({ row, frame, onClose }: { row: Resou
   const address = link.data ? `${window.location.origin}${link.data.path}` : '';
 
   return (
-    <Drawer open title={text(TEXT.title).replace('{title}', String(row.title ?? id))} size={Math.min(880, windowWidth - 48)} onClose={onClose} destroyOnHidden>
+    <Drawer open title={t('questionnaire.title', { title: String(row.title ?? id) })} size={Math.min(880, windowWidth - 48)} onClose={onClose} destroyOnHidden>
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Space align="start" style={{ width: '100%', justifyContent: 'space-between' }} wrap>
-          <Statistic title={text(TEXT.answers)} value={results.data?.answerCount ?? '-'} />
+          <Statistic title={t('questionnaire.answers')} value={results.data?.answerCount ?? '-'} />
           {can('export') && (
             <Button icon={<DownloadOutlined />} onClick={() => void questionnaireApi.exportAnswers(id)}>
-              {text(TEXT.export)}
+              {t('questionnaire.export')}
             </Button>
           )}
         </Space>
         <div>
-          <Typography.Text type="secondary">{text(TEXT.link)}</Typography.Text>
+          <Typography.Text type="secondary">{t('questionnaire.link')}</Typography.Text>
           <Typography.Paragraph copyable={address ? { text: address } : false} style={{ marginBottom: 0 }} data-testid="questionnaire-link">
             {address ? <Typography.Link href={address} target="_blank" rel="noreferrer">{address}</Typography.Link> : '…'}
           </Typography.Paragraph>
         </div>
-        <Typography.Text type="secondary">{text(TEXT.scopeHint)}</Typography.Text>
+        <Typography.Text type="secondary">{t('questionnaire.scopeHint')}</Typography.Text>
         {results.isPending ? (
           <Spin />
         ) : results.data && results.data.answerCount === 0 ? (
-          <Empty description={text(TEXT.noAnswers)} />
+          <Empty description={t('questionnaire.noAnswers')} />
         ) : (
           results.data?.questions.map((question) => <QuestionCard key={question.questionNo} question={question} locale={locale} />)
         )}

@@ -15,5 +15,5 @@ function SalesTeamMembersDrawer(props: ComponentProps<typeof MembersDrawerPart>)
 
 export const salesTeamModule: WebFamilyModule = {
   family: 'SalesTeam',
-  overrides: { rowActions: [{ key: 'members', label: { zh: '成员', en: 'Members' }, Panel: SalesTeamMembersDrawer }] },
+  overrides: { rowActions: [{ key: 'members', label: 'rowAction.members', Panel: SalesTeamMembersDrawer }] },
 };

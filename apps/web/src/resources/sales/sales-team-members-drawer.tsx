@@ -1,5 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import type { FieldDef, Label, ReferenceOption, SalesTeamMember } from '@campus/contract';
+import { SalesTeam, type FieldDef, type ReferenceOption, type SalesTeamMember } from '@campus/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Drawer, InputNumber, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -7,37 +7,22 @@ import { SubmitButton } from '../../components/submit-button';
 import { usePermission } from '../../hooks/use-permission';
 import { useWindowWidth } from '../../hooks/use-window-width';
 import { salesTeamApi } from '../../lib/api/permission';
-import { localTitle, useLocale, useT } from '../../lib/i18n';
+import { useT } from '../../lib/i18n';
 import { RequestError } from '../../lib/request';
 import { showToast } from '../../lib/toast';
 import { ReferenceSelect } from '../form/reference-select';
 import type { ResourceRow } from '../shared/resource-api';
 
-const TEXT = {
-  title: { zh: '团队成员：{team}', en: 'Members of {team}' },
-  seller: { zh: '销售', en: 'Seller' },
-  level: { zh: '级别', en: 'Level' },
-  levelHelp: { zh: '1 为最高级', en: '1 is the highest level' },
-  add: { zh: '添加成员', en: 'Add member' },
-  leader: { zh: '组长', en: 'Leader' },
-  saved: { zh: '成员已保存，组长的数据范围随即更新', en: "Members saved; the leader's data scope follows at once" },
-  empty: { zh: '暂无成员', en: 'No members yet' },
-  scopeHint: {
-    zh: '组长可见本组所有成员负责的学校。一个销售只能属于一个团队。',
-    en: "The leader sees the schools of every member. A seller belongs to one team at most.",
-  },
-} satisfies Record<string, Label>;
 
 /** Sales accounts, as the seller picker offers them. */
-const SELLER_FIELD: Extract<FieldDef, { kind: 'reference' }> = { kind: 'reference', family: 'CompanyUser', display: 'name', optionsFilter: { type: 'sales' }, label: TEXT.seller };
+// The same picker as the team's leader: the company's users of type sales.
+const SELLER_FIELD = SalesTeam.fields.leaderId as Extract<FieldDef, { kind: 'reference' }>;
 
 type Member = Pick<SalesTeamMember, 'userId' | 'name' | 'level'> & { loginName?: string };
 
 /** The members of a sales team and their levels; editable with the page's update button. */
 export function SalesTeamMembersDrawer({ row, frame, onClose }: { row: ResourceRow; frame: string; onClose: () => void }) {
   const t = useT();
-  const locale = useLocale();
-  const text = (label: Label, team?: string) => localTitle(label, locale).replace('{team}', team ?? '');
   const windowWidth = useWindowWidth();
   const queryClient = useQueryClient();
   const { can } = usePermission(frame);
@@ -65,7 +50,7 @@ export function SalesTeamMembersDrawer({ row, frame, onClose }: { row: ResourceR
         row.id,
         members.map(({ userId, level }) => ({ userId, level })),
       );
-      showToast('success', text(TEXT.saved));
+      showToast('success', t('salesTeam.saved'));
       setEdited(null);
       await Promise.all([stored.refetch(), queryClient.invalidateQueries({ queryKey: ['resource', 'SalesTeam'] })]);
     } catch (failure) {
@@ -77,7 +62,7 @@ export function SalesTeamMembersDrawer({ row, frame, onClose }: { row: ResourceR
   return (
     <Drawer
       open
-      title={text(TEXT.title, String(row.name ?? row.id))}
+      title={t('salesTeam.title', { team: String(row.name ?? row.id) })}
       size={Math.min(720, windowWidth - 48)}
       onClose={onClose}
       destroyOnHidden
@@ -93,7 +78,7 @@ export function SalesTeamMembersDrawer({ row, frame, onClose }: { row: ResourceR
       }
     >
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-        <Typography.Text type="secondary">{text(TEXT.scopeHint)}</Typography.Text>
+        <Typography.Text type="secondary">{t('salesTeam.scopeHint')}</Typography.Text>
         {error && <Alert type="error" showIcon message={error} />}
         {canEdit && (
           <Space.Compact style={{ width: '100%' }}>
@@ -101,7 +86,7 @@ export function SalesTeamMembersDrawer({ row, frame, onClose }: { row: ResourceR
               <ReferenceSelect
                 field={SELLER_FIELD}
                 value={picked ?? null}
-                placeholder={text(TEXT.add)}
+                placeholder={t('salesTeam.add')}
                 onChange={(value) => setPicked(typeof value === 'number' ? value : undefined)}
               />
             </div>
@@ -114,7 +99,7 @@ export function SalesTeamMembersDrawer({ row, frame, onClose }: { row: ResourceR
                 if (picked !== undefined) addPicked(picked, label ?? String(picked));
               }}
             >
-              {text(TEXT.add)}
+              {t('salesTeam.add')}
             </Button>
           </Space.Compact>
         )}
@@ -124,26 +109,26 @@ export function SalesTeamMembersDrawer({ row, frame, onClose }: { row: ResourceR
           loading={stored.isFetching}
           dataSource={members}
           pagination={false}
-          locale={{ emptyText: text(TEXT.empty) }}
+          locale={{ emptyText: t('salesTeam.empty') }}
           columns={[
             {
               key: 'name',
-              title: text(TEXT.seller),
+              title: t('salesTeam.seller'),
               render: (_value, member) => (
                 <Space>
                   {member.name}
-                  {member.userId === row.leaderId && <Tag color="gold">{text(TEXT.leader)}</Tag>}
+                  {member.userId === row.leaderId && <Tag color="gold">{t('salesTeam.leader')}</Tag>}
                 </Space>
               ),
             },
             {
               key: 'level',
-              title: text(TEXT.level),
+              title: t('salesTeam.level'),
               width: 140,
               render: (_value, member) =>
                 canEdit ? (
                   <InputNumber
-                    aria-label={text(TEXT.level)}
+                    aria-label={t('salesTeam.level')}
                     min={1}
                     max={9}
                     precision={0}

@@ -1,6 +1,6 @@
 /** Localised texts of declarations: field labels, enum and bool option labels. */
 import type { EnumOption, FieldDef, Label } from '@campus/contract';
-import type { Locale } from '../../lib/i18n';
+import { translate, type Locale } from '../../lib/i18n';
 
 export function labelText(label: Label, locale: Locale): string {
   return locale === 'en' ? label.en : label.zh;
@@ -11,14 +11,15 @@ export function enumOptionOf(field: FieldDef, value: unknown): EnumOption | unde
   return field.options.find((option) => String(option.value) === String(value));
 }
 
-const YES: Label = { zh: '是', en: 'Yes' };
-const NO: Label = { zh: '否', en: 'No' };
 
 /** The two labels of a bool field ("Enabled" / "Disabled"), or Yes / No when it declares none. */
 export function boolLabels(field: FieldDef, locale: Locale): { trueText: string; falseText: string } {
   const trueLabel = field.kind === 'bool' ? field.trueLabel : undefined;
   const falseLabel = field.kind === 'bool' ? field.falseLabel : undefined;
-  return { trueText: labelText(trueLabel ?? YES, locale), falseText: labelText(falseLabel ?? NO, locale) };
+  return {
+    trueText: trueLabel ? labelText(trueLabel, locale) : translate('common.yes', undefined, locale),
+    falseText: falseLabel ? labelText(falseLabel, locale) : translate('common.no', undefined, locale),
+  };
 }
 
 /**
