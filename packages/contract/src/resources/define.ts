@@ -163,6 +163,27 @@ export interface LinkDef {
   owner: string;
   /** Column holding the referenced row's id. */
   target: string;
+  /** Values each link carries (a seller's level in a team): the links are then edited on their own calls. */
+  attributes?: LinkAttributesDef;
+}
+
+/**
+ * The values a link carries and the calls that edit them: `GET /api/{Family}/Get{verb}?id=` answers
+ * the links best first (by `orderBy`), `POST /api/{Family}/Save{verb}` `{ id, version?, [list]: [{
+ * [target], ...fields }] }` replaces them (list = the verb in lower camel case, e.g. `members`).
+ */
+export interface LinkAttributesDef {
+  verb: string;
+  /** The link table's own columns, validated like a family's fields. */
+  fields: Readonly<Record<string, FieldDef>>;
+  /** The attribute the links are read by, then the target's id. */
+  orderBy: string;
+  /** Text columns of the target row answered with each link (a seller's login name). */
+  details?: readonly string[];
+  /** A target is linked to one owner at most (a seller is in one team): another owner's target is refused naming it. */
+  exclusive?: boolean;
+  /** Most links one owner holds. */
+  max?: number;
 }
 
 /** How a lines field computes each line's amount and the parent's total, in cents. */
