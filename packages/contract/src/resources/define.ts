@@ -381,6 +381,11 @@ export interface ResourceDef {
   label: Label;
   /** SQL table name. */
   table: string;
+  /**
+   * The table is written by hand in apps/server/src/db/schema (the accounts, the sales teams, the
+   * product's own logs): the engine serves it, the declaration builds none.
+   */
+  handWritten?: true;
   /** Pages showing this family (usually one). */
   views: readonly ViewDef[];
   fields: Record<string, FieldDef>;

@@ -38,6 +38,7 @@ export const SalesTeam = defineResource({
   name: 'SalesTeam',
   label: { zh: '销售团队', en: 'Sales team' },
   table: 'sales_teams',
+  handWritten: true,
   views: [{ frame: 'salesTeam' }],
   scope: { via: 'global' },
   titleField: 'name',
