@@ -200,6 +200,10 @@ export const SERVER_MESSAGES = {
   'questionnaire.alreadyAnswered': m('已提交过答卷', 'this respondent has already answered'),
   'questionnaire.schoolRequired': m('请选择学校', 'choose a school'),
   'questionnaire.schoolNotInAudience': m('该学校不在问卷的投放范围内', 'this school is not in the questionnaire audience'),
+  'questionnaire.answerNoColumn': m('答卷编号', 'Answer no.'),
+  'questionnaire.answeredAtColumn': m('提交时间', 'Answered at'),
+  'questionnaire.schoolColumn': m('学校', 'School'),
+  'questionnaire.channelColumn': m('渠道', 'Channel'),
   'questionnaire.unknownQuestion': m('没有第 {questionNo} 题', 'there is no question {questionNo}'),
   'questionnaire.answerRequired': m('此题必答', 'this question must be answered'),
   'questionnaire.oneOption': m('单选题只能选一个选项', 'choose exactly one option'),
@@ -261,6 +265,10 @@ export const SERVER_MESSAGES = {
   'import.duplicateInFile': m('与第 {row} 行重复', 'repeats row {row}'),
   'import.notOneOf': m('应为以下之一：{values}', 'must be one of {values}'),
   'import.notDate': m('应为日期，如 2024-09-01', 'must be a date such as 2024-09-01'),
+  'export.listSeparator': m('、', ', '),
+  'import.templateName': m('{family}导入模板', '{family} import template'),
+  'import.yes': m('是', 'Yes'),
+  'import.no': m('否', 'No'),
   'import.notYesNo': m('应为“{yes}”或“{no}”', 'must be “{yes}” or “{no}”'),
 
   // Grants
