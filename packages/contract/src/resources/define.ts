@@ -65,7 +65,11 @@ interface FieldCommon {
 
 export type FieldDef = FieldCommon &
   (
-    | { kind: 'text'; max?: number; min?: number; pattern?: string; patternMessage?: Label }
+    /**
+     * `numbered`: set by the server at Add to the prefix, the business day (China) and the id in six
+     * digits (`WX20261127000015`): unique without a counter to race on. Declare it `readOnly`.
+     */
+    | { kind: 'text'; max?: number; min?: number; pattern?: string; patternMessage?: Label; numbered?: { prefix: string } }
     /**
      * `rich`: HTML written in a rich-text editor; the server keeps only the allow-listed tags and
      * attributes (no script, event handler or javascript: address) and the page previews it as the

@@ -113,6 +113,16 @@ async function prepare(ctx: EngineContext, db: Executor, op: WriteOperation, val
   return placeTreeNode(ctx, db, adjusted, existing);
 }
 
+/** Sets the `numbered` fields of a row just added: prefix, business day (China) and the id in six digits. */
+async function numberRow(db: Executor, def: ResourceDef, id: number): Promise<void> {
+  const table = tableOf(def);
+  const idColumn = columnOf(table, 'id');
+  const numbers = Object.entries(def.fields).flatMap(([name, field]) =>
+    field.kind === 'text' && field.numbered ? [[name, sql`${field.numbered.prefix} || to_char(now() AT TIME ZONE 'Asia/Shanghai', 'YYYYMMDD') || lpad(${idColumn}::text, 6, '0')`]] : [],
+  );
+  if (numbers.length > 0) await db.update(table).set(Object.fromEntries(numbers)).where(eq(idColumn, id));
+}
+
 /** Inserts a row; answers its id. */
 export async function addRow(ctx: EngineContext, values: Row): Promise<{ id: number }> {
   const table = tableOf(ctx.def);
@@ -120,6 +130,7 @@ export async function addRow(ctx: EngineContext, values: Row): Promise<{ id: num
     const prepared = await prepare(ctx, tx, 'add', values);
     const [inserted] = await tx.insert(table).values(await toColumns(tx, ctx.def, prepared)).returning({ id: columnOf(table, 'id') });
     const id = Number(inserted!.id);
+    await numberRow(tx, ctx.def, id);
     await writeLines(ctx, tx, id, prepared);
     await writeLinks(ctx, tx, id, prepared);
     await hooksOf(ctx.def).afterWrite?.({ ...ctx, db: tx as Database }, { op: 'add', ids: [id], values: prepared });
