@@ -19,6 +19,13 @@ export type NotificationHandler<K extends ProviderNotification['kind']> = (
 /** What each kind of notification does (refunds settle a refund; payments record the payment). */
 export type NotificationHandlers = { [K in ProviderNotification['kind']]?: NotificationHandler<K> };
 
+declare module '../resources/engine/modules.js' {
+  interface FamilySeams {
+    /** What each kind of provider notification does, given by the module of the family it changes. */
+    notifications: NotificationHandlers;
+  }
+}
+
 let handlers: NotificationHandlers = {};
 
 /** Installs the handlers the family modules give at start (resources/families.ts), replacing any installed before. */

@@ -4,7 +4,7 @@ import { formatBusinessDate, frameOf, type MessageLocale as Locale } from '@camp
 /** `学校管理-2026-11-25.xlsx`: the page's menu title in the caller's language and the date in Asia/Shanghai. */
 export function exportFileName(frameIndex: string, locale: Locale, now: Date, extension = 'xlsx'): string {
   const frame = frameOf(frameIndex);
-  return `${locale === 'en' ? frame.en : frame.zh}-${formatBusinessDate(now)}.${extension}`;
+  return `${frame[locale]}-${formatBusinessDate(now)}.${extension}`;
 }
 
 /**

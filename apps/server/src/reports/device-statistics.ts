@@ -21,7 +21,7 @@ function sharedConditions(filters: Filters, rollup: { schoolId: SQLWrapper; devi
 
 const where = (conditions: SQL[]) => sql.join(conditions, sql` and `);
 
-defineReportSource(DeviceStatistics, {
+export const deviceStatisticsReport = defineReportSource(DeviceStatistics, {
   grouped({ filters, ...query }) {
     const c = deviceStateCounts;
     const conditions = [inScope({ filters, ...query }, c.schoolId), ...sharedConditions(filters, c)];
@@ -40,7 +40,7 @@ defineReportSource(DeviceStatistics, {
   },
 });
 
-defineReportSource(WarehouseStatistics, {
+export const warehouseStatisticsReport = defineReportSource(WarehouseStatistics, {
   grouped(query) {
     const { filters, period, groupBy } = query;
     if (!period) throw new Error('WarehouseStatistics is declared with a period');

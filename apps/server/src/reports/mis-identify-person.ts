@@ -19,7 +19,7 @@ const DIMENSIONS: Record<string, { select: SQL[]; groupBy: SQL[] }> = {
   schoolId: { select: [named(m.schoolId, 'schoolId'), named(sql`min(${schools.schoolName})`, 'schoolIdLabel')], groupBy: [sql`${m.schoolId}`] },
 };
 
-defineReportSource(MisIdentifyPerson, {
+export const misIdentifyPersonReport = defineReportSource(MisIdentifyPerson, {
   grouped(query) {
     const { filters, groupBy } = query;
     const conditions: SQL[] = [inScope(query, m.schoolId)];

@@ -5,7 +5,7 @@ import { badRequest, msg } from '../platform/errors.js';
 import { scopeAgentOf } from '../platform/scope.js';
 import type { ReportContext } from './context.js';
 import { groupTotal } from './report-counts.js';
-import { labelledGroups, sourceOf, type ReportPeriod, type ReportQuery, type ReportSource } from './source.js';
+import { labelledGroups, type ReportPeriod, type ReportQuery, type ReportSource } from './source.js';
 
 /** GetSummary and Export answer at most this many groups: more than anyone reads, a sign the filters are too wide. */
 export const MAX_GROUPS = 10_000;
@@ -107,7 +107,7 @@ async function searchTotals(ctx: ReportContext, source: ReportSource, query: Rep
  */
 export async function searchReport(ctx: ReportContext, input: ReportInput, page: { pageIndex: number; pageSize: number }, now: Date) {
   const groupBy = Object.keys(ctx.def.dimensions);
-  const source = sourceOf(ctx.def);
+  const { source } = ctx;
   const query = queryOf(ctx, input, groupBy, now);
   const grouped = source.grouped(query);
   const order = orderOf(ctx, input, groupBy);
@@ -128,7 +128,7 @@ export async function searchReport(ctx: ReportContext, input: ReportInput, page:
 /** Every group of the requested dimensions (no paging) and the totals; more than MAX_GROUPS answers 400. */
 export async function summarizeReport(ctx: ReportContext, input: ReportInput, groupBy: readonly string[], now: Date) {
   const ordered = Object.keys(ctx.def.dimensions).filter((dimension) => groupBy.includes(dimension));
-  const grouped = labelledGroups(sourceOf(ctx.def), queryOf(ctx, input, ordered, now));
+  const grouped = labelledGroups(ctx.source, queryOf(ctx, input, ordered, now));
   const rows = await rowsOf(ctx, sql`select g.*, ${totalsSelect(ctx)} from (${grouped}) g order by ${orderOf(ctx, input, ordered)} limit ${MAX_GROUPS + 1}`);
   if (rows.length > MAX_GROUPS) {
     throw badRequest([{ path: 'groupBy', ...msg('report.tooManyGroups', { max: MAX_GROUPS }) }]);

@@ -23,15 +23,15 @@ import { exportAttachmentHeader } from '../platform/attachments.js';
 import { resolveReportContext, type ReportContext } from './context.js';
 import { reportWorkbook } from './export.js';
 import { searchReport, summarizeReport, type ReportInput } from './query.js';
-import { sourceOf } from './source.js';
+import type { ReportModule } from './source.js';
 
 const contexts = new WeakMap<FastifyRequest, ReportContext>();
 
 /** Checks frame and button before the input is validated, so a caller without them gets 403 whatever it sent. */
-function guard(def: ReportDef, button?: ButtonValue) {
+function guard(report: ReportModule, button?: ButtonValue) {
   return async (request: FastifyRequest) => {
     const view = (request.query as { view?: unknown }).view;
-    contexts.set(request, await resolveReportContext(request, def, { view: typeof view === 'string' ? view : undefined, button }));
+    contexts.set(request, await resolveReportContext(request, report, { view: typeof view === 'string' ? view : undefined, button }));
   };
 }
 
@@ -60,25 +60,25 @@ async function signImages(request: FastifyRequest, def: ReportDef, items: Report
 }
 
 /** Registers Search, GetSummary and Export of one report. */
-export function registerReportRoutes(parent: FastifyInstance, def: ReportDef): void {
-  sourceOf(def); // a report without a source stops the server at start, not at the first call
+export function registerReportRoutes(parent: FastifyInstance, report: ReportModule): void {
+  const { def } = report;
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const path = (verb: string) => resourcePath(def.name, verb);
   const grainOf = (input: ReportInput) => input.grain ?? def.period?.defaultGrain ?? 'month';
 
-  app.post(path('Search'), { onRequest: guard(def), schema: { ...documentedCall(def.name, 'Search', `${def.label.en}: one page of groups and the totals`, reportSearchAnswerSchemaOf(def)), body: reportSearchSchemaOf(def) } }, async (request) => {
+  app.post(path('Search'), { onRequest: guard(report), schema: { ...documentedCall(def.name, 'Search', `${def.label.en}: one page of groups and the totals`, reportSearchAnswerSchemaOf(def)), body: reportSearchSchemaOf(def) } }, async (request) => {
     const body = request.body as Record<string, unknown> & { pageIndex: number; pageSize: number };
     const answer = await searchReport(contextOf(request), inputOf(body), body, request.server.clock.now());
     return ok({ ...answer, items: await signImages(request, def, answer.items) });
   });
 
-  app.get(path('GetSummary'), { onRequest: guard(def), schema: { ...documentedCall(def.name, 'GetSummary', `${def.label.en}: every group of the asked dimensions and the totals`, reportSummaryAnswerSchemaOf(def)), querystring: reportSummaryQuerySchemaOf(def) } }, async (request) => {
+  app.get(path('GetSummary'), { onRequest: guard(report), schema: { ...documentedCall(def.name, 'GetSummary', `${def.label.en}: every group of the asked dimensions and the totals`, reportSummaryAnswerSchemaOf(def)), querystring: reportSummaryQuerySchemaOf(def) } }, async (request) => {
     const query = request.query as Record<string, unknown> & { groupBy?: string[] };
     const groupBy = query.groupBy ?? Object.keys(def.dimensions);
     return ok(await summarizeReport(contextOf(request), inputOf(query), groupBy, request.server.clock.now()));
   });
 
-  app.get(path('Export'), { onRequest: guard(def, 'export'), schema: { ...documentedExport(def.name, `Export ${def.label.en} as .xlsx with a totals row`), querystring: reportExportQuerySchemaOf(def) } }, async (request, reply) => {
+  app.get(path('Export'), { onRequest: guard(report, 'export'), schema: { ...documentedExport(def.name, `Export ${def.label.en} as .xlsx with a totals row`), querystring: reportExportQuerySchemaOf(def) } }, async (request, reply) => {
     const ctx = contextOf(request);
     const input = inputOf(request.query as Record<string, unknown>);
     // Read (and refused, if too wide) before the first byte is sent: a failure is still an envelope.

@@ -45,19 +45,15 @@ export interface ReportSource {
   totals?(query: ReportQuery): SQL;
 }
 
-const sources = new Map<string, ReportSource>();
-
-/** Registers the source of a declared report (its module is imported by reports/index.ts). */
-export function defineReportSource(def: ReportDef, source: ReportSource): ReportSource {
-  sources.set(def.name, source);
-  return source;
+/** A report's server side: its declaration and its source, listed once in `REPORT_MODULES` (reports/index.ts). */
+export interface ReportModule {
+  def: ReportDef;
+  source: ReportSource;
 }
 
-/** The source of a report; a declared report without one stops the server at start. */
-export function sourceOf(def: ReportDef): ReportSource {
-  const source = sources.get(def.name);
-  if (!source) throw new Error(`report ${def.name} has no source`);
-  return source;
+/** The module of a declared report; it registers nothing until it is listed. */
+export function defineReportSource(def: ReportDef, source: ReportSource): ReportModule {
+  return { def, source };
 }
 
 /** Every group with its labels: what GetSummary and Export answer whole. */

@@ -9,7 +9,7 @@
 import { TransactionMonthStatistics, TransactionStatistics, type ReportDef, type ReportGrain } from '@campus/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { appChargeItems, schools, transactionDayTotals, transactionMonthTotals, users } from '../db/schema/index.js';
-import { defineReportSource, inScope, periodStartDateSql, type ReportQuery } from './source.js';
+import { defineReportSource, inScope, periodStartDateSql, type ReportModule, type ReportQuery } from './source.js';
 
 type TotalsTable = typeof transactionDayTotals | typeof transactionMonthTotals;
 
@@ -116,14 +116,14 @@ function totalsOf(rollup: Rollup, query: ReportQuery): SQL {
   return sql`select ${MEASURES} from (select ${SUMS} from ${rollup.table} where ${conditionsOf(rollup, query)}) g`;
 }
 
-function defineTotalsSource(def: ReportDef, rollup: Rollup): void {
-  defineReportSource(def, {
+function defineTotalsSource(def: ReportDef, rollup: Rollup): ReportModule {
+  return defineReportSource(def, {
     grouped: (query) => groupedTotals(rollup, query),
     labels: labelsOf,
     totals: (query) => totalsOf(rollup, query),
   });
 }
 
-defineTotalsSource(TransactionStatistics, { table: transactionDayTotals, grain: 'day', firstPeriod: (from) => sql`${from}::date` });
+export const transactionStatisticsReport = defineTotalsSource(TransactionStatistics, { table: transactionDayTotals, grain: 'day', firstPeriod: (from) => sql`${from}::date` });
 // A month row covers its whole month: the range takes every month it touches.
-defineTotalsSource(TransactionMonthStatistics, { table: transactionMonthTotals, grain: 'month', firstPeriod: (from) => sql`date_trunc('month', ${from}::date)::date` });
+export const transactionMonthStatisticsReport = defineTotalsSource(TransactionMonthStatistics, { table: transactionMonthTotals, grain: 'month', firstPeriod: (from) => sql`date_trunc('month', ${from}::date)::date` });

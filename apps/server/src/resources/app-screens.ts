@@ -10,6 +10,7 @@ import { defineFamilyModule } from './engine/modules.js';
 import { valueAfter } from './engine/lookup.js';
 import { checkAudience, checkDateWindow } from './schedule.js';
 import { homeNoticeRoutes } from './home-notices.js';
+import { screenHandlers } from '../terminals/screen-content.js';
 
 export const appStartupPageModule = defineFamilyModule(AppStartupPage, {
   beforeWrite(_ctx, { values, existing }) {
@@ -36,6 +37,8 @@ export const appStartupPageModule = defineFamilyModule(AppStartupPage, {
 });
 
 export const posterModule = defineFamilyModule(Poster, {
+  // What a terminal's screen shows: its posters and the chat texts.
+  seams: { intake: { screen: screenHandlers } },
   beforeWrite(_ctx, { values, existing }) {
     checkDateWindow(values, existing);
     if (!valueAfter(values, existing, 'image') && !valueAfter(values, existing, 'video')) throw badRequest([{ path: 'image', ...msg('poster.mediaRequired') }]);

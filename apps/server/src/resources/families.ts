@@ -7,17 +7,12 @@
 import { FAMILY_LIST, SETTINGS, type ResourceDef } from '@campus/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
-import { applyPaymentNotification } from '../finance/payment-notifications.js';
-import { applyRefundNotification } from '../finance/refund-notifications.js';
 import { installNotificationHandlers } from '../finance/notifications.js';
 import { installBadges } from '../platform/badges.js';
 import type { DailyJob } from '../platform/daily-jobs.js';
 import type { RecurringJob } from '../platform/recurring-jobs.js';
-import { commandHandlers } from '../terminals/commands.js';
-import { registerCommandHandlers, registerScreenHandlers, registerUpgradeHandlers } from '../terminals/intake-handlers.js';
-import { screenHandlers } from '../terminals/screen-content.js';
-import { upgradeHandlers } from '../terminals/upgrades.js';
-import { checkFamilyModules, installFamilyModules, type FamilyModule } from './engine/modules.js';
+import { installIntakeHandlers } from '../terminals/intake-handlers.js';
+import { checkFamilyModules, installFamilyModules, seamsOf, type FamilyModule } from './engine/modules.js';
 import { childUserModule, companyUserModule, externalUserModule } from './accounts.js';
 import { appStartupPageModule, posterModule, screenChatContentModule, sysNoticeModule } from './app-screens.js';
 import { appVersionModule } from './app-version.js';
@@ -25,7 +20,7 @@ import { developerDeliveryModule, developerModule } from './developer.js';
 import { deviceModule, deviceWarrantyModule } from './device.js';
 import { liveFeedbackModule, userFeedbackModule } from './feedback.js';
 import { feverAlertModule } from './fever-alert.js';
-import { agentFundModule, schoolChargeModule, serviceConfigModule } from './finance.js';
+import { agentFundModule, paymentRecordModule, schoolChargeModule, serviceConfigModule } from './finance.js';
 import { schoolHolidayModule } from './holiday.js';
 import { maintenanceTicketModule } from './maintenance.js';
 import { appMusicModule } from './music.js';
@@ -61,6 +56,7 @@ export const FAMILY_MODULES: readonly FamilyModule[] = [
   feverAlertModule,
   serviceConfigModule,
   agentFundModule,
+  paymentRecordModule,
   schoolChargeModule,
   schoolHolidayModule,
   maintenanceTicketModule,
@@ -83,17 +79,16 @@ export const FAMILY_MODULES: readonly FamilyModule[] = [
 
 /**
  * Checks the modules against the declarations (refusing with FamilyModuleError), then installs what
- * they give: the engine's hooks and actions, the menu badges, and the seams the payment providers'
- * notifications and the terminal intake call. Runs before anything writes through the engine (the
+ * they give: the engine's hooks and actions, the menu badges, and the handlers of the seams the
+ * payment providers' notifications and the terminal intake call (`seams`, one module per handler). Runs before anything writes through the engine (the
  * server's start, the demo seed); running it again installs the same.
  */
 export function installFamilies(declared: readonly ResourceDef[] = FAMILY_LIST, modules: readonly FamilyModule[] = FAMILY_MODULES): void {
   installFamilyModules(declared, modules, SETTINGS);
   installBadges(modules.flatMap((module) => module.badges ?? []));
-  installNotificationHandlers({ payment: applyPaymentNotification, refund: applyRefundNotification });
-  registerCommandHandlers(commandHandlers);
-  registerUpgradeHandlers(upgradeHandlers);
-  registerScreenHandlers(screenHandlers);
+  const seams = seamsOf(modules);
+  installNotificationHandlers(seams.notifications ?? {});
+  installIntakeHandlers(seams.intake ?? {});
 }
 
 /** The database tables of declared families that do not exist, by family name (a migration not generated or not applied). */

@@ -2,7 +2,8 @@
  * Finance rules on writes: split rules must divide a payment whole, and fund accounts keep who they
  * belong to, are never deleted once they have entries and change balance only by posted entries.
  */
-import { AgentFund, FUND_ACCOUNT_COMPANY, FUND_ACCOUNT_SCHOOL, FUND_ENTRY_ADJUSTMENT, SchoolCharge, ServiceConfig } from '@campus/contract';
+import { AgentFund, FUND_ACCOUNT_COMPANY, FUND_ACCOUNT_SCHOOL, FUND_ENTRY_ADJUSTMENT, PaymentRecord, SchoolCharge, ServiceConfig } from '@campus/contract';
+import { applyPaymentNotification } from '../finance/payment-notifications.js';
 import { not, sql, type SQL } from 'drizzle-orm';
 import { accountKeyOf, postEntries, type FundAccountType } from '../finance/ledger.js';
 import { badRequest, forbidden, msg, type FieldProblem } from '../platform/errors.js';
@@ -125,4 +126,9 @@ export const schoolChargeModule = defineFamilyModule(SchoolCharge, {
       });
     },
   },
+});
+
+/** A provider's paid-trade notification records the payment it reports. */
+export const paymentRecordModule = defineFamilyModule(PaymentRecord, {
+  seams: { notifications: { payment: applyPaymentNotification } },
 });

@@ -1,6 +1,6 @@
-/** Maintenance tickets: the school follows the device, and each ticket gets a readable number. */
+/** Maintenance tickets: the school follows the device, which is named by its model and serial number. */
 import { MaintenanceTicket, OPEN_TICKET_STATES } from '@campus/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { deviceClasses, devices, maintenanceTickets } from '../db/schema/resources.js';
 import { badRequest, msg } from '../platform/errors.js';
 import { defineFamilyModule } from './engine/modules.js';
@@ -33,13 +33,5 @@ export const maintenanceTicketModule = defineFamilyModule(MaintenanceTicket, {
       .where(inArray(devices.id, ids));
     const names = new Map(found.map((device) => [Number(device.id), device.model ? `${device.model} ${device.serialNumber}` : String(device.serialNumber)]));
     return rows.map((row) => ({ ...row, deviceIdLabel: names.get(Number(row.deviceId)) ?? row.deviceIdLabel }));
-  },
-  /** `WX` + the day (China time) + the id: unique without a counter to race on. */
-  async afterWrite(ctx, { op, ids }) {
-    if (op !== 'add') return;
-    await ctx.db
-      .update(maintenanceTickets)
-      .set({ ticketNo: sql`'WX' || to_char(${maintenanceTickets.createdAt} AT TIME ZONE 'Asia/Shanghai', 'YYYYMMDD') || lpad(${maintenanceTickets.id}::text, 6, '0')` })
-      .where(eq(maintenanceTickets.id, ids[0]!));
   },
 });

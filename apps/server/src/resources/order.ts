@@ -1,10 +1,10 @@
 /**
- * Device order rules: whose order it is, numbering, edits only while submitted, and shipping — which
+ * Device order rules: whose order it is, edits only while submitted, and shipping — which
  * picks in-stock devices by serial number, creates the delivery and marks the devices delivered.
  */
-import { Device, DeviceDelivery, Order, School, formatBusinessDate, type ServerMessage, type StoredRowOf, type WriteValuesOf } from '@campus/contract';
+import { Device, DeviceDelivery, Order, School, type ServerMessage, type StoredRowOf, type WriteValuesOf } from '@campus/contract';
 import { eq, inArray } from 'drizzle-orm';
-import { devices, orderItems, orders } from '../db/schema/resources.js';
+import { devices, orderItems } from '../db/schema/resources.js';
 import { badRequest, msg } from '../platform/errors.js';
 import type { EngineContext, Row } from './engine/context.js';
 import { defineFamilyModule } from './engine/modules.js';
@@ -17,11 +17,6 @@ import { updateRecords } from './engine/services.js';
 const IN_STOCK = 1;
 const DELIVERED = 2;
 
-
-/** The order number: day of ordering and the row id, so it is unique and sorts like the orders. */
-export function orderNumber(id: number, at: Date): string {
-  return `DD${formatBusinessDate(at).replaceAll('-', '')}${String(id).padStart(6, '0')}`;
-}
 
 /** Serial numbers as typed into the Ship form: one per line, or separated by commas or spaces. */
 export function parseSerialNumbers(text: string): string[] {
@@ -120,11 +115,6 @@ export async function shipOrder(ctx: EngineContext, order: StoredOrder, input: R
 export const orderModule = defineFamilyModule(Order, {
   async beforeWrite(ctx, { values, existing }) {
     return { ...values, agentId: await agentOf(ctx, values, existing) };
-  },
-  async afterWrite(ctx, change) {
-    if (change.op !== 'add') return;
-    const [id] = change.ids;
-    await ctx.db.update(orders).set({ orderNo: orderNumber(id!, new Date()) }).where(eq(orders.id, id!));
   },
   transitions: { Ship: shipOrder },
 });

@@ -5,6 +5,7 @@
  */
 import {
   QUESTIONNAIRE_ANSWER_ROUTE,
+  formatServerMessage,
   QUESTIONNAIRE_CHANNEL_APP,
   QUESTIONNAIRE_CHANNEL_LINK,
   QUESTIONNAIRE_CHANNEL_OPTIONS,
@@ -94,15 +95,14 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
       // Read before the headers: a failing query then answers the error envelope.
       let batch = await readBatch(0);
 
-      const en = locale === 'en';
       const stream = streamWorkbook([
         {
           name: Questionnaire.label[locale],
           columns: [
-            { header: en ? 'Answer no.' : '答卷编号', key: 'id', kind: 'text', width: 12 },
-            { header: en ? 'Answered at' : '提交时间', key: 'answeredAt', kind: 'datetime', width: 20 },
-            { header: en ? 'School' : '学校', key: 'schoolName', kind: 'text', width: 28 },
-            { header: en ? 'Channel' : '渠道', key: 'channel', kind: 'text', width: 10 },
+            { header: formatServerMessage('questionnaire.answerNoColumn', undefined, locale), key: 'id', kind: 'text', width: 12 },
+            { header: formatServerMessage('questionnaire.answeredAtColumn', undefined, locale), key: 'answeredAt', kind: 'datetime', width: 20 },
+            { header: formatServerMessage('questionnaire.schoolColumn', undefined, locale), key: 'schoolName', kind: 'text', width: 28 },
+            { header: formatServerMessage('questionnaire.channelColumn', undefined, locale), key: 'channel', kind: 'text', width: 10 },
             ...questions.map((question) => ({ header: `${question.questionNo}. ${question.title}`, key: `q${question.questionNo}`, kind: 'text' as const, width: 30 })),
           ],
           async write(sheet) {
@@ -117,7 +117,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
                   id: answer.id,
                   answeredAt: answer.answeredAt,
                   schoolName: answer.schoolName ?? '',
-                  channel: QUESTIONNAIRE_CHANNEL_OPTIONS.find((option) => option.value === answer.channel)?.[en ? 'en' : 'zh'] ?? '',
+                  channel: QUESTIONNAIRE_CHANNEL_OPTIONS.find((option) => option.value === answer.channel)?.[locale] ?? '',
                 };
                 for (const question of questions) {
                   const mine = items.filter((item) => item.answerId === answer.id && item.questionNo === question.questionNo);

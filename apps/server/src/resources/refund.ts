@@ -6,6 +6,7 @@
 import { Refund, type TransitionAnswer, REFUND_APPLIED } from '@campus/contract';
 import { eq, sql } from 'drizzle-orm';
 import { prepareRefund, refundQueryJob, sendRefund } from '../finance/refunds.js';
+import { applyRefundNotification } from '../finance/refund-notifications.js';
 import { badRequest, msg } from '../platform/errors.js';
 import { defineFamilyModule } from './engine/modules.js';
 import type { EngineContext } from './engine/context.js';
@@ -35,6 +36,7 @@ const refundAppliedBadge = pendingRowsBadge('refundApplied', refunds, refunds.sc
 export const refundModule = defineFamilyModule(Refund, {
   badges: [refundAppliedBadge],
   recurringJobs: [refundQueryJob],
+  seams: { notifications: { refund: applyRefundNotification } },
   /** The amount asked (the declaration's askedAmount): the amount sent, else all that is left of the payment. */
   async afterRead(ctx, rows) {
     if (ctx.probes.hideAmountColumns) return rows;

@@ -8,10 +8,11 @@ import { COMMAND_EXPIRES_AFTER_MS, TerminalCommand } from '@campus/contract';
 import { badRequest, msg } from '../platform/errors.js';
 import { requireParamConfigs, templateParameters } from '../terminals/templates.js';
 import { defineFamilyModule } from './engine/modules.js';
-import { commandExpiryJob } from '../terminals/commands.js';
+import { commandExpiryJob, commandHandlers } from '../terminals/commands.js';
 
 export const terminalCommandModule = defineFamilyModule(TerminalCommand, {
   dailyJobs: [commandExpiryJob],
+  seams: { intake: { commands: commandHandlers } },
   async beforeWrite(ctx, { op, values, existing }) {
     const kind = values.kind ?? existing?.kind;
     const templateId = values.templateId === undefined ? existing?.templateId : values.templateId;

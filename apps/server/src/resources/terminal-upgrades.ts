@@ -20,7 +20,7 @@ import {
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { deviceClasses, devices, terminalAppVersions, terminalUpgradeTargets, uploadedFiles } from '../db/schema/index.js';
 import { badRequest, msg, type FieldProblem } from '../platform/errors.js';
-import { refreshPlan } from '../terminals/upgrades.js';
+import { refreshPlan, upgradeHandlers } from '../terminals/upgrades.js';
 import type { EngineContext, Row } from './engine/context.js';
 import { defineFamilyModule } from './engine/modules.js';
 import { findBy, valueAfter } from './engine/lookup.js';
@@ -151,4 +151,5 @@ export const terminalAppUpgradeModule = defineFamilyModule(TerminalAppUpgrade, {
     return values;
   },
   transitions: { Release: release, Cancel: cancel },
+  seams: { intake: { upgrades: upgradeHandlers } },
 });

@@ -216,7 +216,7 @@ async function seedDemoOrders(tx: Transaction, demoSchools: { id: number; agentI
         remark: '演示订单',
       })
       .returning({ id: deviceOrders.id });
-    // The number the server gives an order: day and id (resources/order.ts orderNumber).
+    // The number the server gives an order: day and id (`numbered` in the Order declaration).
     await tx.update(deviceOrders).set({ orderNo: `DD20260401${String(order!.id).padStart(6, '0')}` }).where(eq(deviceOrders.id, order!.id));
     await tx.insert(orderItems).values(priced.map((line) => ({ ...line, orderId: order!.id })));
   }

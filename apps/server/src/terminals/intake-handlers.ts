@@ -35,48 +35,54 @@ export interface ScreenHandlers {
   screenFor(tx: Transaction, device: IntakeDevice, now: Date, signer: MediaUrlSigner): Promise<{ ads: IntakeAd[]; screenTexts: string[] }>;
 }
 
-// Until a part registers, a device is handed nothing and whatever it reports names nothing known.
-let commandHandlers: CommandHandlers = {
-  commandsFor: async () => [],
-  acknowledge: async () => {
-    throw notFound();
+export interface IntakeHandlers {
+  commands: CommandHandlers;
+  upgrades: UpgradeHandlers;
+  screen: ScreenHandlers;
+}
+
+declare module '../resources/engine/modules.js' {
+  interface FamilySeams {
+    /** The family modules' parts of the terminal intake (a heartbeat's commands, upgrades and screen; the acknowledgements). */
+    intake: IntakeHandlers;
+  }
+}
+
+// What the intake calls for a part no module gives: a device is handed nothing, and whatever it reports names nothing known.
+const NO_HANDLERS: IntakeHandlers = {
+  commands: {
+    commandsFor: async () => [],
+    acknowledge: async () => {
+      throw notFound();
+    },
   },
-};
-let upgradeHandlers: UpgradeHandlers = {
-  pendingUpgradeFor: async () => undefined,
-  reportUpgradeProgress: async () => {
-    throw notFound();
+  upgrades: {
+    pendingUpgradeFor: async () => undefined,
+    reportUpgradeProgress: async () => {
+      throw notFound();
+    },
   },
+  screen: { screenFor: async () => ({ ads: [], screenTexts: [] }) },
 };
 
-let screenHandlers: ScreenHandlers = { screenFor: async () => ({ ads: [], screenTexts: [] }) };
+let installed: IntakeHandlers = NO_HANDLERS;
 
-/** Registers the screen side of the heartbeat (once, at start: resources/families.ts). */
-export function registerScreenHandlers(handlers: ScreenHandlers): void {
-  screenHandlers = handlers;
+/** Installs the intake parts the family modules give (once, at start: resources/families.ts), replacing any installed before. */
+export function installIntakeHandlers(handlers: Partial<IntakeHandlers>): void {
+  installed = { ...NO_HANDLERS, ...handlers };
 }
 
 /** The screen handlers the intake calls. */
 export function screenHandlersOf(): ScreenHandlers {
-  return screenHandlers;
-}
-
-/** Registers the remote-command side of the heartbeat and of CommandAck (once, at start: resources/families.ts). */
-export function registerCommandHandlers(handlers: CommandHandlers): void {
-  commandHandlers = handlers;
-}
-
-/** Registers the upgrade side of the heartbeat and of UpgradeProgress (once, at start: resources/families.ts). */
-export function registerUpgradeHandlers(handlers: UpgradeHandlers): void {
-  upgradeHandlers = handlers;
+  return installed.screen;
 }
 
 /** The command handlers the intake calls. */
 export function commandHandlersOf(): CommandHandlers {
-  return commandHandlers;
+  return installed.commands;
 }
 
 /** The upgrade handlers the intake calls. */
 export function upgradeHandlersOf(): UpgradeHandlers {
-  return upgradeHandlers;
+  return installed.upgrades;
 }

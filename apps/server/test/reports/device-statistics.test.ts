@@ -29,10 +29,10 @@ let agent1Id: number;
 beforeAll(async () => {
   t = await createTestApp({
     extend: (app) => {
-      defineReportSource(LicencePrices, {
+      const licencePrices = defineReportSource(LicencePrices, {
         grouped: () => sql`select type::text as "type", count(*)::int as "models", coalesce(sum(license_price1), 0)::bigint as "price" from device_classes group by type`,
       });
-      registerReportRoutes(app, LicencePrices);
+      registerReportRoutes(app, licencePrices);
     },
   });
   [admin, agent1] = await Promise.all([t.loginAs('admin'), t.loginAs('agent1')]);

@@ -72,6 +72,14 @@ describe('the family lists', () => {
     expect(refusal(() => defineFamilyModule(MaintenanceTicket, { transitions: { Teleport: async () => undefined } }))).toBe("MaintenanceTicket: hook for undeclared transition 'Teleport'");
   });
 
+  it('installs each seam handler from the one module that gives it, and refuses one given twice', () => {
+    const givers = FAMILY_MODULES.flatMap((module) => Object.entries(module.seams ?? {}).flatMap(([group, handlers]) => Object.keys(handlers ?? {}).map((name) => `${group}.${name} ${module.family.name}`)));
+    expect(givers.sort()).toEqual(['intake.commands TerminalCommand', 'intake.screen Poster', 'intake.upgrades TerminalAppUpgrade', 'notifications.payment PaymentRecord', 'notifications.refund Refund']);
+    const commands = FAMILY_MODULES.find((module) => module.family.name === 'TerminalCommand')!.seams!.intake!.commands!;
+    const twice = FAMILY_MODULES.map((module) => (module.family === MaintenanceTicket ? { ...module, seams: { intake: { commands } } } : module));
+    expect(refusal(() => installFamilies(FAMILY_LIST, twice))).toBe('seam intake.commands is handled twice (MaintenanceTicket and TerminalCommand)');
+  });
+
   it('finds every declared family its table in the migrated database', async () => {
     expect(await missingFamilyTables(t.db)).toEqual(new Map());
     await expect(checkFamilyTables(t.db)).resolves.toBeUndefined();

@@ -82,6 +82,8 @@ function probeOf(route: RouteEntry, requirement: Requirement): Probe {
         // A stale version: an allowed caller in scope is told of the conflict and nothing is written.
         return { request: { method: 'POST', url, payload: { id, version: 999_999 } }, allowed: sample ? 409 : 404, row: row && { ...row, purpose: 'manage' } };
     }
+    // A link's values (GetMembers) are read like the row they belong to.
+    if (route.method === 'GET') return { request: { method: 'GET', url: `${url}?id=${id}` }, allowed: sample ? 200 : 404, row };
     return invalidBody;
   }
   if (requirement.kind === 'frames' && requirement.report) {

@@ -138,8 +138,6 @@ const SESSION_GROUPS: ReadonlySet<string> = new Set(['Home', 'User', 'Account', 
 
 /** The hand-written routes guarded by a page: the same frame and button their `requireFrame` names. */
 const CUSTOM_FRAME_ROUTES: Readonly<Record<string, { frame: string; button?: ButtonValue; userTypes?: readonly UserType[] }>> = {
-  'GET /api/SalesTeam/GetMembers': { frame: 'salesTeam' },
-  'POST /api/SalesTeam/SaveMembers': { frame: 'salesTeam', button: 'update' },
   'GET /api/Permission/GetGrant': { frame: 'jurisdictionManage' },
   'GET /api/Permission/SearchAccounts': { frame: 'jurisdictionManage' },
   'GET /api/Permission/GetProbes': { frame: 'jurisdictionManage' },
@@ -202,6 +200,12 @@ function buttonOfVerb(def: ResourceDef, verb: string): ButtonValue | null | unde
     case 'ImportPreview':
     case 'Import':
       return def.import ? 'import' : undefined;
+  }
+  // A link with attributes: Get{verb} needs the page, Save{verb} the update button.
+  for (const field of Object.values(def.fields)) {
+    const linkVerb = field.kind === 'reference' ? field.link?.attributes?.verb : undefined;
+    if (linkVerb && verb === `Get${linkVerb}`) return null;
+    if (linkVerb && verb === `Save${linkVerb}`) return 'update';
   }
   return (
     def.toggles?.find((toggle) => toggleVerb(toggle.field) === verb)?.button ??

@@ -151,20 +151,11 @@ export type SessionPage = z.infer<typeof sessionPageSchema>;
 
 export const endSessionRequestSchema = z.object({ id: strictIdSchema });
 
-/** Body of SalesTeam/SaveMembers: the team's sellers and their levels (1 = highest). */
-export const salesTeamMembersSchema = z.object({
-  id: idSchema,
-  members: z
-    .array(z.object({ userId: strictIdSchema, level: z.number().int().min(1).max(9) }))
-    .max(200),
-});
-export type SalesTeamMembersRequest = z.infer<typeof salesTeamMembersSchema>;
-
-export const salesTeamMemberSchema = z.object({
-  userId: z.number(),
-  loginName: z.string(),
-  name: z.string(),
-  sellerPosition: z.string().nullable(),
-  level: z.number(),
-});
-export type SalesTeamMember = z.infer<typeof salesTeamMemberSchema>;
+/** One member as SalesTeam/GetMembers answers it (the engine's call of `SalesTeam.memberIds`, a link with levels). */
+export interface SalesTeamMember {
+  userId: number;
+  loginName: string;
+  name: string;
+  sellerPosition: string | null;
+  level: number;
+}

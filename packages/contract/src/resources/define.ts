@@ -65,7 +65,11 @@ interface FieldCommon {
 
 export type FieldDef = FieldCommon &
   (
-    | { kind: 'text'; max?: number; min?: number; pattern?: string; patternMessage?: Label }
+    /**
+     * `numbered`: set by the server at Add to the prefix, the business day (China) and the id in six
+     * digits (`WX20261127000015`): unique without a counter to race on. Declare it `readOnly`.
+     */
+    | { kind: 'text'; max?: number; min?: number; pattern?: string; patternMessage?: Label; numbered?: { prefix: string } }
     /**
      * `rich`: HTML written in a rich-text editor; the server keeps only the allow-listed tags and
      * attributes (no script, event handler or javascript: address) and the page previews it as the
@@ -163,6 +167,27 @@ export interface LinkDef {
   owner: string;
   /** Column holding the referenced row's id. */
   target: string;
+  /** Values each link carries (a seller's level in a team): the links are then edited on their own calls. */
+  attributes?: LinkAttributesDef;
+}
+
+/**
+ * The values a link carries and the calls that edit them: `GET /api/{Family}/Get{verb}?id=` answers
+ * the links best first (by `orderBy`), `POST /api/{Family}/Save{verb}` `{ id, version?, [list]: [{
+ * [target], ...fields }] }` replaces them (list = the verb in lower camel case, e.g. `members`).
+ */
+export interface LinkAttributesDef {
+  verb: string;
+  /** The link table's own columns, validated like a family's fields. */
+  fields: Readonly<Record<string, FieldDef>>;
+  /** The attribute the links are read by, then the target's id. */
+  orderBy: string;
+  /** Text columns of the target row answered with each link (a seller's login name). */
+  details?: readonly string[];
+  /** A target is linked to one owner at most (a seller is in one team): another owner's target is refused naming it. */
+  exclusive?: boolean;
+  /** Most links one owner holds. */
+  max?: number;
 }
 
 /** How a lines field computes each line's amount and the parent's total, in cents. */
@@ -360,6 +385,11 @@ export interface ResourceDef {
   label: Label;
   /** SQL table name. */
   table: string;
+  /**
+   * The table is written by hand in apps/server/src/db/schema (the accounts, the sales teams, the
+   * product's own logs): the engine serves it, the declaration builds none.
+   */
+  handWritten?: true;
   /** Pages showing this family (usually one). */
   views: readonly ViewDef[];
   fields: Record<string, FieldDef>;

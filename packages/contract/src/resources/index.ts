@@ -60,6 +60,7 @@ export * from './fever-alert.js';
 export * from './developer.js';
 export * from './terminal-config.js';
 export * from './tree.js';
+export * from './link-attributes.js';
 export * from './versions.js';
 export * from './payment-providers.js';
 export * from './finance.js';

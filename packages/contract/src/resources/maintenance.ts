@@ -40,7 +40,7 @@ export const MaintenanceTicket = defineResource({
   titleField: 'ticketNo',
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
-    ticketNo: { kind: 'text', label: { zh: '工单号', en: 'Ticket no.' }, max: 40, unique: true, readOnly: true, filter: 'code', width: 170 },
+    ticketNo: { kind: 'text', label: { zh: '工单号', en: 'Ticket no.' }, numbered: { prefix: 'WX' }, max: 40, unique: true, readOnly: true, filter: 'code', width: 170 },
     // Several states at once: the open tickets (the `maintenanceOpen` badge) are three of them.
     state: { kind: 'enum', options: TICKET_STATE_OPTIONS, label: { zh: '状态', en: 'State' }, readOnly: true, filter: 'in' },
     deviceId: { kind: 'reference', family: 'Device', display: 'serialNumber', label: { zh: '设备', en: 'Device' }, required: true, filter: 'equals' },

@@ -20,7 +20,7 @@ export const Order = defineResource({
   titleField: 'orderNo',
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
-    orderNo: { kind: 'text', label: { zh: '订单号', en: 'Order no.' }, readOnly: true, unique: true, max: 40, filter: 'code', sortable: true },
+    orderNo: { kind: 'text', label: { zh: '订单号', en: 'Order no.' }, numbered: { prefix: 'DD' }, readOnly: true, unique: true, max: 40, filter: 'code', sortable: true },
     state: { kind: 'enum', options: ORDER_STATE_OPTIONS, label: { zh: '状态', en: 'State' }, readOnly: true, defaultValue: 1, filter: 'equals' },
     agentId: { kind: 'reference', family: 'User', display: 'name', optionsFilter: { type: 'agent' }, label: { zh: '代理商', en: 'Agent' }, filter: 'equals' },
     schoolId: schoolRef({ help: { zh: '设备发往的学校', en: 'The school the devices go to' } }),

@@ -38,6 +38,7 @@ export const SalesTeam = defineResource({
   name: 'SalesTeam',
   label: { zh: '销售团队', en: 'Sales team' },
   table: 'sales_teams',
+  handWritten: true,
   views: [{ frame: 'salesTeam' }],
   scope: { via: 'global' },
   titleField: 'name',
@@ -58,9 +59,21 @@ export const SalesTeam = defineResource({
       kind: 'reference',
       family: 'CompanyUser',
       display: 'name',
+      optionsFilter: { type: 'sales' },
       multiple: true,
-      // Written with their levels by SaveMembers; the engine reads the list back.
-      link: { table: 'sales_team_members', owner: 'teamId', target: 'userId' },
+      // Edited with their levels on GetMembers / SaveMembers; the leader's data scope follows them.
+      link: {
+        table: 'sales_team_members',
+        owner: 'teamId',
+        target: 'userId',
+        attributes: {
+          verb: 'Members',
+          fields: { level: { kind: 'number', label: { zh: '级别', en: 'Level' }, min: 1, max: 9, required: true } },
+          orderBy: 'level',
+          details: ['loginName', 'sellerPosition'],
+          exclusive: true,
+        },
+      },
       readOnly: true,
       label: { zh: '成员', en: 'Members' },
       width: 260,

@@ -9,6 +9,7 @@ export const SmsOutbox = defineResource({
   name: 'SmsOutbox',
   label: { zh: '短信发件箱', en: 'SMS outbox' },
   table: 'sms_outbox',
+  handWritten: true,
   views: [{ frame: 'smsOutbox' }],
   scope: { via: 'global' },
   userTypes: ['company'],

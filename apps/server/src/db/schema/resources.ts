@@ -66,9 +66,7 @@ import { integer, text, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import { linesTable } from './lines-table.js';
 import { resourceTable, type ReferenceTarget, type ResourceTable } from './table.js';
 import { timestamptz } from './columns.js';
-import { loginAttempts, operationLog } from './logs.js';
 import { salesTeams } from './sales.js';
-import { smsOutbox } from './sms.js';
 import { users } from './users.js';
 
 const familyTables = new Map<string, ResourceTable>();
@@ -81,20 +79,6 @@ const referenceableTables = {
   ChildUser: () => users.id,
   SalesTeam: () => salesTeams.id,
 } as const;
-
-/**
- * Families stored in hand-written tables (the accounts, the sales teams): the engine serves them like
- * any family, reading their columns by field name. Looked up lazily: these tables import this module.
- */
-const handWrittenTables: Readonly<Record<string, () => unknown>> = {
-  CompanyUser: () => users,
-  ExternalUser: () => users,
-  ChildUser: () => users,
-  SalesTeam: () => salesTeams,
-  LoginLog: () => loginAttempts,
-  OperationLog: () => operationLog,
-  SmsOutbox: () => smsOutbox,
-};
 
 /** Foreign keys resolve lazily: tables reference each other in any order. */
 const foreignKey = (field: FieldDef): ReferenceTarget | undefined => {
@@ -117,7 +101,7 @@ const lineTables = new Map<string, ResourceTable>();
 
 /** Builds and registers the table of a family's lines field (an order's items). */
 function registerLines(def: ResourceDef, field: string): ResourceTable {
-  const table = linesTable(def, field, foreignKey, () => familyTable(def.name).id);
+  const table = linesTable(def, field, foreignKey, () => builtFamilyTable(def.name).id);
   lineTables.set(`${def.name}.${field}`, table);
   return table;
 }
@@ -134,7 +118,7 @@ const EXTRA_COLUMNS: Readonly<Record<string, () => Record<string, PgColumnBuilde
     // A developer's delivery log goes with it (the engine's references restrict deletes).
     developerId: integer('developer_id')
       .notNull()
-      .references(() => familyTable('Developer').id, { onDelete: 'cascade' }),
+      .references(() => builtFamilyTable('Developer').id, { onDelete: 'cascade' }),
   }),
   Terminal: () => ({
     // AES-256-GCM of the device's secret (terminals/secrets.ts): never a declared field, so never answered.
@@ -148,7 +132,7 @@ const EXTRA_COLUMNS: Readonly<Record<string, () => Record<string, PgColumnBuilde
 export const registerFamilyTable = (def: ResourceDef, table: ResourceTable): ResourceTable => register(table, def.name);
 
 for (const def of FAMILY_LIST) {
-  if (handWrittenTables[def.name]) continue;
+  if (def.handWritten) continue;
   register(resourceTable(def, foreignKey, EXTRA_COLUMNS[def.name]?.()), def.name);
   for (const [field, definition] of Object.entries(def.fields)) if (definition.kind === 'lines') registerLines(def, field);
 }
@@ -158,9 +142,12 @@ export function declaredTables(): ResourceTable[] {
   return [...familyTables.values(), ...lineTables.values()];
 }
 
-/** The table of a declared family. */
-export function familyTable(name: string): ResourceTable {
-  const table = familyTables.get(name) ?? (handWrittenTables[name]?.() as ResourceTable | undefined);
+/**
+ * The table built from a family's declaration (or registered by a test); a hand-written family's is
+ * in family-tables.ts, which the engine reads.
+ */
+export function builtFamilyTable(name: string): ResourceTable {
+  const table = familyTables.get(name);
   if (!table) throw new Error(`no table for family ${name}: add it to db/schema/resources.ts`);
   return table;
 }
@@ -173,62 +160,62 @@ export function lineTable(def: ResourceDef, field: string): ResourceTable {
 }
 
 // The tables custom code reads by name.
-export const schools = familyTable(School.name);
-export const schoolClasses = familyTable(SchoolClass.name);
-export const deviceClasses = familyTable(DeviceClass.name);
-export const devices = familyTable(Device.name);
-export const deviceDeliveries = familyTable(DeviceDelivery.name);
-export const deviceWarranties = familyTable(DeviceWarranty.name);
-export const licenses = familyTable(License.name);
-export const students = familyTable(Student.name);
-export const parents = familyTable(Parent.name);
-export const teachers = familyTable(Teacher.name);
-export const pickUpPersons = familyTable(PickUpPerson.name);
-export const salesAreas = familyTable(SalesArea.name);
-export const agentAreas = familyTable(AgentArea.name);
-export const maintenanceTickets = familyTable(MaintenanceTicket.name);
-export const recognitionRecords = familyTable(RecognitionRecord.name);
-export const feverAlerts = familyTable(FeverAlert.name);
-export const orders = familyTable(Order.name);
+export const schools = builtFamilyTable(School.name);
+export const schoolClasses = builtFamilyTable(SchoolClass.name);
+export const deviceClasses = builtFamilyTable(DeviceClass.name);
+export const devices = builtFamilyTable(Device.name);
+export const deviceDeliveries = builtFamilyTable(DeviceDelivery.name);
+export const deviceWarranties = builtFamilyTable(DeviceWarranty.name);
+export const licenses = builtFamilyTable(License.name);
+export const students = builtFamilyTable(Student.name);
+export const parents = builtFamilyTable(Parent.name);
+export const teachers = builtFamilyTable(Teacher.name);
+export const pickUpPersons = builtFamilyTable(PickUpPerson.name);
+export const salesAreas = builtFamilyTable(SalesArea.name);
+export const agentAreas = builtFamilyTable(AgentArea.name);
+export const maintenanceTickets = builtFamilyTable(MaintenanceTicket.name);
+export const recognitionRecords = builtFamilyTable(RecognitionRecord.name);
+export const feverAlerts = builtFamilyTable(FeverAlert.name);
+export const orders = builtFamilyTable(Order.name);
 export const orderItems = lineTable(Order, 'items');
-export const appVersions = familyTable(AppVersion.name);
-export const nvrs = familyTable(Nvr.name);
+export const appVersions = builtFamilyTable(AppVersion.name);
+export const nvrs = builtFamilyTable(Nvr.name);
 export const nvrChannels = lineTable(Nvr, 'channels');
-export const schoolHolidays = familyTable(SchoolHoliday.name);
-export const platformLogs = familyTable(PlatformLog.name);
-export const refunds = familyTable(Refund.name);
-export const paymentProviderCalls = familyTable(PaymentProviderCall.name);
-export const terminalAppVersions = familyTable(TerminalAppVersion.name);
-export const terminalAppUpgrades = familyTable(TerminalAppUpgrade.name);
+export const schoolHolidays = builtFamilyTable(SchoolHoliday.name);
+export const platformLogs = builtFamilyTable(PlatformLog.name);
+export const refunds = builtFamilyTable(Refund.name);
+export const paymentProviderCalls = builtFamilyTable(PaymentProviderCall.name);
+export const terminalAppVersions = builtFamilyTable(TerminalAppVersion.name);
+export const terminalAppUpgrades = builtFamilyTable(TerminalAppUpgrade.name);
 export const terminalUpgradeTargets = lineTable(TerminalAppUpgrade, 'targets');
-export const developers = familyTable(Developer.name);
-export const developerDeliveryAttempts = familyTable(DeveloperDelivery.name);
-export const educationDirectories = familyTable(EducationDirectory.name);
-export const terminals = familyTable(Terminal.name);
-export const terminalLogs = familyTable(TerminalLog.name);
-export const terminalConfigs = familyTable(TerminalConfig.name);
-export const terminalCommands = familyTable(TerminalCommand.name);
-export const appChargeItems = familyTable(AppChargeItem.name);
-export const serviceConfigs = familyTable(ServiceConfig.name);
+export const developers = builtFamilyTable(Developer.name);
+export const developerDeliveryAttempts = builtFamilyTable(DeveloperDelivery.name);
+export const educationDirectories = builtFamilyTable(EducationDirectory.name);
+export const terminals = builtFamilyTable(Terminal.name);
+export const terminalLogs = builtFamilyTable(TerminalLog.name);
+export const terminalConfigs = builtFamilyTable(TerminalConfig.name);
+export const terminalCommands = builtFamilyTable(TerminalCommand.name);
+export const appChargeItems = builtFamilyTable(AppChargeItem.name);
+export const serviceConfigs = builtFamilyTable(ServiceConfig.name);
 export const serviceConfigSplitRules = lineTable(ServiceConfig, 'splitRules');
-export const paymentRecords = familyTable(PaymentRecord.name);
-export const agentFundAccounts = familyTable(AgentFund.name);
-export const agentFundEntries = familyTable(AgentFundEntry.name);
-export const schoolCharges = familyTable(SchoolCharge.name);
-export const comprehensiveCharges = familyTable(ComprehensiveCharge.name);
+export const paymentRecords = builtFamilyTable(PaymentRecord.name);
+export const agentFundAccounts = builtFamilyTable(AgentFund.name);
+export const agentFundEntries = builtFamilyTable(AgentFundEntry.name);
+export const schoolCharges = builtFamilyTable(SchoolCharge.name);
+export const comprehensiveCharges = builtFamilyTable(ComprehensiveCharge.name);
 export const comprehensiveChargeItems = lineTable(ComprehensiveCharge, 'items');
-export const userFeedbacks = familyTable(UserFeedback.name);
-export const liveFeedbacks = familyTable(LiveFeedback.name);
-export const sysNotices = familyTable(SysNotice.name);
-export const appNoticeTemplates = familyTable(AppNoticeTemplate.name);
-export const appContents = familyTable(AppContent.name);
-export const userHelps = familyTable(UserHelp.name);
-export const commonQuestions = familyTable(Question.name);
-export const appStartupPages = familyTable(AppStartupPage.name);
-export const posters = familyTable(Poster.name);
-export const appFrames = familyTable(AppFrame.name);
-export const screenChatContents = familyTable(ScreenChatContent.name);
-export const appCooperationPlatforms = familyTable(AppCooperationPlatform.name);
-export const appMusics = familyTable(AppMusic.name);
-export const questionnaires = familyTable(Questionnaire.name);
+export const userFeedbacks = builtFamilyTable(UserFeedback.name);
+export const liveFeedbacks = builtFamilyTable(LiveFeedback.name);
+export const sysNotices = builtFamilyTable(SysNotice.name);
+export const appNoticeTemplates = builtFamilyTable(AppNoticeTemplate.name);
+export const appContents = builtFamilyTable(AppContent.name);
+export const userHelps = builtFamilyTable(UserHelp.name);
+export const commonQuestions = builtFamilyTable(Question.name);
+export const appStartupPages = builtFamilyTable(AppStartupPage.name);
+export const posters = builtFamilyTable(Poster.name);
+export const appFrames = builtFamilyTable(AppFrame.name);
+export const screenChatContents = builtFamilyTable(ScreenChatContent.name);
+export const appCooperationPlatforms = builtFamilyTable(AppCooperationPlatform.name);
+export const appMusics = builtFamilyTable(AppMusic.name);
+export const questionnaires = builtFamilyTable(Questionnaire.name);
 export const questionnaireQuestions = lineTable(Questionnaire, 'questions');

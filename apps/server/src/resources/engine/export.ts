@@ -2,7 +2,7 @@
  * Export: the Search filters streamed into a real .xlsx through the one workbook writer
  * (platform/xlsx-export.ts), read from the database in keyset batches so memory stays flat at 100 000 rows.
  */
-import { isExported, type FieldDef } from '@campus/contract';
+import { formatServerMessage, isExported, type FieldDef } from '@campus/contract';
 import { lt, gt, type SQL } from 'drizzle-orm';
 import type { PassThrough } from 'node:stream';
 import { streamWorkbook, type CellInput, type CellKind } from '../../platform/xlsx-export.js';
@@ -47,7 +47,7 @@ export function cellValue(field: FieldDef, name: string, row: Row, locale: Local
     }
     case 'reference': {
       const label = row[`${name}Label`];
-      if (Array.isArray(label)) return label.join(locale === 'zh' ? '、' : ', ');
+      if (Array.isArray(label)) return label.join(formatServerMessage('export.listSeparator', undefined, locale));
       return (label as string | undefined) ?? String(value);
     }
     case 'datetime':

@@ -63,7 +63,8 @@ export async function readLinks(ctx: EngineContext, rows: Row[]): Promise<Row[]>
       .from(table)
       .innerJoin(referenced.table, eq(key, target))
       .where(and(inArray(owner, ownerIds), visibleTargets(ctx, field, target)))
-      .orderBy(asc(columnOf(table, 'id')));
+      // Links with values read best first, as their own call answers them (a team's members by level).
+      .orderBy(...(field.link.attributes ? [asc(columnOf(table, field.link.attributes.orderBy))] : []), asc(columnOf(table, 'id')));
     for (const row of completed) {
       const own = links.filter((link) => Number(link.owner) === Number(row.id));
       row[name] = own.map((link) => link.id);

@@ -12,6 +12,14 @@ import type { RecurringJob } from '../../platform/recurring-jobs.js';
 import { installHooks, type FamilyHooks } from './hooks.js';
 import type { SettingBinding } from './settings.js';
 
+/**
+ * What modules hand to the seams of layers above the engine (the terminal intake, the payment
+ * providers' notifications): seam groups of named handlers. The layer owning a group adds it here by
+ * declaration merging (`declare module`), so the engine imports none of them and each is typed.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging in terminals/ and finance/
+export interface FamilySeams {}
+
 export interface FamilyModule<D extends ResourceDef = ResourceDef> extends FamilyHooks<D> {
   family: D;
   /** Routes the engine does not derive from the declaration (a settings card's calls, a members list). */
@@ -24,6 +32,25 @@ export interface FamilyModule<D extends ResourceDef = ResourceDef> extends Famil
   dailyJobs?: readonly DailyJob[];
   /** Work run every few seconds or minutes across all instances (a provider query). */
   recurringJobs?: readonly RecurringJob[];
+  /** Handlers of seams above the engine (`intake: { commands }`, `notifications: { refund }`); each handler is given by one module. */
+  seams?: { [G in keyof FamilySeams]?: Partial<FamilySeams[G]> };
+}
+
+/** The seam handlers the modules give, by group; refuses (FamilyModuleError) a handler two modules give. */
+export function seamsOf(modules: readonly FamilyModule[]): { [G in keyof FamilySeams]?: Partial<FamilySeams[G]> } {
+  const given: Record<string, Record<string, unknown>> = {};
+  const givenBy = new Map<string, string>();
+  for (const module of modules) {
+    for (const [group, handlers] of Object.entries(module.seams ?? {})) {
+      for (const [name, handler] of Object.entries(handlers ?? {})) {
+        const seam = `${group}.${name}`;
+        if (givenBy.has(seam)) throw new FamilyModuleError(`seam ${seam} is handled twice (${givenBy.get(seam)} and ${module.family.name})`);
+        givenBy.set(seam, module.family.name);
+        (given[group] ??= {})[name] = handler;
+      }
+    }
+  }
+  return given;
 }
 
 /**

@@ -1,6 +1,6 @@
 /** Finds a family's table and what a reference field joins to. */
 import type { FieldDef, ResourceDef } from '@campus/contract';
-import { familyTable } from '../../db/schema/resources.js';
+import { familyTable } from '../../db/schema/family-tables.js';
 import { salesTeams } from '../../db/schema/sales.js';
 import { users } from '../../db/schema/users.js';
 import type { ResourceTable } from '../../db/schema/table.js';

@@ -39,6 +39,7 @@ import { exportWorkbook } from './export.js';
 import { exportAttachmentHeader } from '../../platform/attachments.js';
 import { readLinks } from './links.js';
 import { registerTreeRoutes } from './tree-routes.js';
+import { registerLinkRoutes } from './link-routes.js';
 import { hooksOf } from './hooks.js';
 import { requireOptionsAccess } from './options-access.js';
 import { withLines } from './lines.js';
@@ -206,6 +207,7 @@ export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef
   });
 
   registerTreeRoutes(app, def, { guard, contextOf, completeRows });
+  registerLinkRoutes(app, def, { guard, contextOf, completeRows });
 
   for (const toggle of def.toggles ?? []) {
     const field = def.fields[toggle.field]!;

@@ -4,7 +4,7 @@
  * bump the version, write the state history and the operation log.
  */
 import type { FieldDef, ResourceDef, StateHistoryEntry, StateValue, SystemTransitionDef, TransitionAnswer, TransitionDef } from '@campus/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { users } from '../../db/schema/users.js';
 import { stateHistory } from '../../db/schema/workflow.js';
@@ -13,10 +13,10 @@ import { conflict, msg } from '../../platform/errors.js';
 import { checkRefundPassword } from '../../platform/refund-password.js';
 import type { EngineContext, Row } from './context.js';
 import { hooksOf } from './hooks.js';
-import { columnOf, toDb } from './query.js';
-import { tableOf } from './registry.js';
+import { toDb } from './query.js';
 import { sameState, stateLabelOf, stateOptionsOf } from './states.js';
 import { checkReferences, loadInScope, recordOperation } from './write.js';
+import { updateRecords } from './services.js';
 
 /** What a transition's body carries once validated. */
 export type TransitionInput = Row & { id: number; version?: number; reauthPassword?: string };
@@ -88,7 +88,6 @@ function rowValuesOf(def: ResourceDef, input: Row): Row {
 export async function runTransition(ctx: EngineContext, transition: TransitionDef, body: TransitionInput): Promise<TransitionAnswer> {
   const { id, version, reauthPassword, ...input } = body;
   const workflow = ctx.def.workflow!;
-  const table = tableOf(ctx.def);
   // The slow hash is checked before the row is locked, so a transition never holds the lock through it;
   // a row outside the scope is 404 first, so a password answer never tells anything about it.
   if (transition.reauth) {
@@ -104,22 +103,12 @@ export async function runTransition(ctx: EngineContext, transition: TransitionDe
     const to = targetState(transition, input);
     const extra = (await hooksOf(ctx.def).transitions?.[transition.verb]?.({ ...ctx, db: tx as Database }, row, input)) ?? {};
     const stateField = ctx.def.fields[workflow.field]!;
-    const [updated] = await tx
-      .update(table)
-      .set({
-        ...rowValuesOf(ctx.def, input),
-        ...extra,
-        [workflow.field]: toDb(stateField, to),
-        version: sql`${columnOf(table, 'version')} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(eq(columnOf(table, 'id'), id))
-      .returning({ version: columnOf(table, 'version') });
+    const [updated] = await updateRecords(tx, ctx.def, [id], { values: { ...rowValuesOf(ctx.def, input), ...extra, [workflow.field]: toDb(stateField, to) }, now: new Date() });
     const remark = typeof input.remark === 'string' && input.remark !== '' ? input.remark : null;
     await writeStateHistory(tx, { family: ctx.def.name, rowId: id, from, to, verb: transition.verb, remark, userId: ctx.user.id });
     const given = Object.fromEntries(Object.entries(input).map(([name, value]) => [name, [row[name] ?? null, value]]));
     await recordOperation(tx, ctx, operationName(transition.verb), [id], { ...given, [workflow.field]: [from ?? null, to] });
-    return { id, version: Number(updated!.version), state: to };
+    return { id, version: updated!.version, state: to };
   });
   const after = hooksOf(ctx.def).afterTransitions?.[transition.verb];
   if (!after) return answer;
@@ -182,12 +171,8 @@ export async function applySystemTransition(
   if (!transition.from.some((state) => sameState(from, state))) {
     throw conflict(msg('error.wrongState', { state: stateLabelOf(def, from), action: transition.label }));
   }
-  const table = tableOf(def);
   const id = Number(row.id);
-  await db
-    .update(table)
-    .set({ ...(options.values ?? {}), [workflow.field]: toDb(def.fields[workflow.field]!, transition.to), version: sql`${columnOf(table, 'version')} + 1`, updatedAt: options.now })
-    .where(eq(columnOf(table, 'id'), id));
+  await updateRecords(db, def, [id], { values: { ...(options.values ?? {}), [workflow.field]: toDb(def.fields[workflow.field]!, transition.to) }, now: options.now });
   await writeStateHistory(db, { family: def.name, rowId: id, from, to: transition.to, verb, remark: options.remark, userId: null });
 }
 

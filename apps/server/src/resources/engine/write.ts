@@ -19,7 +19,7 @@ import { deleteTreeRows, placeTreeNode } from './tree.js';
 import { checkWithin } from './within.js';
 import { checkUploadedFiles } from './uploaded-files.js';
 import { sanitizeRichFields } from './rich-text.js';
-import { logOperation } from './services.js';
+import { logOperation, updateRecords } from './services.js';
 
 /**
  * Loads one row in scope, or answers 404: rows outside the scope are "not found", so ids cannot be
@@ -113,6 +113,16 @@ async function prepare(ctx: EngineContext, db: Executor, op: WriteOperation, val
   return placeTreeNode(ctx, db, adjusted, existing);
 }
 
+/** Sets the `numbered` fields of a row just added: prefix, business day (China) and the id in six digits. */
+async function numberRow(db: Executor, def: ResourceDef, id: number): Promise<void> {
+  const table = tableOf(def);
+  const idColumn = columnOf(table, 'id');
+  const numbers = Object.entries(def.fields).flatMap(([name, field]) =>
+    field.kind === 'text' && field.numbered ? [[name, sql`${field.numbered.prefix} || to_char(now() AT TIME ZONE 'Asia/Shanghai', 'YYYYMMDD') || lpad(${idColumn}::text, 6, '0')`]] : [],
+  );
+  if (numbers.length > 0) await db.update(table).set(Object.fromEntries(numbers)).where(eq(idColumn, id));
+}
+
 /** Inserts a row; answers its id. */
 export async function addRow(ctx: EngineContext, values: Row): Promise<{ id: number }> {
   const table = tableOf(ctx.def);
@@ -120,6 +130,7 @@ export async function addRow(ctx: EngineContext, values: Row): Promise<{ id: num
     const prepared = await prepare(ctx, tx, 'add', values);
     const [inserted] = await tx.insert(table).values(await toColumns(tx, ctx.def, prepared)).returning({ id: columnOf(table, 'id') });
     const id = Number(inserted!.id);
+    await numberRow(tx, ctx.def, id);
     await writeLines(ctx, tx, id, prepared);
     await writeLinks(ctx, tx, id, prepared);
     await hooksOf(ctx.def).afterWrite?.({ ...ctx, db: tx as Database }, { op: 'add', ids: [id], values: prepared });
@@ -131,24 +142,18 @@ export async function addRow(ctx: EngineContext, values: Row): Promise<{ id: num
 /** Updates a row if its version still matches; a stale version changes nothing and answers 409. */
 export async function updateRow(ctx: EngineContext, input: Row & { id: number; version: number }): Promise<{ id: number; version: number }> {
   const { id, version, ...values } = input;
-  const table = tableOf(ctx.def);
   return ctx.db.transaction(async (tx) => {
     const existing = await loadInScope(ctx, tx, id, true);
     if (Number(existing.version) !== version) throw conflict(msg('error.staleVersion'));
     refuseUnlessInStates(ctx.def, 'editableIn', [existing]);
     const prepared = await prepare(ctx, tx, 'update', values, existing);
     const columns = Object.fromEntries(Object.entries(await toColumns(tx, ctx.def, prepared)).filter(([, v]) => v !== undefined));
-    const [updated] = await tx
-      .update(table)
-      .set({ ...columns, version: sql`${columnOf(table, 'version')} + 1`, updatedAt: new Date() })
-      .where(and(eq(columnOf(table, 'id'), id), eq(columnOf(table, 'version'), version)))
-      .returning({ version: columnOf(table, 'version') });
-    if (!updated) throw conflict(msg('error.staleVersion'));
+    const [updated] = await updateRecords(tx, ctx.def, [id], { values: columns, expectedVersion: version, now: new Date() });
     await writeLines(ctx, tx, id, prepared);
     await writeLinks(ctx, tx, id, prepared);
     await hooksOf(ctx.def).afterWrite?.({ ...ctx, db: tx as Database }, { op: 'update', ids: [id], values: prepared, existing });
     await recordOperation(tx, ctx, 'update', [id], changesOf(ctx.def, existing, prepared));
-    return { id, version: Number(updated.version) };
+    return { id, version: updated!.version };
   });
 }
 
@@ -203,14 +208,10 @@ export async function deleteRows(ctx: EngineContext, ids: number[]): Promise<{ d
 
 /** Sets a toggle field on all listed rows in one transaction. */
 export async function setToggle(ctx: EngineContext, field: string, ids: number[], value: unknown): Promise<{ updated: number }> {
-  const table = tableOf(ctx.def);
   const definition = ctx.def.fields[field]!;
   return ctx.db.transaction(async (tx) => {
     const rows = await lockAll(ctx, tx, ids);
-    await tx
-      .update(table)
-      .set({ [field]: toDb(definition, value), version: sql`${columnOf(table, 'version')} + 1`, updatedAt: new Date() })
-      .where(inArray(columnOf(table, 'id'), rows.map((r) => Number(r.id))));
+    await updateRecords(tx, ctx.def, rows.map((r) => Number(r.id)), { values: { [field]: toDb(definition, value) }, now: new Date() });
     await hooksOf(ctx.def).afterWrite?.({ ...ctx, db: tx as Database }, { op: 'toggle', ids: rows.map((r) => Number(r.id)), values: { [field]: value } });
     await recordOperation(tx, ctx, `set:${field}`, rows.map((r) => Number(r.id)), { [field]: [rows.map((r) => r[field]), value] });
     return { updated: rows.length };

@@ -105,8 +105,8 @@ export function readCell(field: FieldDef, cell: string | number | boolean | Date
       const no = [...NO, field.falseLabel?.zh, field.falseLabel?.en?.toLowerCase()];
       if (yes.includes(text)) return { value: true };
       if (no.includes(text)) return { value: false };
-      const yesLabel = field.trueLabel?.[locale] ?? (locale === 'zh' ? '是' : 'Yes');
-      const noLabel = field.falseLabel?.[locale] ?? (locale === 'zh' ? '否' : 'No');
+      const yesLabel = field.trueLabel?.[locale] ?? formatServerMessage('import.yes', undefined, locale);
+      const noLabel = field.falseLabel?.[locale] ?? formatServerMessage('import.no', undefined, locale);
       return { problem: msg('import.notYesNo', { yes: yesLabel, no: noLabel }) };
     }
     case 'enum': {

@@ -5,7 +5,7 @@
  * multipart/form-data. The upload is staged on disk, never held in memory, and removed after the call.
  */
 import multipart from '@fastify/multipart';
-import { IMPORT_LIMITS, RESOURCES, importAnswerSchema, importPreviewSchema, importQuerySchema, resourcePath, viewQuerySchema, type ResourceDef } from '@campus/contract';
+import { IMPORT_LIMITS, RESOURCES, formatServerMessage, importAnswerSchema, importPreviewSchema, importQuerySchema, resourcePath, viewQuerySchema, type ResourceDef } from '@campus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -82,7 +82,7 @@ function registerImportRoutes(app: FastifyInstance, def: ResourceDef): void {
     async (request, reply) => {
       const ctx = contextOf(request);
       const workbook = await importTemplate(ctx);
-      const name = `${ctx.locale === 'zh' ? `${def.label.zh}导入模板` : `${def.label.en} import template`}.xlsx`;
+      const name = `${formatServerMessage('import.templateName', { family: def.label }, ctx.locale)}.xlsx`;
       const disposition = `attachment; filename="${def.name}-import-template.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`;
       reply.header('Content-Type', XLSX_CONTENT_TYPE).header('Content-Disposition', disposition);
       return reply.send(workbook);
