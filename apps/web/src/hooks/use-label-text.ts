@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { localTitle, useLocale, type MessageParams } from '../lib/i18n';
 
 /**
- * Texts a page keeps beside its code as `{ zh, en }` labels, in the current locale, with `{name}`
+ * Labels the contract declares as `{ zh, en }` (a setting's title and help), in the current locale, with `{name}`
  * parameters filled like the shared dictionary's.
  * @example const text = useLabelText(); text(setting.label) // a label the contract declares
  */

@@ -57,6 +57,20 @@ describe('<TreePage>', { timeout: 15_000 }, () => {
     await waitFor(() => expect(screen.queryByText('Traffic')).toBeNull(), RENDER_WAIT);
   });
 
+  it('shows a failed read with a retry instead of an empty tree, as the list does', async () => {
+    let reads = 0;
+    renderTree([], {
+      tree: async () => {
+        reads += 1;
+        if (reads === 1) throw new Error('the tree could not be read');
+        return stored;
+      },
+    });
+    const failure = await screen.findByTestId('search-failed', undefined, RENDER_WAIT);
+    fireEvent.click(within(failure).getByRole('button', { name: /Retry/ }));
+    expect(await screen.findByText('Safety', undefined, RENDER_WAIT)).toBeTruthy();
+  });
+
   it('adds a child under the row it was asked on, without asking for the parent', async () => {
     const add = vi.fn(async () => ({ id: 9 }));
     renderTree(['add'], { tree: async () => stored, add });
