@@ -43,6 +43,20 @@ export async function parentWithAddress(t: TestApp, schoolId: number): Promise<{
   return { parentId: parent!.id, addressId: address!.id };
 }
 
+/** `count` parents of the school with an address each, written in two statements (the concurrency tests need a hundred). */
+export async function parentsWithAddresses(t: TestApp, schoolId: number, count: number): Promise<{ parentId: number; addressId: number }[]> {
+  const n = unique();
+  const created = await t.db
+    .insert(parents)
+    .values(Array.from({ length: count }, (_, i) => ({ phoneNum: `157${`${n}${String(i).padStart(3, '0')}`.padStart(8, '0').slice(-8)}`, name: `家长${n}-${i}`, schoolId, enabled: true })))
+    .returning({ id: parents.id });
+  const addresses = await t.db
+    .insert(marketAddresses)
+    .values(created.map((parent) => ({ parentId: parent.id, schoolId, consigneeName: '王芳', consigneePhone: '13800001234', province: '浙江省', city: '杭州市', area: '滨江区', detail: '江南大道 1 号', isDefault: true })))
+    .returning({ id: marketAddresses.id, parentId: marketAddresses.parentId });
+  return addresses.map((address) => ({ parentId: Number(address.parentId), addressId: address.id }));
+}
+
 /** A points-shop commodity with the given stock and price in points. */
 export async function pointsCommodity(t: TestApp, stock: number, points = 100): Promise<number> {
   const [row] = await t.db.insert(pointsCommodities).values({ title: `水杯${unique()}`, points, stockCount: stock, soldCount: 0, isEnabled: true }).returning({ id: pointsCommodities.id });
