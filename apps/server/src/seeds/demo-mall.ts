@@ -183,10 +183,10 @@ export async function seedDemoMall(tx: Transaction, demoSchools: { id: number; a
   // The jobs as they run: orders unpaid for 30 minutes close (stock, coupon and points back), orders received 7 days ago complete (points earned).
   await closeUnpaidOrders(tx, now);
   await completeReceivedOrders(tx, now);
-  // Parents who earned points spend some in the points shop.
-  for (const [index, parent] of players.slice(0, 6).entries()) {
-    const [address] = await tx.select({ id: marketAddresses.id }).from(marketAddresses).where(eq(marketAddresses.parentId, parent.id)).limit(1);
-    if (address) await placePointsOrder(tx, parent.id, { commodityId: pointsGoods[index % 2]!, quantity: 1, addressId: address.id }, now);
+  // In each school, two parents who earned points spend them in the points shop.
+  for (const [index, parentId] of [...perSchool.values()].flatMap((ids) => ids.slice(0, 2)).entries()) {
+    const [address] = await tx.select({ id: marketAddresses.id }).from(marketAddresses).where(eq(marketAddresses.parentId, parentId)).limit(1);
+    if (address) await placePointsOrder(tx, parentId, { commodityId: pointsGoods[index % 2]!, quantity: 1, addressId: address.id }, now);
   }
 }
 
