@@ -130,7 +130,7 @@ const rows: FrameRow[] = [
   [422, 'scallionRiceGoods', '葱米商品', 'Scallion-rice goods', 'CRUD', [...CRUD, 'enable']],
   [423, 'productReleaseList', '商品发布', 'Releases', 'CRUD', CRUD],
   [424, 'scallionRiceOrder', '葱米订单', 'Scallion-rice orders', 'CRUD', [...CRUD, 'close']],
-  [425, 'mallOrderManage', '商城订单', 'Mall orders', 'CRUD', [...CRUD, 'close']],
+  [425, 'mallOrderManage', '商城订单', 'Mall orders', 'CRUD', [...CRUD, 'close', 'refund']],
   [426, 'evaluateManage', '评价管理', 'Comments', 'CRUD', [...CRUD, 'state']],
   [427, 'couponManage', '优惠券管理', 'Coupons', 'CRUD', [...CRUD, 'enable', 'send']],
   [428, 'automaticBook', '自动成书', 'Automatic books', 'CRUD', CRUD],

@@ -35,7 +35,9 @@ import type { RecurringJob } from '../platform/recurring-jobs.js';
 import { defineFamilyModule } from './engine/modules.js';
 import { valueAfter } from './engine/lookup.js';
 import { updateRecords } from './engine/services.js';
-import { recordOperation } from './engine/write.js';
+import { loadInScope, recordOperation } from './engine/write.js';
+import { requestLineRefund, type LineRefundInput } from '../mall/refunds.js';
+import { sendRefund } from '../finance/refunds.js';
 import { checkAudience, checkDateWindow } from './schedule.js';
 
 /** A window of days and an audience it reaches: releases and both kinds of ads. */
@@ -86,6 +88,17 @@ export const marketOrderModule = defineFamilyModule(MarketOrder, {
   async beforeDelete(ctx, rows) {
     for (const row of rows) if (row.state === MALL_ORDER_UNPAID) await releaseUnpaidOrder(ctx.db, row as never, ctx.clock.now());
     await ctx.db.execute(sql`update coupon_grants set order_id = null where order_id in (${sql.join(rows.map((row) => sql`${row.id}`), sql`, `)})`);
+  },
+  actions: {
+    /** Refunds part of a line through the refund flow: the refund is sent once its transaction committed. */
+    RefundLine: async (ctx, id, input) => {
+      const { refundId } = await ctx.db.transaction(async (tx) => {
+        await loadInScope(ctx, tx, id, true);
+        return requestLineRefund(tx, ctx.server.payments, id, input as unknown as LineRefundInput, ctx.user.id, ctx.clock.now());
+      });
+      const answer = await sendRefund(ctx.server.db, ctx.server.payments, refundId, () => ctx.clock.now());
+      return { refundId, state: answer?.state ?? null };
+    },
   },
   transitions: {
     Ship: async (ctx) => ({ shippedAt: ctx.clock.now() }),

@@ -100,7 +100,7 @@ export async function seedDemoMall(tx: Transaction, demoSchools: { id: number; a
     const isChosen = index === commodityIds.length - 1;
     const [release] = await tx
       .insert(marketCommodityReleases)
-      .values({ commodityId, startDate: start, endDate: end, audience: isChosen ? POSTER_AUDIENCE_SCHOOLS : POSTER_AUDIENCE_ALL, sort: index, enabled: true })
+      .values({ title: `${COMMODITIES[index]![0]} · ${isChosen ? '指定学校' : '全部学校'}`, commodityId, startDate: start, endDate: end, audience: isChosen ? POSTER_AUDIENCE_SCHOOLS : POSTER_AUDIENCE_ALL, sort: index, enabled: true })
       .returning({ id: marketCommodityReleases.id });
     if (isChosen) await tx.insert(marketReleaseSchools).values(demoSchools.slice(0, 2).map((school) => ({ releaseId: release!.id, schoolId: school.id })));
   }

@@ -25,7 +25,7 @@ export async function releasedCommodity(t: TestApp, options: { stock: number; un
     .insert(marketCommodities)
     .values({ title: `笔记本${unique()}`, categoryId, merchantId, unitPrice: options.unitPrice ?? 1_000, stockCount: options.stock, soldCount: 0, isEnabled: true })
     .returning({ id: marketCommodities.id });
-  await t.db.insert(marketCommodityReleases).values({ commodityId: commodity!.id, startDate: '2020-01-01', endDate: '2099-12-31', audience: POSTER_AUDIENCE_ALL, sort: 0, enabled: true });
+  await t.db.insert(marketCommodityReleases).values({ title: '全部学校', commodityId: commodity!.id, startDate: '2020-01-01', endDate: '2099-12-31', audience: POSTER_AUDIENCE_ALL, sort: 0, enabled: true });
   return commodity!.id;
 }
 

@@ -144,6 +144,28 @@ describe('paying, shipping, receiving', () => {
   });
 });
 
+describe('refunding a line', () => {
+  it('refunds part of one line through the refund flow, posting its reversal, and never beyond what the line paid', async () => {
+    const cheap = await releasedCommodity(t, { stock: 5, unitPrice: 1_000 });
+    const dear = await releasedCommodity(t, { stock: 5, unitPrice: 4_000 });
+    const { parentId, addressId } = await parentWithAddress(t, schoolId);
+    const { orderId } = await placeOrder(t.db, parentId, { lines: [{ commodityId: cheap, quantity: 1 }, { commodityId: dear, quantity: 1 }], addressId }, now());
+    await payOrder(t.db, t.app.payments, parentId, orderId, now);
+    const lineOfCheap = (await orderOf(orderId)) && ((await t.db.execute(sql`select line_no as "lineNo" from market_order_lines where market_order_id = ${orderId} and commodity_id = ${cheap}`)) as unknown as { rows: { lineNo: number }[] }).rows[0]!.lineNo;
+    const refund = (lineNo: number, refundAmount: number) => t.injectAs(admin, { method: 'POST', url: '/api/MarketOrder/RefundLine', payload: { id: orderId, lineNo, refundAmount, reason: '破损' } });
+    const first = await refund(lineOfCheap, 600);
+    expect(first.statusCode, first.body).toBe(200);
+    const { paymentId } = await orderOf(orderId);
+    const reversed = (await t.db.execute(sql`select coalesce(-sum(amount), 0)::int as total from agent_fund_entries where payment_id = ${paymentId} and kind = 2`)) as unknown as { rows: { total: number }[] };
+    expect(reversed.rows[0]!.total).toBe(600);
+    const tooMuch = await refund(lineOfCheap, 500);
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().data.errors[0].path).toBe('refundAmount');
+    expect((await refund(lineOfCheap, 400)).statusCode).toBe(200);
+    expect((await refund(9, 1)).statusCode).toBe(400);
+  });
+});
+
 describe('unpaid orders', () => {
   it('closes an order unpaid for 30 minutes, giving back its stock, coupon and points', async () => {
     const commodityId = await releasedCommodity(t, { stock: 5, unitPrice: 5_000 });

@@ -266,7 +266,7 @@ export async function validAddBody(t: TestApp, def: ResourceDef, schoolId: numbe
       return { title: `绘本${n}`, subtitle: '儿童读物', categoryId, merchantId, unitPrice: 2_990, stockCount: 50, detail: '<p>精装<strong>绘本</strong></p>' };
     }
     case 'MarketCommodityRelease':
-      return { commodityId: await releasedCommodity(t, { stock: 5 }), startDate: '2026-11-01', endDate: '2026-12-31', audience: 3, schoolIds: [schoolId] };
+      return { title: `发布${n}`, commodityId: await releasedCommodity(t, { stock: 5 }), startDate: '2026-11-01', endDate: '2026-12-31', audience: 3, schoolIds: [schoolId] };
     case 'MarketAppAd':
       return { image: 'https://example.com/ad.png', title: `轮播${n}`, position: 1, startDate: '2026-11-01', endDate: '2026-12-31', audience: 1 };
     case 'MarketCarouselAd':
@@ -434,6 +434,10 @@ export async function sampleTransitionFields(t: TestApp, def: ResourceDef, trans
       return { refundAmount: 100, reauthPassword: md5Hex('Refund@1') };
     case 'Refund.Retry':
       return { reauthPassword: md5Hex('Refund@1') };
+    case 'MarketOrder.Ship':
+      return { carrier: '顺丰', trackingNo: 'SF1234567890' };
+    case 'MarketOrder.RefundLine':
+      return { lineNo: 1, refundAmount: 100, reason: '测试退款' };
     case 'CommodityOrder.Ship':
       return { carrier: '顺丰', trackingNo: 'SF1234567890' };
     default: {

@@ -97,9 +97,10 @@ export const MarketCommodityRelease = defineResource({
   table: 'market_commodity_releases',
   views: [{ frame: 'productReleaseList' }],
   scope: { via: 'global' },
-  titleField: 'commodityId',
+  titleField: 'title',
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
+    title: { kind: 'text', label: { zh: '发布名称', en: 'Name' }, required: true, max: 100, filter: 'name', width: 180 },
     commodityId: { kind: 'reference', family: 'MarketCommodity', display: 'title', label: { zh: '商品', en: 'Commodity' }, required: true, filter: 'equals', width: 200 },
     ...periodFields(),
     ...audienceFields({ table: 'market_release_schools', owner: 'releaseId' }),
@@ -309,6 +310,19 @@ export const MarketOrder = defineResource({
       { verb: 'Expire', from: [MALL_ORDER_UNPAID], to: MALL_ORDER_CANCELLED, label: { zh: '超时未付款关闭', en: 'Closed unpaid' } },
     ],
   },
+  actions: [
+    {
+      verb: 'RefundLine',
+      button: 'refund',
+      label: { zh: '退款', en: 'Refund a line' },
+      fields: {
+        lineNo: { kind: 'number', integer: true, min: 1, max: 20, required: true, label: { zh: '明细行号', en: 'Line no.' } },
+        refundAmount: { kind: 'money', min: 1, required: true, label: { zh: '退款金额', en: 'Refund amount' }, help: { zh: '不超过该行实付减已退', en: 'At most what the line paid less what was refunded' } },
+        reason: { kind: 'textarea', max: 200, required: true, label: { zh: '退款原因', en: 'Reason' } },
+      },
+      confirm: { zh: '退款将原路退回家长，确定？', en: 'The refund goes back to the parent’s payment. Continue?' },
+    },
+  ],
   indexes: [['parentId', 'id'], ['state', 'createdAt']],
 });
 
