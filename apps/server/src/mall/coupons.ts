@@ -154,7 +154,7 @@ export interface CouponLine {
   amount: number;
 }
 
-/** The discount a coupon gives on an order's lines (in fen), or the reason it cannot be used. */
+/** The discount a coupon gives on an order's lines (in fen); refuses (field `couponGrantId`) an order outside its scope or below its threshold. */
 export async function couponDiscount(db: Executor, coupon: CouponRow, lines: readonly CouponLine[]): Promise<number> {
   let eligible = lines;
   if (coupon.scope !== COUPON_SCOPE_ALL) {

@@ -286,49 +286,43 @@ export async function confirmReceipt(db: Database, parentId: number, orderId: nu
 const JOB_BATCH = 200;
 
 /**
- * Closes orders left unpaid for 30 minutes, giving back their stock, coupon and points. Rows are
- * claimed with SKIP LOCKED, so an order a parent is paying right now is left for the next run.
+ * Runs `step` on each order still in `state` whose `since` time lies before `before`, each in its
+ * own transaction with the order locked; rows are claimed with SKIP LOCKED, so an order a parent is
+ * acting on right now is left for the next run. Answers how many it moved.
  */
-export async function closeUnpaidOrders(db: Database, now: Date): Promise<number> {
-  const before = new Date(now.getTime() - MALL_UNPAID_MINUTES * 60_000);
+async function forEachDueOrder(db: Database, state: number, since: 'createdAt' | 'receivedAt', before: Date, step: (tx: Executor, order: OrderRow) => Promise<void>): Promise<number> {
   const due = await db
     .select({ id: marketOrders.id })
     .from(marketOrders)
-    .where(and(eq(marketOrders.state, MALL_ORDER_UNPAID), sql`${marketOrders.createdAt} <= ${before.toISOString()}::timestamptz`))
+    .where(and(eq(marketOrders.state, state), sql`${marketOrders[since]} <= ${before.toISOString()}::timestamptz`))
     .limit(JOB_BATCH);
-  let closed = 0;
+  let moved = 0;
   for (const { id } of due) {
-    closed += await db.transaction(async (tx) => {
-      const [order] = await tx.select().from(marketOrders).where(and(eq(marketOrders.id, id), eq(marketOrders.state, MALL_ORDER_UNPAID))).for('update', { skipLocked: true });
+    moved += await db.transaction(async (tx) => {
+      const [order] = await tx.select().from(marketOrders).where(and(eq(marketOrders.id, id), eq(marketOrders.state, state))).for('update', { skipLocked: true });
       if (!order) return 0;
-      await applySystemTransition(tx, MarketOrder, order, 'Expire', { now });
-      await releaseUnpaidOrder(tx, order as OrderRow, now);
+      await step(tx, order as OrderRow);
       return 1;
     });
   }
-  return closed;
+  return moved;
+}
+
+/** Closes orders left unpaid for 30 minutes, giving back their stock, coupon and points. */
+export async function closeUnpaidOrders(db: Database, now: Date): Promise<number> {
+  return forEachDueOrder(db, MALL_ORDER_UNPAID, 'createdAt', new Date(now.getTime() - MALL_UNPAID_MINUTES * 60_000), async (tx, order) => {
+    await applySystemTransition(tx, MarketOrder, order, 'Expire', { now });
+    await releaseUnpaidOrder(tx, order, now);
+  });
 }
 
 /** Completes orders received 7 days ago and gives their parents the points an order completed earns. */
 export async function completeReceivedOrders(db: Database, now: Date): Promise<number> {
-  const before = new Date(now.getTime() - MALL_RECEIVED_COMPLETE_DAYS * 86_400_000);
-  const due = await db
-    .select({ id: marketOrders.id })
-    .from(marketOrders)
-    .where(and(eq(marketOrders.state, MALL_ORDER_RECEIVED), sql`${marketOrders.receivedAt} <= ${before.toISOString()}::timestamptz`))
-    .limit(JOB_BATCH);
   const earning = await pointsEarningOf(db);
-  let completed = 0;
-  for (const { id } of due) {
-    completed += await db.transaction(async (tx) => {
-      const [order] = await tx.select().from(marketOrders).where(and(eq(marketOrders.id, id), eq(marketOrders.state, MALL_ORDER_RECEIVED))).for('update', { skipLocked: true });
-      if (!order) return 0;
-      await applySystemTransition(tx, MarketOrder, order, 'Complete', { now });
-      await postPoints(tx, order.parentId, { kind: POINTS_EARN_ORDER, amount: earning.orderCompleted, source: `MarketOrder:${order.id}`, reason: order.orderNo ?? '', now });
-      return 1;
-    });
-  }
-  return completed;
+  return forEachDueOrder(db, MALL_ORDER_RECEIVED, 'receivedAt', new Date(now.getTime() - MALL_RECEIVED_COMPLETE_DAYS * 86_400_000), async (tx, order) => {
+    await applySystemTransition(tx, MarketOrder, order, 'Complete', { now });
+    await postPoints(tx, order.parentId, { kind: POINTS_EARN_ORDER, amount: earning.orderCompleted, source: `MarketOrder:${order.id}`, reason: order.orderNo ?? '', now });
+  });
 }
 
 /** A parent's orders, newest first, with their lines: what the app's "my orders" shows. */

@@ -47,6 +47,7 @@ const scheduledBeforeWrite = (_ctx: unknown, { values, existing }: { values: Rec
   return values;
 };
 
+// One hook for three declarations: each family's hook type names its own fields, which this one reads by name only.
 export const marketCommodityReleaseModule = defineFamilyModule(MarketCommodityRelease, { beforeWrite: scheduledBeforeWrite as never });
 export const marketAppAdModule = defineFamilyModule(MarketAppAd, { beforeWrite: scheduledBeforeWrite as never });
 export const marketCarouselAdModule = defineFamilyModule(MarketCarouselAd, { beforeWrite: scheduledBeforeWrite as never });
