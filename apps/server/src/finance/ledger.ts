@@ -3,11 +3,11 @@
  * Balances are the database's: a trigger adds each posted entry to its account in the posting
  * transaction and refuses any other change (drizzle/0015_finance-ledger.sql).
  */
-import { FUND_ACCOUNT_AGENT, FUND_ACCOUNT_COMPANY, FUND_ACCOUNT_SCHOOL, FUND_ENTRY_REFUND } from '@campus/contract';
+import { FUND_ACCOUNT_AGENT, FUND_ACCOUNT_COMPANY, FUND_ACCOUNT_MERCHANT, FUND_ACCOUNT_SCHOOL, FUND_ENTRY_REFUND } from '@campus/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 
-export type FundAccountType = typeof FUND_ACCOUNT_COMPANY | typeof FUND_ACCOUNT_AGENT | typeof FUND_ACCOUNT_SCHOOL;
+export type FundAccountType = typeof FUND_ACCOUNT_COMPANY | typeof FUND_ACCOUNT_AGENT | typeof FUND_ACCOUNT_SCHOOL | typeof FUND_ACCOUNT_MERCHANT;
 
 /** The three shares of a payment, in whole percent summing to 100. */
 export interface SplitPercents {
@@ -83,15 +83,16 @@ export function reversalOf(legs: readonly PostedLeg[], paymentAmount: number, re
   return taken;
 }
 
-/** The key that makes an account unique: one company account, one per agent, one per school. */
+/** The key that makes an account unique: one company account, one per agent, one per school, one per mall merchant. */
 export function accountKeyOf(type: FundAccountType, ownerId: number | null): string {
   if (type === FUND_ACCOUNT_COMPANY) return 'company';
-  return `${type === FUND_ACCOUNT_AGENT ? 'agent' : 'school'}:${ownerId}`;
+  const owner = type === FUND_ACCOUNT_AGENT ? 'agent' : type === FUND_ACCOUNT_MERCHANT ? 'merchant' : 'school';
+  return `${owner}:${ownerId}`;
 }
 
 /**
- * The id of the company's, an agent's or a school's account, opening it on first use (named after
- * the agent or the school). Concurrent first uses open it once: the account key is unique.
+ * The id of the company's, an agent's, a school's or a mall merchant's account, opening it on first
+ * use (named after the agent, the school or the merchant). Concurrent first uses open it once: the account key is unique.
  */
 export async function ensureAccount(db: Executor, type: FundAccountType, ownerId: number | null = null): Promise<number> {
   const key = accountKeyOf(type, ownerId);
@@ -102,7 +103,9 @@ export async function ensureAccount(db: Executor, type: FundAccountType, ownerId
       ? sql`'公司账户'`
       : type === FUND_ACCOUNT_AGENT
         ? sql`(select name from users where id = ${agentId})`
-        : sql`(select school_name from schools where id = ${schoolId})`;
+        : type === FUND_ACCOUNT_MERCHANT
+          ? sql`(select name from market_merchants where id = ${ownerId})`
+          : sql`(select school_name from schools where id = ${schoolId})`;
   await db.execute(sql`
     insert into agent_fund_accounts (name, account_type, agent_id, school_id, account_key)
     values (coalesce(${name}, ${key}), ${type}, ${agentId}, ${schoolId}, ${key})

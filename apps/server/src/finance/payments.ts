@@ -3,7 +3,7 @@
  * seed, the provider notifications) and every succeeded refund through `postRefundReversal`, so the
  * ledger and the transaction rollups always agree with the payments.
  */
-import { FUND_ACCOUNT_AGENT, FUND_ACCOUNT_COMPANY, FUND_ACCOUNT_SCHOOL, FUND_ENTRY_PAYMENT, formatBusinessDate, formatBusinessDateTime, type PaymentChannel } from '@campus/contract';
+import { FUND_ACCOUNT_AGENT, FUND_ACCOUNT_COMPANY, FUND_ACCOUNT_MERCHANT, FUND_ACCOUNT_SCHOOL, FUND_ENTRY_PAYMENT, formatBusinessDate, formatBusinessDateTime, type PaymentChannel } from '@campus/contract';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { badRequest, msg, notFound } from '../platform/errors.js';
@@ -27,6 +27,11 @@ export interface PaymentInput {
   /** The service period bought; by default from the paid day for the charge item's months. */
   serviceFrom?: string | null;
   serviceTo?: string | null;
+  /**
+   * Mall merchants' shares (issue 29): posted as legs of their own before the school's split rule
+   * divides what is left (the commission), as an agent's share is posted.
+   */
+  merchantShares?: readonly { merchantId: number; amount: number }[];
 }
 
 /** A stored payment, as the ledger and the refunds read it. */
@@ -115,15 +120,27 @@ export async function recordPayment(tx: Executor, input: PaymentInput): Promise<
     return { payment: toPayment(existing.rows[0]!), isNew: false };
   }
   const payment = toPayment(inserted.rows[0]);
-  await postEntries(tx, await paymentLegs(tx, payment));
+  await postEntries(tx, await paymentLegs(tx, payment, input.merchantShares ?? []));
   return { payment, isNew: true };
 }
 
-/** The entries of a payment's split; a share of 0 posts no leg (a refund's remainder then comes from the largest leg). */
-async function paymentLegs(tx: Executor, payment: PaymentRow): Promise<EntryInput[]> {
-  const shares = splitAmount(payment.amount, payment, payment.agentId !== null);
+/**
+ * The entries of a payment's split; a share of 0 posts no leg (a refund's remainder then comes from
+ * the largest leg). Merchants' shares come off first; the split rule divides the rest.
+ */
+async function paymentLegs(tx: Executor, payment: PaymentRow, merchantShares: readonly { merchantId: number; amount: number }[]): Promise<EntryInput[]> {
   const common = { kind: FUND_ENTRY_PAYMENT, postedAt: payment.paidAt, paymentId: payment.id };
-  const legs: EntryInput[] = [{ ...common, accountId: await ensureAccount(tx, FUND_ACCOUNT_COMPANY), accountType: FUND_ACCOUNT_COMPANY, schoolId: null, amount: shares.company }];
+  const merchantLegs: EntryInput[] = [];
+  for (const share of merchantShares.filter((s) => s.amount > 0)) {
+    merchantLegs.push({ ...common, accountId: await ensureAccount(tx, FUND_ACCOUNT_MERCHANT, share.merchantId), accountType: FUND_ACCOUNT_MERCHANT, schoolId: null, amount: share.amount });
+  }
+  const merchantTotal = merchantLegs.reduce((sum, leg) => sum + leg.amount, 0);
+  if (merchantTotal > payment.amount) throw new Error(`merchant shares ${merchantTotal} exceed the payment ${payment.amount}`);
+  const shares = splitAmount(payment.amount - merchantTotal, payment, payment.agentId !== null);
+  const legs: EntryInput[] = [
+    ...merchantLegs,
+    { ...common, accountId: await ensureAccount(tx, FUND_ACCOUNT_COMPANY), accountType: FUND_ACCOUNT_COMPANY, schoolId: null, amount: shares.company },
+  ];
   if (shares.agent > 0) legs.push({ ...common, accountId: await ensureAccount(tx, FUND_ACCOUNT_AGENT, payment.agentId), accountType: FUND_ACCOUNT_AGENT, schoolId: null, amount: shares.agent });
   if (shares.school > 0) {
     legs.push({ ...common, accountId: await ensureAccount(tx, FUND_ACCOUNT_SCHOOL, payment.schoolId), accountType: FUND_ACCOUNT_SCHOOL, schoolId: payment.schoolId, amount: shares.school });

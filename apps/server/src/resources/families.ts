@@ -23,6 +23,7 @@ import { feverAlertModule } from './fever-alert.js';
 import { agentFundModule, paymentRecordModule, schoolChargeModule, serviceConfigModule } from './finance.js';
 import { schoolHolidayModule } from './holiday.js';
 import { maintenanceTicketModule } from './maintenance.js';
+import { commodityCommentModule, commodityOrderModule, couponModule, marketAppAdModule, marketCarouselAdModule, marketCommodityReleaseModule, marketOrderModule } from './mall.js';
 import { appMusicModule } from './music.js';
 import { nvrModule } from './nvr.js';
 import { operationLogModule } from './operation-log.js';
@@ -75,6 +76,13 @@ export const FAMILY_MODULES: readonly FamilyModule[] = [
   terminalConfigModule,
   terminalAppVersionModule,
   terminalAppUpgradeModule,
+  marketCommodityReleaseModule,
+  marketAppAdModule,
+  marketCarouselAdModule,
+  marketOrderModule,
+  commodityOrderModule,
+  couponModule,
+  commodityCommentModule,
 ];
 
 /**

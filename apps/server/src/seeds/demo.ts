@@ -6,6 +6,7 @@ import { seedDemoDirectories } from './demo-directories.js';
 import { seedDemoFamilies } from './demo-families.js';
 import { seedDemoFinance } from './demo-finance.js';
 import { seedDemoRefunds } from './demo-refunds.js';
+import { seedDemoMall } from './demo-mall.js';
 import { seedDemoHistories } from './demo-histories.js';
 import { seedDemoOperations } from './demo-operations.js';
 import { storeDemoMedia } from './demo-media.js';
@@ -186,6 +187,8 @@ export async function seedDemo(db: Database, now: Date = new Date(), storage?: U
     // Packages are files: without a store (a benchmark's seed) the version pages stay empty, like the music page.
     if (media) await seedDemoUpgrades(tx, userId('admin'), media.packages, now);
     await seedDemoDeveloper(tx, userId('admin'), schoolRows.slice(0, 2).map((school) => school.id), now);
+    // After the refunds: those pick the newest service payments, which the mall's would otherwise be.
+    await seedDemoMall(tx, schoolRows.map((school) => ({ id: school.id, agentId: school.agentId! })), userId('admin'), now);
 
     await tx.insert(settings).values({ key: DEMO_SEEDED_KEY, value: new Date().toISOString() });
     return true;

@@ -6,6 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { coupons } from '../../src/db/schema/mall.js';
 import { appChargeItems, deviceClasses, deviceDeliveries, developers, devices, feverAlerts, grants, schools, students, terminalAppVersions, uploadedFiles, users } from '../../src/db/schema/index.js';
 import { md5Hex } from '../../src/platform/passwords.js';
 import { ensureAccount, postEntries } from '../../src/finance/ledger.js';
@@ -13,6 +14,9 @@ import { recordPayment } from '../../src/finance/payments.js';
 import { columnOf } from '../../src/resources/engine/query.js';
 import { tableOf } from '../../src/resources/engine/registry.js';
 import type { TestApp } from '../helpers/test-app.js';
+import { mallCatalogue, parentWithAddress, pointsCommodity, receivedOrder, releasedCommodity } from '../mall/mall-fixtures.js';
+import { postPoints } from '../../src/mall/points.js';
+import { claimCoupon } from '../../src/mall/coupons.js';
 
 /** Districts no demo row or test names elsewhere (Xinjiang's), so exclusive agent areas never collide. */
 const SPARE_DISTRICTS = REGIONS.find((p) => p.name === '新疆维吾尔自治区')!.children.flatMap((city) =>
@@ -253,9 +257,53 @@ export async function validAddBody(t: TestApp, def: ResourceDef, schoolId: numbe
       return { name: `儿歌${n}`, singer: '童声合唱团', style: 4, usedBy: 3, file: await storedUpload(t, silentWav(2), 'wav') };
     case 'AppCooperationPlatform':
       return { name: `合作平台${n}`, platformType: 1, merchantNo: `M${n}`, appId: `wx${n}`, apiKey: `key-${n}-secret-value` };
+    case 'MarketCategory':
+      return { name: `分类${n}` };
+    case 'MarketMerchant':
+      return { name: `商户${n}`, contactName: '李四', contactPhone: '0571-88886666', settlementBank: '工商银行', settlementAccount: '6222 0000 1111', commissionPercent: 15 };
+    case 'MarketCommodity': {
+      const { categoryId, merchantId } = await mallCatalogue(t);
+      return { title: `绘本${n}`, subtitle: '儿童读物', categoryId, merchantId, unitPrice: 2_990, stockCount: 50, detail: '<p>精装<strong>绘本</strong></p>' };
+    }
+    case 'MarketCommodityRelease':
+      return { title: `发布${n}`, commodityId: await releasedCommodity(t, { stock: 5 }), startDate: '2026-11-01', endDate: '2026-12-31', audience: 3, schoolIds: [schoolId] };
+    case 'MarketAppAd':
+      return { image: 'https://example.com/ad.png', title: `轮播${n}`, position: 1, startDate: '2026-11-01', endDate: '2026-12-31', audience: 1 };
+    case 'MarketCarouselAd':
+      return { kind: 1, image: 'https://example.com/ad.png', title: `商城轮播${n}`, position: 2, startDate: '2026-11-01', endDate: '2026-12-31', audience: 3, schoolIds: [schoolId] };
+    case 'MarketAddress': {
+      const { parentId } = await parentWithAddress(t, schoolId);
+      return { parentId, consigneeName: '赵六', consigneePhone: '13700002222', province: '浙江省', city: '杭州市', area: '西湖区', detail: `文三路 ${n} 号` };
+    }
+    case 'MarketOrder': {
+      const { parentId } = await parentWithAddress(t, schoolId);
+      return { parentId, consigneeName: '赵六', consigneePhone: '13700002222', deliveryAddress: '浙江省杭州市西湖区文三路 1 号', items: [{ commodityId: await releasedCommodity(t, { stock: 5 }), quantity: 2 }] };
+    }
+    case 'Commodity':
+      return { title: `葱米水杯${n}`, points: 500, stockCount: 20, detail: '保温杯' };
+    case 'CommodityOrder': {
+      const { parentId } = await parentWithAddress(t, schoolId);
+      await postPoints(t.db, parentId, { kind: 1, amount: 1_000, source: `fixture:${n}`, reason: 'fixture', now: new Date() });
+      return { parentId, commodityId: await pointsCommodity(t, 5), quantity: 1, consigneeName: '赵六', consigneePhone: '13700002222', deliveryAddress: '浙江省杭州市西湖区文三路 1 号' };
+    }
+    case 'Coupon':
+      return { title: `满100减10 ${n}`, scope: 1, kind: 1, amountOff: 1_000, threshold: 10_000, total: 100, perParentLimit: 1, startDate: '2026-01-01', endDate: '2099-12-31', targetKind: 2, schoolIds: [schoolId] };
+    case 'CommodityComment': {
+      const { orderId, commodityId } = await receivedOrder(t, schoolId);
+      return { orderId, commodityId, score: 5, content: `质量很好${n}` };
+    }
     default:
       throw new Error(`no fixture for ${def.name}`);
   }
+}
+
+/** A coupon anyone may claim (all parents, amount off), for samples of its grants. */
+export async function insertCoupon(t: TestApp, overrides: Record<string, unknown> = {}): Promise<number> {
+  const [coupon] = await t.db
+    .insert(coupons)
+    .values({ title: `券${unique()}`, state: 1, scope: 1, kind: 1, amountOff: 500, threshold: 0, total: 100, issued: 0, perParentLimit: 1, startDate: '2020-01-01', endDate: '2099-12-31', targetKind: 1, ...overrides })
+    .returning({ id: coupons.id });
+  return coupon!.id;
 }
 
 /**
@@ -347,6 +395,17 @@ export async function insertLogSample(t: TestApp, def: ResourceDef, schoolId: nu
       const [entryId] = await postEntries(t.db, [{ accountId, accountType: FUND_ACCOUNT_SCHOOL, schoolId, kind: FUND_ENTRY_ADJUSTMENT, amount: 100, postedAt: new Date(Date.now() - 60_000), reason: 'sample' }]);
       return entryId!;
     }
+    case 'PointsEntry': {
+      const { parentId } = await parentWithAddress(t, schoolId);
+      await postPoints(t.db, parentId, { kind: 1, amount: 10, source: `sample:${n}`, reason: 'sample', now: new Date(Date.now() - 60_000) });
+      const found = (await t.db.execute(sql`select id from points_entries where parent_id = ${parentId}`)) as unknown as { rows: { id: number }[] };
+      return Number(found.rows[0]!.id);
+    }
+    case 'CouponGrant': {
+      const { parentId } = await parentWithAddress(t, schoolId);
+      const couponId = await insertCoupon(t);
+      return (await claimCoupon(t.db, parentId, couponId, new Date())).grantId;
+    }
     default:
       throw new Error(`no log sample for ${def.name}`);
   }
@@ -375,6 +434,12 @@ export async function sampleTransitionFields(t: TestApp, def: ResourceDef, trans
       return { refundAmount: 100, reauthPassword: md5Hex('Refund@1') };
     case 'Refund.Retry':
       return { reauthPassword: md5Hex('Refund@1') };
+    case 'MarketOrder.Ship':
+      return { carrier: '顺丰', trackingNo: 'SF1234567890' };
+    case 'MarketOrder.RefundLine':
+      return { lineNo: 1, refundAmount: 100, reason: '测试退款' };
+    case 'CommodityOrder.Ship':
+      return { carrier: '顺丰', trackingNo: 'SF1234567890' };
     default: {
       const required = Object.entries(transition.fields ?? {}).filter(([, field]) => field.required);
       if (required.length > 0 || transition.reauth) throw new Error(`no sample fields for ${def.name}.${transition.verb}`);

@@ -154,6 +154,9 @@ const CUSTOM_FRAME_ROUTES: Readonly<Record<string, { frame: string; button?: But
   // A platform-wide setting: company users only, whatever an agent's grant holds.
   'POST /api/FeverAlert/SaveThreshold': { frame: 'userTemperature', button: 'examine', userTypes: ['company'] },
   'GET /api/Terminal/GetSettings': { frame: 'equipmentManage' },
+  'GET /api/CommodityOrder/GetPointsEarning': { frame: 'scallionRiceOrder' },
+  // The points parents earn, platform-wide: company users only, like the fever threshold.
+  'POST /api/CommodityOrder/SavePointsEarning': { frame: 'scallionRiceOrder', button: 'update', userTypes: ['company'] },
   // Platform-wide terminal settings: company users only, like the fever threshold.
   'POST /api/Terminal/SaveSettings': { frame: 'equipmentManage', button: 'update', userTypes: ['company'] },
   'GET /api/CompanyUser/GetTwoFactorPolicy': { frame: 'userCompany' },

@@ -27,6 +27,8 @@ export const API_PATHS = {
   resetUserProbes: '/api/Permission/ResetUserProbes',
   salesTeamMembers: '/api/SalesTeam/GetMembers',
   feverThreshold: '/api/FeverAlert/GetThreshold',
+  pointsEarning: '/api/CommodityOrder/GetPointsEarning',
+  savePointsEarning: '/api/CommodityOrder/SavePointsEarning',
   saveFeverThreshold: '/api/FeverAlert/SaveThreshold',
   terminalSettings: '/api/Terminal/GetSettings',
   saveTerminalSettings: '/api/Terminal/SaveSettings',

@@ -20,10 +20,13 @@ export const FUND_ACCOUNT_TYPE_OPTIONS = [
   { value: 1, zh: '公司', en: 'Company', color: 'purple' },
   { value: 2, zh: '代理商', en: 'Agent', color: 'blue' },
   { value: 3, zh: '学校', en: 'School', color: 'green' },
+  { value: 4, zh: '商城商户', en: 'Mall merchant', color: 'orange' },
 ] as const;
 export const FUND_ACCOUNT_COMPANY = 1;
 export const FUND_ACCOUNT_AGENT = 2;
 export const FUND_ACCOUNT_SCHOOL = 3;
+/** A mall merchant's account: its share of the payments for its goods (issue 29). */
+export const FUND_ACCOUNT_MERCHANT = 4;
 
 /** Why a ledger entry exists. */
 export const FUND_ENTRY_KIND_OPTIONS = [

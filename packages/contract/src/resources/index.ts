@@ -30,6 +30,7 @@ import { AppFrame, AppStartupPage, Poster, ScreenChatContent } from './app-scree
 import { AppCooperationPlatform } from './partners.js';
 import { AppMusic } from './music.js';
 import { Questionnaire } from './questionnaire.js';
+import { Commodity, CommodityComment, CommodityOrder, Coupon, CouponGrant, MarketAddress, MarketAppAd, MarketCarouselAd, MarketCategory, MarketCommodity, MarketCommodityRelease, MarketMerchant, MarketOrder, PointsEntry } from './mall.js';
 
 export * from './define.js';
 export * from './schemas.js';
@@ -72,6 +73,7 @@ export * from './app-content.js';
 export * from './app-screens.js';
 export * from './partners.js';
 export * from './music.js';
+export * from './mall.js';
 
 /** Every declared family but the operation log, which lists them (and itself) as its `family` options. */
 const FAMILIES: readonly ResourceDef[] = [
@@ -137,6 +139,22 @@ const FAMILIES: readonly ResourceDef[] = [
   AppCooperationPlatform,
   AppMusic,
   Questionnaire,
+  MarketCategory,
+  MarketMerchant,
+  MarketCommodity,
+  MarketCommodityRelease,
+  MarketAppAd,
+  MarketCarouselAd,
+  MarketAddress,
+  MarketOrder,
+  Commodity,
+  // CommodityOrder first: the page of scallionRiceOrder is its; the points ledger is a second tab.
+  CommodityOrder,
+  PointsEntry,
+  // Coupon first: the page of couponManage is its; the grants are a second tab.
+  Coupon,
+  CouponGrant,
+  CommodityComment,
 ];
 
 export const OperationLog = declareOperationLog(FAMILIES);

@@ -71,8 +71,30 @@ export const TwoFactorPolicySetting = defineSetting({
   description: 'Turning it on needs the caller’s own authenticator, and ends the sessions of company administrators without one: they set one up at their next sign-in.',
 });
 
+/** The settings key of the points earned per event (mall/points-earning.ts). */
+export const POINTS_EARNING_KEY = 'pointsEarning';
+/** What parents earn until a company user sets it. */
+export const DEFAULT_POINTS_EARNING = { orderCompleted: 10, questionnaireAnswered: 5 } as const;
+
+/** scallionRiceOrder: the 葱米 a parent earns for an order completed and for a questionnaire answered. */
+export const PointsEarningSetting = defineSetting({
+  name: 'pointsEarning',
+  family: 'CommodityOrder',
+  action: 'pointsEarning',
+  frame: 'scallionRiceOrder',
+  button: 'update',
+  paths: { get: API_PATHS.pointsEarning, save: API_PATHS.savePointsEarning },
+  fields: {
+    orderCompleted: { kind: 'number', label: { zh: '订单完成奖励', en: 'Per order completed' }, min: 0, max: 10_000, precision: 0, integer: true, unit: { zh: '葱米', en: 'points' } },
+    questionnaireAnswered: { kind: 'number', label: { zh: '问卷奖励', en: 'Per questionnaire answered' }, min: 0, max: 10_000, precision: 0, integer: true, unit: { zh: '葱米', en: 'points' } },
+  },
+  hint: { zh: '此后完成的订单和提交的问卷按新值奖励；已发放的葱米不变。', en: 'Orders completed and questionnaires answered from now on earn these; points already earned stay.' },
+  saved: { zh: '葱米奖励已保存', en: 'Points earning saved' },
+  summaries: { get: 'The points a parent earns per order completed and per questionnaire answered', save: 'Set the points parents earn (company users)' },
+});
+
 /** Every declared setting, once. */
-export const SETTINGS: readonly SettingDef[] = [FeverThresholdSetting, TerminalSettingsSetting, TwoFactorPolicySetting];
+export const SETTINGS: readonly SettingDef[] = [FeverThresholdSetting, TerminalSettingsSetting, TwoFactorPolicySetting, PointsEarningSetting];
 
 /** The settings shown above a family's page, in declared order. */
 export function settingsOfFamily(family: string): SettingDef[] {

@@ -1,0 +1,56 @@
+/**
+ * Refunding one line of a paid mall order through the finance refund flow: the line's refundable
+ * amount (what it paid less what was refunded) is reserved by one conditional update, a refund of the
+ * order's payment is written and sent under the payment lock exactly as refundManage sends one
+ * (finance/refunds.ts: at most what is left of the payment, ledger reversal on success).
+ */
+import { MALL_ORDER_CANCELLED, MALL_ORDER_UNPAID, MarketOrder, REFUND_APPLIED, REFUND_REFUNDING, Refund } from '@campus/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.js';
+import { refunds } from '../db/schema/index.js';
+import { marketOrders } from '../db/schema/mall.js';
+import { prepareRefund } from '../finance/refunds.js';
+import type { PaymentProviders } from '../finance/providers/index.js';
+import { badRequest, conflict, msg } from '../platform/errors.js';
+import { writeStateHistory } from '../resources/engine/workflow.js';
+
+type Rows = { rows: Record<string, unknown>[] };
+
+/** What staff ask: a line of the order, the amount and why. */
+export interface LineRefundInput {
+  lineNo: number;
+  refundAmount: number;
+  reason: string;
+}
+
+/**
+ * Reserves the amount on the line and puts a refund of the order's payment in flight, in the caller's
+ * transaction; the caller sends it once committed (finance/refunds.ts sendRefund). Answers its id.
+ */
+export async function requestLineRefund(tx: Executor, payments: PaymentProviders, orderId: number, input: LineRefundInput, userId: number, now: Date): Promise<{ refundId: number }> {
+  const [order] = await tx.select().from(marketOrders).where(eq(marketOrders.id, orderId)).for('update');
+  if (!order || order.paymentId === null || order.state === MALL_ORDER_UNPAID || order.state === MALL_ORDER_CANCELLED) {
+    const state = MarketOrder.fields.state.options.find((option) => option.value === order?.state);
+    throw conflict(msg('error.wrongState', { state: { zh: state?.zh ?? '', en: state?.en ?? '' }, action: MarketOrder.actions[0].label }));
+  }
+  const reserved = (await tx.execute(sql`
+    update market_order_lines set refunded_amount = refunded_amount + ${input.refundAmount}
+    where market_order_id = ${orderId} and line_no = ${input.lineNo} and paid_amount - refunded_amount >= ${input.refundAmount}
+    returning id`)) as unknown as Rows;
+  if (!reserved.rows[0]) {
+    const line = (await tx.execute(sql`select paid_amount - refunded_amount as "left" from market_order_lines where market_order_id = ${orderId} and line_no = ${input.lineNo}`)) as unknown as Rows;
+    if (!line.rows[0]) throw badRequest([{ path: 'lineNo', ...msg('mall.lineNotFound', { lineNo: input.lineNo }) }]);
+    throw badRequest([{ path: 'refundAmount', ...msg('mall.refundExceedsLine', { refundable: (Number(line.rows[0].left) / 100).toFixed(2) }) }]);
+  }
+  const [refund] = await tx
+    .insert(refunds)
+    .values({ paymentId: Number(order.paymentId), schoolId: Number(order.schoolId), reason: `${order.orderNo} #${input.lineNo}: ${input.reason}`, state: REFUND_APPLIED })
+    .returning();
+  const prepared = await prepareRefund(tx, payments, refund as never, input.refundAmount, now);
+  await tx
+    .update(refunds)
+    .set({ ...prepared, state: REFUND_REFUNDING, version: sql`${refunds.version} + 1`, updatedAt: now })
+    .where(and(eq(refunds.id, refund!.id), eq(refunds.state, REFUND_APPLIED)));
+  await writeStateHistory(tx, { family: Refund.name, rowId: refund!.id, from: REFUND_APPLIED, to: REFUND_REFUNDING, verb: 'Refund', remark: input.reason, userId });
+  return { refundId: refund!.id };
+}
