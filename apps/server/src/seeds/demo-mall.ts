@@ -19,11 +19,11 @@ import {
 } from '@campus/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
+import { familyTable } from '../db/schema/family-tables.js';
 import { parents } from '../db/schema/index.js';
 import {
   couponSchools,
   coupons,
-  familyTable,
   marketAddresses,
   marketCarouselAdSchools,
   marketCategories,
