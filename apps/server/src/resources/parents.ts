@@ -25,6 +25,10 @@ export const parentModule = defineFamilyModule(Parent, {
 });
 
 export const studentServiceModule = defineFamilyModule(StudentService, {
+  // A service is its child's: an edit never moves it to another child.
+  beforeWrite(_ctx, { values, existing }) {
+    return existing ? { ...values, studentId: existing.studentId } : values;
+  },
   actions: {
     async Extend(ctx, id, input) {
       const days = Number(input.days);
