@@ -159,7 +159,7 @@ export async function bindChildrenOfSchool(tx: Executor, schoolId: number, now?:
 /** The child's service row, created empty when missing, locked for the change about to be made. */
 async function lockService(tx: Executor, studentId: number): Promise<{ id: number; serviceTo: string | null } | undefined> {
   await tx.execute(sql`
-    insert into student_services (student_id, school_id) select id, school_id from students where id = ${studentId}
+    insert into student_services (student_id, school_id, student_name) select id, school_id, name from students where id = ${studentId}
     on conflict (student_id) do nothing`);
   const found = (await tx.execute(sql`select id, service_to as "serviceTo" from student_services where student_id = ${studentId} for update`)) as unknown as Rows;
   const row = found.rows[0];
