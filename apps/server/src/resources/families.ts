@@ -31,6 +31,7 @@ import { orderModule } from './order.js';
 import { appCooperationPlatformModule } from './partners.js';
 import { questionnaireModule } from './questionnaire.js';
 import { refundModule } from './refund.js';
+import { parentModule, pushDeliveryModule, serviceReceiverModule, studentServiceModule } from './parents.js';
 import { agentAreaModule, salesTeamModule } from './sales.js';
 import { schoolModule } from './school.js';
 import { terminalModule } from './terminal.js';
@@ -83,6 +84,10 @@ export const FAMILY_MODULES: readonly FamilyModule[] = [
   commodityOrderModule,
   couponModule,
   commodityCommentModule,
+  parentModule,
+  studentServiceModule,
+  serviceReceiverModule,
+  pushDeliveryModule,
 ];
 
 /**

@@ -31,6 +31,7 @@ import { AppCooperationPlatform } from './partners.js';
 import { AppMusic } from './music.js';
 import { Questionnaire } from './questionnaire.js';
 import { Commodity, CommodityComment, CommodityOrder, Coupon, CouponGrant, MarketAddress, MarketAppAd, MarketCarouselAd, MarketCategory, MarketCommodity, MarketCommodityRelease, MarketMerchant, MarketOrder, PointsEntry } from './mall.js';
+import { ParentNotice, PushDelivery, ServiceReceiver, StudentService } from './parents.js';
 
 export * from './define.js';
 export * from './schemas.js';
@@ -74,6 +75,7 @@ export * from './app-screens.js';
 export * from './partners.js';
 export * from './music.js';
 export * from './mall.js';
+export * from './parents.js';
 
 /** Every declared family but the operation log, which lists them (and itself) as its `family` options. */
 const FAMILIES: readonly ResourceDef[] = [
@@ -155,6 +157,11 @@ const FAMILIES: readonly ResourceDef[] = [
   Coupon,
   CouponGrant,
   CommodityComment,
+  // Parent's page first (above), then the bindings and the receipts as its further tabs.
+  ServiceReceiver,
+  ParentNotice,
+  StudentService,
+  PushDelivery,
 ];
 
 export const OperationLog = declareOperationLog(FAMILIES);

@@ -21,3 +21,4 @@ export * from './operations.js';
 export * from './questionnaires.js';
 export * from './developer-callbacks.js';
 export * from './mall.js';
+export * from './parents.js';
