@@ -101,7 +101,8 @@ CREATE INDEX "student_services_school_id_service_to_idx" ON "student_services" U
 CREATE UNIQUE INDEX "push_tokens_platform_token_idx" ON "push_tokens" USING btree ("platform","token");--> statement-breakpoint
 CREATE INDEX "push_tokens_parent_id_idx" ON "push_tokens" USING btree ("parent_id");--> statement-breakpoint
 ALTER TABLE "app_notice_templates" ADD CONSTRAINT "app_notice_templates_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "app_notice_templates_school_id_idx" ON "app_notice_templates" USING btree ("school_id","id");-- The two new pages (709 safeCampusService, 807 pushOutbox) for company staff of installations whose
+CREATE INDEX "app_notice_templates_school_id_idx" ON "app_notice_templates" USING btree ("school_id","id");--> statement-breakpoint
+-- The two new pages (709 safeCampusService, 807 pushOutbox) for company staff of installations whose
 -- grants were seeded before them, with every button, as the default grant gives them.
 INSERT INTO "grants" ("subject_type", "user_type", "frame_id", "buttons")
 SELECT 'type', 'company', f.frame_id, f.buttons FROM (VALUES (709, ARRAY['add', 'update', 'delete', 'export', 'grant']::text[]), (807, ARRAY[]::text[])) AS f(frame_id, buttons)
