@@ -20,3 +20,4 @@ export * from './preferences.js';
 export * from './operations.js';
 export * from './questionnaires.js';
 export * from './developer-callbacks.js';
+export * from './app-channel.js';
