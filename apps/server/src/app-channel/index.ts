@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { installParentGuard } from './guard.js';
+import { questionnaireRoutes } from './questionnaire-routes.js';
 import { readRoutes } from './read-routes.js';
 import { signInRoutes } from './sign-in-routes.js';
 
@@ -12,4 +13,5 @@ export const appChannelRoutes: FastifyPluginAsync = async (app) => {
   installParentGuard(app);
   await app.register(signInRoutes);
   await app.register(readRoutes);
+  await app.register(questionnaireRoutes);
 };
