@@ -8,10 +8,12 @@ import { installParentGuard } from './guard.js';
 import { questionnaireRoutes } from './questionnaire-routes.js';
 import { readRoutes } from './read-routes.js';
 import { signInRoutes } from './sign-in-routes.js';
+import { writeRoutes } from './write-routes.js';
 
 export const appChannelRoutes: FastifyPluginAsync = async (app) => {
   installParentGuard(app);
   await app.register(signInRoutes);
   await app.register(readRoutes);
   await app.register(questionnaireRoutes);
+  await app.register(writeRoutes);
 };
