@@ -13,6 +13,8 @@ const SERVER_LAYERS = [
   ['db', '^apps/server/src/db/'],
   ['platform', '^apps/server/src/platform/'],
   ['engine', '^apps/server/src/resources/engine/'],
+  // The parent's side (safe-campus service, notices, push): payments and the intake call it.
+  ['parents', '^apps/server/src/parents/'],
   ['developers', '^apps/server/src/developers/'],
   ['finance', '^apps/server/src/finance/'],
   ['terminals', '^apps/server/src/terminals/'],

@@ -225,6 +225,11 @@ const envSchema = z
     TENCENT_SMS_TEMPLATE_ID: z.preprocess(emptyAsUndefined, z.string().regex(/^\d{1,12}$/, 'must be the verification-code template id (digits)').optional()),
     TENCENT_SMS_REGION: z.preprocess(emptyAsUndefined, z.string().regex(/^[a-z]+(-[a-z]+)+$/, 'must be a region such as ap-guangzhou').default('ap-guangzhou')),
     TENCENT_SMS_ENDPOINT: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/, error: 'must be an http(s):// address' }).default('https://sms.tencentcloudapi.com')),
+    /** JPush (极光推送) keys: both set, parents' pushes go through JPush's v3 push API; unset, into the push outbox only. */
+    JPUSH_APP_KEY: z.preprocess(emptyAsUndefined, z.string().regex(/^[0-9a-f]{24}$/, 'must be the 24-hex-digit AppKey').optional()),
+    JPUSH_MASTER_SECRET: z.preprocess(emptyAsUndefined, z.string().regex(/^[0-9a-f]{24}$/, 'must be the 24-hex-digit Master Secret').optional()),
+    /** JPush's push endpoint (a test points it at a local server). */
+    JPUSH_ENDPOINT: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/, error: 'must be an http(s):// address' }).default('https://api.jpush.cn/v3/push')),
     /** How long one call to WeChat Pay may take before its outcome counts as unknown. */
     WECHATPAY_TIMEOUT: z.preprocess(
       emptyAsUndefined,
@@ -242,6 +247,9 @@ const envSchema = z
       for (const name of TENCENT_SMS_REQUIRED) {
         if (env[name] === undefined) context.addIssue({ code: 'custom', path: [name], message: 'is required when SMS_PROVIDER=tencent' });
       }
+    }
+    if ((env.JPUSH_APP_KEY === undefined) !== (env.JPUSH_MASTER_SECRET === undefined)) {
+      context.addIssue({ code: 'custom', path: [env.JPUSH_APP_KEY === undefined ? 'JPUSH_APP_KEY' : 'JPUSH_MASTER_SECRET'], message: 'is required when the other JPush key is set' });
     }
     if (env.NODE_ENV === 'production' && env.CAPTCHA_FIXED_CODE !== undefined) {
       context.addIssue({

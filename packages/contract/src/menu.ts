@@ -189,6 +189,8 @@ const rows: FrameRow[] = [
   [706, 'refundManage', '退款管理', 'Refunds', 'CRUD', [...CRUD, 'refund'], 'refundApplied'],
   [707, 'transactionSummaryDay', '日交易汇总', 'Daily transactions', 'REPORT', READ],
   [708, 'transactionSummaryMonth', '月交易汇总', 'Monthly transactions', 'REPORT', READ],
+  // The safe-campus service each child holds; `grant` extends one by hand (a complaint), with a reason.
+  [709, 'safeCampusService', '平安校园服务', 'Safe-campus service', 'CRUD', ['add', 'export', 'grant']],
   // System
   [801, 'userCompany', '公司用户', 'Company users', 'CRUD', [...CRUD, 'enable', 'password']],
   [802, 'userExternal', '外部用户', 'External users', 'CRUD', [...CRUD, 'enable', 'password']],
@@ -199,6 +201,8 @@ const rows: FrameRow[] = [
   // The SMS outbox (SmsOutbox): codes the default provider wrote, so reset flows finish without a gateway.
   // Live verification codes: read on the page, never exported.
   [806, 'smsOutbox', '短信发件箱', 'SMS outbox', 'LOG', []],
+  // The push outbox (PushDelivery): each push to a parent's phone, its attempts and its last error.
+  [807, 'pushOutbox', '推送发件箱', 'Push outbox', 'LOG', []],
 ];
 
 export const FRAMES: readonly FrameDef[] = rows.map(([fixedId, index, zh, en, kind, buttons = [], badge]) => ({

@@ -178,6 +178,7 @@ export const SERVER_MESSAGES = {
   'finance.accountIdentityFixed': m('账户的类型、代理商和学校创建后不能修改', "an account's type, agent and school cannot change"),
   'finance.accountHasEntries': m('账户已有流水，不能删除，可停用', 'an account with entries cannot be deleted; disable it instead'),
   'finance.adjustmentZero': m('调整金额不能为 0', 'the adjustment cannot be 0'),
+  'parents.extendZero': m('天数不能为 0', 'the days cannot be 0'),
   'finance.refundExceedsPayment': m('退款总额不能超过支付金额（可退 {refundable} 分）', 'refunds cannot exceed the payment ({refundable} fen refundable)'),
   'finance.paymentNotFound': m('支付记录不存在', 'payment not found'),
   'finance.notificationWithoutOrder': m('支付通知缺少订单信息（学校、金额或交易号）', 'the payment notification names no order (school, amount or trade number)'),

@@ -10,6 +10,7 @@ import { badRequest, msg, notFound } from '../platform/errors.js';
 import type { Executor } from '../db/client.js';
 import { ensureAccount, legsOfPayment, postEntries, reversalEntries, reversalOf, splitAmount, type EntryInput } from './ledger.js';
 import { splitRuleInForce } from './split-rules.js';
+import { extendServiceForPayment, servicePeriodFor, shortenServiceForRefund } from '../parents/service.js';
 
 /** A payment as the providers and the apps report it. */
 export interface PaymentInput {
@@ -97,10 +98,19 @@ export async function recordPayment(tx: Executor, input: PaymentInput): Promise<
   if (!school.rows[0]) throw badRequest([{ path: 'schoolId', ...msg('validation.referenceNotFound', { field: { zh: '学校', en: 'School' } }) }]);
   const agentId = school.rows[0].agentId === null ? null : Number(school.rows[0].agentId);
   let { serviceFrom = null, serviceTo = null } = input;
+  // A child's payment for a charge item extends its safe-campus service from the later of the paid day
+  // and its current end (docs/decisions.md "The safe-campus service"); the child's service stays locked
+  // until this transaction ends, so two payments at once extend one after the other.
+  const extendsService = Boolean(input.chargeItemId && input.studentId && !serviceFrom);
   if (input.chargeItemId && !serviceFrom) {
     const item = (await tx.execute(sql`select service_months as months from app_charge_items where id = ${input.chargeItemId}`)) as unknown as Rows;
     serviceFrom = formatBusinessDate(input.paidAt);
-    if (item.rows[0]) serviceTo = serviceEnd(serviceFrom, Number(item.rows[0].months));
+    if (item.rows[0]) {
+      const months = Number(item.rows[0].months);
+      const period = extendsService ? await servicePeriodFor(tx, input.studentId!, serviceFrom, months, serviceEnd) : undefined;
+      serviceFrom = period?.from ?? serviceFrom;
+      serviceTo = period?.to ?? serviceEnd(serviceFrom, months);
+    }
   }
   const inserted = (await tx.execute(sql`
     insert into payment_records (paid_at, out_trade_no, trade_no, channel, school_id, agent_id, parent_id, student_id, charge_item_id,
@@ -116,6 +126,7 @@ export async function recordPayment(tx: Executor, input: PaymentInput): Promise<
   }
   const payment = toPayment(inserted.rows[0]);
   await postEntries(tx, await paymentLegs(tx, payment));
+  if (extendsService && serviceTo) await extendServiceForPayment(tx, input.studentId!, serviceTo, payment.outTradeNo);
   return { payment, isNew: true };
 }
 
@@ -146,4 +157,5 @@ export async function postRefundReversal(tx: Executor, payment: Pick<PaymentRow,
   const taken = reversalOf(legs, locked.amount, locked.refundedAmount, refundAmount);
   await postEntries(tx, reversalEntries(legs, taken, { paymentId: locked.id, refundId, postedAt }));
   await tx.execute(sql`update payment_records set refunded_amount = refunded_amount + ${refundAmount} where id = ${locked.id}`);
+  await shortenServiceForRefund(tx, locked.id, refundAmount);
 }

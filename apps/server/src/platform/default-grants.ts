@@ -57,6 +57,7 @@ const AGENT_FRAMES: [number, readonly ButtonValue[]][] = [
   // Agents read their schools' merchant configs and fund accounts; the company sets and adjusts them.
   readOnly('schoolMerchantsManage'),
   readOnly('wonderfulClassCharge'),
+  readOnly('safeCampusService'),
   only('refundManage', ['export', 'add']),
   full('userExternal'),
   full('userChild'),

@@ -35,6 +35,7 @@ import { orderModule } from './order.js';
 import { appCooperationPlatformModule } from './partners.js';
 import { questionnaireModule } from './questionnaire.js';
 import { refundModule } from './refund.js';
+import { parentModule, pushDeliveryModule, serviceReceiverModule, studentServiceModule } from './parents.js';
 import { agentAreaModule, salesTeamModule } from './sales.js';
 import { schoolModule } from './school.js';
 import { terminalModule } from './terminal.js';
@@ -79,6 +80,10 @@ export const FAMILY_MODULES: readonly FamilyModule[] = [
   terminalConfigModule,
   terminalAppVersionModule,
   terminalAppUpgradeModule,
+  parentModule,
+  studentServiceModule,
+  serviceReceiverModule,
+  pushDeliveryModule,
 ];
 
 /**

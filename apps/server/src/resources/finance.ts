@@ -2,8 +2,10 @@
  * Finance rules on writes: split rules must divide a payment whole, and fund accounts keep who they
  * belong to, are never deleted once they have entries and change balance only by posted entries.
  */
-import { AgentFund, FUND_ACCOUNT_COMPANY, FUND_ACCOUNT_SCHOOL, FUND_ENTRY_ADJUSTMENT, SchoolCharge, ServiceConfig } from '@campus/contract';
-import { not, sql, type SQL } from 'drizzle-orm';
+import { AgentFund, FUND_ACCOUNT_COMPANY, FUND_ACCOUNT_SCHOOL, FUND_ENTRY_ADJUSTMENT, SchoolCharge, ServiceConfig, formatBusinessDate } from '@campus/contract';
+import { eq, not, sql, type SQL } from 'drizzle-orm';
+import { schoolParentFigures } from '../parents/figures.js';
+import { bindChildrenOfSchool } from '../parents/service.js';
 import { accountKeyOf, postEntries, type FundAccountType } from '../finance/ledger.js';
 import { badRequest, forbidden, msg, type FieldProblem } from '../platform/errors.js';
 import { serviceConfigs, serviceConfigSplitRules } from '../db/schema/resources.js';
@@ -56,6 +58,18 @@ export const serviceConfigModule = defineFamilyModule(ServiceConfig, {
 
   computedFilters: {
     splitRuleSet: (_ctx, table, value) => (value === true || value === 'true' ? not(splitRuleMissingCondition(table)) : splitRuleMissingCondition(table)),
+  },
+  // The school's parents in service, in trial and lapsed today (parents/figures.ts).
+  async afterRead(ctx, rows) {
+    const figures = await schoolParentFigures(ctx.db, [...new Set(rows.map((row) => Number(row.schoolId)))], formatBusinessDate(ctx.clock.now()));
+    const none = { parentsInService: 0, parentsInTrial: 0, parentsLapsed: 0 };
+    return rows.map((row) => ({ ...row, ...(figures.get(Number(row.schoolId)) ?? none) }));
+  },
+  // A changed number of receiving places or mode applies to the school's children at once.
+  async afterWrite(ctx, { op, ids, values }) {
+    if (op !== 'update' || (values.parentCount === undefined && values.mode === undefined)) return;
+    const [config] = await ctx.db.select({ schoolId: serviceConfigs.schoolId }).from(serviceConfigs).where(eq(serviceConfigs.id, ids[0]!));
+    if (config?.schoolId) await bindChildrenOfSchool(ctx.db, Number(config.schoolId), ctx.clock.now());
   },
 });
 

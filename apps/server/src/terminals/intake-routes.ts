@@ -18,6 +18,7 @@ import {
 } from '@campus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { enqueueCallbacks } from '../developers/callback-queue.js';
+import { enqueueParentNotices } from '../parents/index.js';
 import { badRequest, msg } from '../platform/errors.js';
 import { z } from 'zod';
 import { envelopeSchema, errorResponses, ok } from '../platform/envelope.js';
@@ -114,6 +115,8 @@ export async function intakeRoutes(app: FastifyInstance): Promise<void> {
         await recordSerials(tx, call.terminalId, lastEventSerial, storedSerials);
         // The developers' deliveries commit with the events (an outbox): none is lost after the answer.
         await enqueueCallbacks(tx, call.schoolId, stored.map((event) => event.record), call.now);
+        // The parents' notices (and their pushes) commit with the events too: never lost, never twice.
+        await enqueueParentNotices(tx, stored.map((event) => event.record), call.now);
         return { accepted: stored.length, duplicates: events.length - stored.length };
       });
       // A retried event's snapshot was stored the first time: this copy names nothing.

@@ -6,7 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { appChargeItems, deviceClasses, deviceDeliveries, developers, devices, feverAlerts, grants, schools, students, terminalAppVersions, uploadedFiles, users } from '../../src/db/schema/index.js';
+import { appChargeItems, deviceClasses, deviceDeliveries, developers, devices, feverAlerts, grants, parents, schools, students, terminalAppVersions, uploadedFiles, users } from '../../src/db/schema/index.js';
 import { md5Hex } from '../../src/platform/passwords.js';
 import { ensureAccount, postEntries } from '../../src/finance/ledger.js';
 import { recordPayment } from '../../src/finance/payments.js';
@@ -188,6 +188,11 @@ export async function validAddBody(t: TestApp, def: ResourceDef, schoolId: numbe
       };
     case 'AppChargeItem':
       return { name: `测试收费${n}`, unitPrice: 9900, serviceMonths: 12, remark: '测试' };
+    // One service per child: each body names a new child of the school.
+    case 'StudentService': {
+      const [student] = await t.db.insert(students).values({ schoolId, name: `服务${n}` }).returning({ id: students.id });
+      return { studentId: student!.id };
+    }
     // One service config and one fund account per school: each body names a new school of the same agent.
     case 'ServiceConfig':
       return { schoolId: await schoolLike(t, schoolId), mode: 1, splitRules: [{ effectiveFrom: '2026-01-01', companyPercent: 50, agentPercent: 30, schoolPercent: 20 }] };
@@ -263,6 +268,13 @@ export async function validAddBody(t: TestApp, def: ResourceDef, schoolId: numbe
  * route: their rows come from the product (logins, writes) or from terminals, so the family test
  * inserts this row itself. A log family without one fails the family test, by name.
  */
+/** A new parent of the school and one of the school's children, for the parent-side log samples. */
+async function sampleParentOf(t: TestApp, schoolId: number, n: string): Promise<{ parentId: number; studentId: number }> {
+  const [parent] = await t.db.insert(parents).values({ phoneNum: `157${n.padStart(8, '0').slice(-8)}`, name: `家长${n}`, schoolId }).returning({ id: parents.id });
+  const [student] = await t.db.insert(students).values({ schoolId, name: `孩子${n}` }).returning({ id: students.id });
+  return { parentId: parent!.id, studentId: student!.id };
+}
+
 export async function insertLogSample(t: TestApp, def: ResourceDef, schoolId: number, overrides: Record<string, unknown> = {}): Promise<number> {
   const n = unique();
   let row: Record<string, unknown>;
@@ -329,6 +341,22 @@ export async function insertLogSample(t: TestApp, def: ResourceDef, schoolId: nu
         nextAttemptAt: new Date(Date.now() + 30_000),
         callbackUrl: 'https://partner.example.com/hook',
       };
+      break;
+    }
+    case 'ServiceReceiver': {
+      const { parentId, studentId } = await sampleParentOf(t, schoolId, n);
+      row = { boundAt: new Date(Date.now() - 60_000), parentId, studentId, schoolId, active: true, receiving: true };
+      break;
+    }
+    case 'ParentNotice': {
+      const { parentId, studentId } = await sampleParentOf(t, schoolId, n);
+      const at = new Date(Date.now() - 60_000);
+      row = { createdAt: at, parentId, studentId, schoolId, kind: 1, title: '入园通知', content: `测试${n}已入园`, recognizedAt: at, minute: at };
+      break;
+    }
+    case 'PushDelivery': {
+      const { parentId } = await sampleParentOf(t, schoolId, n);
+      row = { createdAt: new Date(Date.now() - 60_000), parentId, noticeId: Number(n), platform: 'android', token: `tok${n}`, title: '入园通知', content: `测试${n}`, state: 'givenUp', attempts: 6, lastError: 'HTTP 503' };
       break;
     }
     case 'FeverAlert': {

@@ -105,6 +105,10 @@ export const ServiceConfig = defineResource({
       falseLabel: { zh: '未设置', en: 'Not set' },
       filter: 'equals',
     },
+    // The school's parents by what they hold today (parents/figures.ts): read with the page, never stored.
+    parentsInService: { kind: 'number', computed: true, readOnly: true, label: { zh: '服务中家长', en: 'Parents in service' } },
+    parentsInTrial: { kind: 'number', computed: true, readOnly: true, label: { zh: '试用中家长', en: 'Parents in trial' } },
+    parentsLapsed: { kind: 'number', computed: true, readOnly: true, label: { zh: '已过期家长', en: 'Parents lapsed' } },
     createdAt: { kind: 'datetime', label: { zh: '创建时间', en: 'Created' }, readOnly: true, sortable: true },
   },
   toggles: [{ field: 'enabled', button: 'enable' }],

@@ -30,6 +30,7 @@ import { AppFrame, AppStartupPage, Poster, ScreenChatContent } from './app-scree
 import { AppCooperationPlatform } from './partners.js';
 import { AppMusic } from './music.js';
 import { Questionnaire } from './questionnaire.js';
+import { ParentNotice, PushDelivery, ServiceReceiver, StudentService } from './parents.js';
 
 export * from './define.js';
 export * from './schemas.js';
@@ -71,6 +72,7 @@ export * from './app-content.js';
 export * from './app-screens.js';
 export * from './partners.js';
 export * from './music.js';
+export * from './parents.js';
 
 /** Every declared family but the operation log, which lists them (and itself) as its `family` options. */
 const FAMILIES: readonly ResourceDef[] = [
@@ -136,6 +138,11 @@ const FAMILIES: readonly ResourceDef[] = [
   AppCooperationPlatform,
   AppMusic,
   Questionnaire,
+  // Parent's page first (above), then the bindings and the receipts as its further tabs.
+  ServiceReceiver,
+  ParentNotice,
+  StudentService,
+  PushDelivery,
 ];
 
 export const OperationLog = declareOperationLog(FAMILIES);

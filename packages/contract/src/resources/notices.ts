@@ -3,7 +3,7 @@
  * may be flagged for the console's home page, which lists the flagged notices of the day.
  */
 import { defineResource, type PlaceholderDef } from './define.js';
-import { periodFields } from './common.js';
+import { periodFields, schoolRef } from './common.js';
 
 export const NOTICE_AUDIENCE_OPTIONS = [
   { value: 1, zh: '全部', en: 'Everyone', color: 'blue' },
@@ -74,6 +74,8 @@ export const AppNoticeTemplate = defineResource({
   fields: {
     name: { kind: 'text', label: { zh: '模板名称', en: 'Name' }, required: true, max: 50, unique: true, filter: 'name', sortable: true },
     kind: { kind: 'enum', options: NOTICE_TEMPLATE_KIND_OPTIONS, label: { zh: '类型', en: 'Kind' }, required: true, filter: 'equals', width: 110 },
+    // A school's own template of a kind wins over the default (no school) of that kind.
+    schoolId: schoolRef({ required: false, help: { zh: '留空为默认模板，适用于没有自己模板的学校', en: 'Empty: the default, for schools without their own' } }),
     title: {
       kind: 'textarea',
       label: { zh: '通知标题', en: 'Title' },

@@ -21,3 +21,4 @@ export * from './operations.js';
 export * from './questionnaires.js';
 export * from './developer-callbacks.js';
 export * from './app-channel.js';
+export * from './parents.js';

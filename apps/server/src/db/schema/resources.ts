@@ -6,6 +6,10 @@
  */
 import {
   FAMILY_LIST,
+  ParentNotice,
+  PushDelivery,
+  ServiceReceiver,
+  StudentService,
   AgentArea,
   AgentFund,
   AgentFundEntry,
@@ -122,6 +126,12 @@ function registerLines(def: ResourceDef, field: string): ResourceTable {
   return table;
 }
 
+/** A required reference whose rows go with the referenced row. */
+const cascadeTo = (family: string) =>
+  integer(`${family === 'Parent' ? 'parent' : 'student'}_id`)
+    .notNull()
+    .references(() => familyTable(family).id, { onDelete: 'cascade' });
+
 /** Columns beyond the declaration, by family: never declared, so never answered or accepted. */
 const EXTRA_COLUMNS: Readonly<Record<string, () => Record<string, PgColumnBuilderBase>>> = {
   School: () => ({
@@ -136,6 +146,11 @@ const EXTRA_COLUMNS: Readonly<Record<string, () => Record<string, PgColumnBuilde
       .notNull()
       .references(() => familyTable('Developer').id, { onDelete: 'cascade' }),
   }),
+  // A parent's or child's bindings, inbox and pushes go with them (the engine's references restrict deletes).
+  StudentService: () => ({ studentId: cascadeTo('Student').unique('student_services_student_id_unique') }),
+  ServiceReceiver: () => ({ parentId: cascadeTo('Parent'), studentId: cascadeTo('Student') }),
+  ParentNotice: () => ({ parentId: cascadeTo('Parent'), studentId: cascadeTo('Student') }),
+  PushDelivery: () => ({ parentId: cascadeTo('Parent') }),
   Terminal: () => ({
     // AES-256-GCM of the device's secret (terminals/secrets.ts): never a declared field, so never answered.
     secretSealed: text('secret_sealed'),
@@ -232,3 +247,7 @@ export const appCooperationPlatforms = familyTable(AppCooperationPlatform.name);
 export const appMusics = familyTable(AppMusic.name);
 export const questionnaires = familyTable(Questionnaire.name);
 export const questionnaireQuestions = lineTable(Questionnaire, 'questions');
+export const studentServices = familyTable(StudentService.name);
+export const serviceReceivers = familyTable(ServiceReceiver.name);
+export const parentNotices = familyTable(ParentNotice.name);
+export const pushDeliveries = familyTable(PushDelivery.name);
