@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { messageText } from './messages.js';
 import { phoneSchema } from './phones.js';
+import { SERVICE_STATES } from './resources/parents.js';
 import { questionAnswerSchema } from './resources/questionnaire.js';
 
 export const APP_PATHS = {
@@ -92,12 +93,14 @@ export const appInboxSchema = z.object({
   rows: z.array(
     z.object({
       id: z.number(),
-      studentId: z.number().nullable(),
-      kind: z.string(),
+      studentId: z.number(),
+      /** NOTICE_TEMPLATE_KIND_OPTIONS: 1 arrival, 2 departure. */
+      kind: z.number(),
       title: z.string(),
       content: z.string(),
       createdAt: z.string(),
       readAt: z.string().nullable(),
+      /** The recognition's snapshot, a signed address (or null). */
       snapshot: z.string().nullable(),
     }),
   ),
@@ -110,7 +113,6 @@ export const appMarkNoticesReadSchema = z.strictObject({ ids: z.union([z.array(i
 export const appSchoolNoticeSchema = z.object({ id: z.number(), title: z.string(), content: z.string(), startDate: z.string().nullable(), endDate: z.string().nullable(), createdAt: z.string() });
 export const appHelpSchema = z.object({ id: z.number(), category: z.number(), title: z.string(), content: z.string() });
 
-export const SERVICE_STATES = ['inService', 'trial', 'lapsed', 'none', 'free'] as const;
 export const appChargeItemSchema = z.object({ id: z.number(), name: z.string(), unitPrice: z.number(), serviceMonths: z.number() });
 export const appChildServiceSchema = z.object({
   studentId: z.number(),

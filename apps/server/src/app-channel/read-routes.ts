@@ -1,7 +1,10 @@
-/** The channel's reads (reads.ts): children, recognitions, notices for parents, help, payments, refunds. */
+/** The channel's reads (reads.ts): children, recognitions, the inbox, notices for parents, help, services, payments, refunds. */
 import {
   APP_PATHS,
   appChildSchema,
+  appChildServiceSchema,
+  appInboxQuerySchema,
+  appInboxSchema,
   appHelpSchema,
   appPageQuerySchema,
   appPaymentsSchema,
@@ -15,6 +18,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, ok } from '../platform/envelope.js';
 import { childOf } from './guard.js';
+import { inboxOf } from '../parents/index.js';
+import { servicesOf } from './purchases.js';
 import { childrenOf, helpArticles, paymentsOf, recognitionsOf, refundsOf, schoolNoticesFor } from './reads.js';
 
 const tags = ['App'];
@@ -43,6 +48,32 @@ export const readRoutes: FastifyPluginAsyncZod = async (app) => {
       const child = childOf(request, request.query.studentId);
       return ok(await recognitionsOf(app.db, child, request.query.date ?? formatBusinessDate(app.clock.now()), await app.mediaUrls()));
     },
+  );
+
+  app.get(
+    APP_PATHS.inbox,
+    {
+      config,
+      schema: { tags, summary: "The parent's notices (arrivals, departures), newest first, with the unread count", querystring: appInboxQuerySchema, response: { 200: envelopeSchema(appInboxSchema) } },
+    },
+    async (request) => {
+      const inbox = await inboxOf(app.db, request.parent.id, request.query);
+      const signer = await app.mediaUrls();
+      return ok({ ...inbox, rows: inbox.rows.map(({ snapshotId, ...notice }) => ({ ...notice, snapshot: snapshotId ? signer.sign(snapshotId) : null })) });
+    },
+  );
+
+  app.get(
+    APP_PATHS.services,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'For each child: the service the parent holds (until when, trial days left, receiving) and the charge items it can buy',
+        response: { 200: envelopeSchema(z.array(appChildServiceSchema)) },
+      },
+    },
+    async (request) => ok(await servicesOf(app.db, request.parent, app.clock.now())),
   );
 
   app.get(

@@ -148,3 +148,10 @@ async function countOf(db: Executor, query: SQL): Promise<number> {
   const [row] = await rowsOf(db, query);
   return Number(row?.n ?? 0);
 }
+
+/** The names of the parent's children, by id. */
+export async function childrenNames(db: Executor, parent: AppParent): Promise<Map<number, string>> {
+  if (parent.children.length === 0) return new Map();
+  const rows = await rowsOf(db, sql`select id, name from students where id in (${idList(parent.children.map((child) => child.id))})`);
+  return new Map(rows.map((row) => [Number(row.id), String(row.name)]));
+}
