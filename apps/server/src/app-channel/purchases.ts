@@ -17,9 +17,10 @@ import { AppError, badRequest, conflict, msg, notFound } from '../platform/error
 import { childrenNames } from './reads.js';
 import type { AppParent } from './sessions.js';
 
+/** What a purchase needs: the app's, or the demo seed's (its transaction and the demo provider). */
 export interface PurchaseDeps {
   db: Database;
-  payments: PaymentProviders;
+  payments: Pick<PaymentProviders, 'active'>;
   clock: Clock;
 }
 

@@ -48,13 +48,29 @@ export async function createParentSession(db: Executor, input: { parentId: numbe
   return { token, sessionId: row!.id, expiresAt };
 }
 
+/** The parent's children with their schools, as SQL (a JSON array of [student id, school id]) over the row alias `p`. */
+const CHILDREN_OF_P = sql`coalesce((select json_agg(json_build_array(st.id, st.school_id) order by st.id)
+  from parent_students ps join students st on st.id = ps.student_id where ps.parent_id = p.id), '[]'::json)`;
+
+function appParentOfRow(row: Record<string, unknown>, sessionId: number): AppParent {
+  const pairs = (typeof row.children === 'string' ? JSON.parse(row.children) : row.children) as [number, number][];
+  const children = pairs.map(([id, schoolId]) => ({ id: Number(id), schoolId: Number(schoolId) }));
+  return { id: Number(row.parentId), name: String(row.name), phoneNum: String(row.phoneNum), sessionId, children, schoolIds: [...new Set(children.map((child) => child.schoolId))] };
+}
+
+/** A parent as the channel sees it, without a session (the demo seed plays parents in-process). */
+export async function appParentOf(db: Executor, parentId: number): Promise<AppParent | undefined> {
+  const found = (await db.execute(sql`select p.id as "parentId", p.name, p.phone_num as "phoneNum", ${CHILDREN_OF_P} as children from parents p where p.id = ${parentId}`)) as unknown as {
+    rows: Record<string, unknown>[];
+  };
+  return found.rows[0] ? appParentOfRow(found.rows[0], 0) : undefined;
+}
+
 /** Finds a token's session with its parent and children, sliding its expiry (never past the absolute limit). */
 export async function touchParentSession(db: Executor, token: string, now: Date): Promise<ParentSessionLookup> {
   const found = (await db.execute(sql`
     select s.id, s.parent_id as "parentId", s.created_at as "createdAt", s.expires_at as "expiresAt", s.last_seen_at as "lastSeenAt",
-      p.name, p.phone_num as "phoneNum", coalesce(p.enabled, true) as enabled,
-      coalesce((select json_agg(json_build_array(st.id, st.school_id) order by st.id)
-        from parent_students ps join students st on st.id = ps.student_id where ps.parent_id = p.id), '[]'::json) as children
+      p.name, p.phone_num as "phoneNum", coalesce(p.enabled, true) as enabled, ${CHILDREN_OF_P} as children
     from parent_sessions s join parents p on p.id = s.parent_id
     where s.token_hash = ${hashToken(token)}`)) as unknown as { rows: Record<string, unknown>[] };
   const row = found.rows[0];
@@ -66,13 +82,7 @@ export async function touchParentSession(db: Executor, token: string, now: Date)
     const expiresAt = new Date(Math.min(now.getTime() + PARENT_SESSION_LIMITS.idleMs, createdAt.getTime() + PARENT_SESSION_LIMITS.maxAgeMs));
     await db.update(parentSessions).set({ lastSeenAt: now, expiresAt }).where(eq(parentSessions.id, sessionId));
   }
-  const pairs = (typeof row.children === 'string' ? JSON.parse(row.children) : row.children) as [number, number][];
-  const children = pairs.map(([id, schoolId]) => ({ id: Number(id), schoolId: Number(schoolId) }));
-  return {
-    status: 'valid',
-    enabled: row.enabled === true,
-    parent: { id: Number(row.parentId), name: String(row.name), phoneNum: String(row.phoneNum), sessionId, children, schoolIds: [...new Set(children.map((child) => child.schoolId))] },
-  };
+  return { status: 'valid', enabled: row.enabled === true, parent: appParentOfRow(row, sessionId) };
 }
 
 /** Ends one session (sign-out). */

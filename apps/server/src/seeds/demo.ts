@@ -10,6 +10,7 @@ import { seedDemoHistories } from './demo-histories.js';
 import { seedDemoOperations } from './demo-operations.js';
 import { storeDemoMedia } from './demo-media.js';
 import { seedDemoDeveloper } from './demo-developers.js';
+import { seedDemoParents } from './demo-parents.js';
 import { seedDemoUpgrades } from './demo-upgrades.js';
 import { installFamilies } from '../resources/families.js';
 import type { UploadStorage } from '../platform/uploads.js';
@@ -186,6 +187,7 @@ export async function seedDemo(db: Database, now: Date = new Date(), storage?: U
     // Packages are files: without a store (a benchmark's seed) the version pages stay empty, like the music page.
     if (media) await seedDemoUpgrades(tx, userId('admin'), media.packages, now);
     await seedDemoDeveloper(tx, userId('admin'), schoolRows.slice(0, 2).map((school) => school.id), now);
+    await seedDemoParents(tx, now);
 
     await tx.insert(settings).values({ key: DEMO_SEEDED_KEY, value: new Date().toISOString() });
     return true;
