@@ -96,7 +96,9 @@ export async function chargeItemsFor(db: Executor, schoolId: number): Promise<Ch
 
 /**
  * Brings the bindings of one child in line with its linked, enabled parents, under a lock on the
- * student row (concurrent binds of one child queue here): parents newly linked are bound at the back
+ * student row (concurrent binds of one child queue here; NO KEY UPDATE, because the binds' link rows
+ * already hold the student's KEY SHARE lock through their foreign key, and FOR UPDATE against two of
+ * those deadlocks): parents newly linked are bound at the back
  * of the queue (a trial of the school's `tryDays` on their first bind only), parents gone (unlinked,
  * disabled, or `leaving`) lose their place, and the first `parentCount` active bindings by bind time
  * receive (0 = every parent).
@@ -106,7 +108,7 @@ export async function bindReceivingParents(tx: Executor, studentId: number, opti
   const student = (await tx.execute(sql`
     select s.school_id as "schoolId", coalesce(c.parent_count, 0) as "parentCount", coalesce(c.try_days, 0) as "tryDays"
     from students s left join service_configs c on c.school_id = s.school_id
-    where s.id = ${studentId} for update of s`)) as unknown as Rows;
+    where s.id = ${studentId} for no key update of s`)) as unknown as Rows;
   const found = student.rows[0];
   if (!found) return;
   const schoolId = Number(found.schoolId);
@@ -157,7 +159,7 @@ export async function bindChildrenOfSchool(tx: Executor, schoolId: number, now?:
 /** The child's service row, created empty when missing, locked for the change about to be made. */
 async function lockService(tx: Executor, studentId: number): Promise<{ id: number; serviceTo: string | null } | undefined> {
   await tx.execute(sql`
-    insert into student_services (student_id, school_id) select id, school_id from students where id = ${studentId}
+    insert into student_services (student_id, school_id, student_name) select id, school_id, name from students where id = ${studentId}
     on conflict (student_id) do nothing`);
   const found = (await tx.execute(sql`select id, service_to as "serviceTo" from student_services where student_id = ${studentId} for update`)) as unknown as Rows;
   const row = found.rows[0];

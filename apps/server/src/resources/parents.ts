@@ -5,7 +5,8 @@
  * with the app.
  */
 import { Parent, PushDelivery, ServiceReceiver, StudentService, formatBusinessDate } from '@campus/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { students } from '../db/schema/resources.js';
 import { bindChildrenOfParents, extendServiceByHand } from '../parents/service.js';
 import { parentPushJob } from '../parents/push/job.js';
 import { badRequest, msg } from '../platform/errors.js';
@@ -25,6 +26,12 @@ export const parentModule = defineFamilyModule(Parent, {
 });
 
 export const studentServiceModule = defineFamilyModule(StudentService, {
+  // A service is its child's: an edit never moves it to another child.
+  async beforeWrite(ctx, { values, existing }) {
+    if (existing) return { ...values, studentId: existing.studentId };
+    const [student] = await ctx.db.select({ name: students.name }).from(students).where(eq(students.id, Number(values.studentId)));
+    return { ...values, studentName: student?.name ?? null };
+  },
   actions: {
     async Extend(ctx, id, input) {
       const days = Number(input.days);

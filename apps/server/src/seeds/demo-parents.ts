@@ -1,48 +1,28 @@
 /**
- * A few demo parents play the parent app in-process through the channel's own services (what
- * /api/App/* calls): they buy the service for a child with the demo provider (recordPayment extends
- * it), register a device for push, answer the open questionnaires, and one applies for a refund of
- * what it bought, which refundManage lists. The rows are the flows' own, as simulate:parents makes
- * them against a running console.
+ * Demo parents' side: the seeded parents are bound to their children as a console write binds them
+ * (receiving places, trials), then the last two days' gate recognitions make their notices through
+ * the same function the intake calls, so the parentUser page's bindings and receipts are the product's.
  */
-import { QUESTION_TYPE_TEXT, type AppAnswerQuestionnaire } from '@campus/contract';
-import { sql } from 'drizzle-orm';
-import { answerAsParent, openQuestionnairesFor } from '../app-channel/questionnaires.js';
-import { buyService, servicesOf } from '../app-channel/purchases.js';
-import { applyForRefund } from '../app-channel/refunds.js';
-import { appParentOf } from '../app-channel/sessions.js';
-import type { Database, Transaction } from '../db/client.js';
-import { DemoPaymentProvider } from '../finance/providers/index.js';
-import { registerPushToken } from '../parents/index.js';
-import { questionnaireForm } from '../resources/questionnaire-answers.js';
-import { appStandIn } from '../resources/engine/context.js';
+import { and, desc, eq, gte } from 'drizzle-orm';
+import type { Transaction } from '../db/client.js';
+import { parents, recognitionRecords } from '../db/schema/index.js';
+import { openEventColumns, openEventOf } from '../developers/open-events.js';
+import { enqueueParentNotices } from '../parents/notices.js';
+import { bindChildrenOfParents } from '../parents/service.js';
 
-/** How many parents play: the first parent of each of the first schools. */
-const PLAYERS = 3;
+/** Recognitions whose notices the demo makes: the newest, enough to fill a page per school. */
+const DEMO_NOTICE_EVENTS = 3_000;
 
 export async function seedDemoParents(tx: Transaction, now: Date): Promise<void> {
-  const db = tx as unknown as Database;
-  const clock = { now: () => now };
-  const deps = { db, payments: { active: new DemoPaymentProvider(db) }, clock };
-  const found = (await db.execute(sql`
-    select min(p.id) as id from parents p where exists (select 1 from parent_students ps where ps.parent_id = p.id)
-    group by p.school_id order by min(p.id) limit ${PLAYERS}`)) as unknown as { rows: { id: number }[] };
-  for (const [position, { id }] of found.rows.entries()) {
-    const parent = await appParentOf(db, Number(id));
-    if (!parent) continue;
-    const service = (await servicesOf(db, parent, now)).find((entry) => entry.chargeItems.length > 0);
-    const order = service ? await buyService(deps, parent, { studentId: service.studentId, chargeItemId: service.chargeItems[0]!.id, scene: 'app' }) : undefined;
-    await registerPushToken(db, parent.id, { platform: position % 2 === 0 ? 'android' : 'ios', token: `demo-device-${parent.id}`, appVersion: '3.2.0' }, now);
-    for (const open of await openQuestionnairesFor(db, parent, now)) {
-      const form = await questionnaireForm(db, open.id, now);
-      // The first option of each choice question, a sentence for the required text ones.
-      const answers = form.questions.flatMap((question): AppAnswerQuestionnaire['answers'] =>
-        question.type === QUESTION_TYPE_TEXT ? (question.isRequired ? [{ questionNo: question.questionNo, text: '谢谢老师！' }] : []) : [{ questionNo: question.questionNo, optionNos: [1] }],
-      );
-      await answerAsParent(db, parent, { questionnaireId: open.id, answers }, now);
-    }
-    if (position === PLAYERS - 1 && order?.paymentId) {
-      await applyForRefund(db, appStandIn('the demo seed', { clock }), parent, { paymentId: order.paymentId, reason: '重复购买，申请退款' });
-    }
-  }
+  const all = await tx.select({ id: parents.id }).from(parents).orderBy(parents.id);
+  await bindChildrenOfParents(tx, all.map((row) => Number(row.id)), { now });
+  const recent = await tx
+    .select(openEventColumns)
+    .from(recognitionRecords)
+    .where(and(eq(recognitionRecords.personKind, 1), eq(recognitionRecords.success, true), gte(recognitionRecords.recognizedAt, new Date(now.getTime() - 2 * 86_400_000))))
+    .orderBy(desc(recognitionRecords.recognizedAt))
+    .limit(DEMO_NOTICE_EVENTS);
+  // Oldest first, in batches of one intake call's size.
+  const events = recent.reverse().map((row) => openEventOf(row));
+  for (let start = 0; start < events.length; start += 200) await enqueueParentNotices(tx, events.slice(start, start + 200), now);
 }

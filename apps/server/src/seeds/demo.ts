@@ -5,12 +5,13 @@ import type { Database, Transaction } from '../db/client.js';
 import { seedDemoDirectories } from './demo-directories.js';
 import { seedDemoFamilies } from './demo-families.js';
 import { seedDemoFinance } from './demo-finance.js';
+import { seedDemoParents } from './demo-parents.js';
 import { seedDemoRefunds } from './demo-refunds.js';
 import { seedDemoHistories } from './demo-histories.js';
 import { seedDemoOperations } from './demo-operations.js';
 import { storeDemoMedia } from './demo-media.js';
 import { seedDemoDeveloper } from './demo-developers.js';
-import { seedDemoParents } from './demo-parents.js';
+import { seedDemoParentApp } from './demo-parent-app.js';
 import { seedDemoUpgrades } from './demo-upgrades.js';
 import { installFamilies } from '../resources/families.js';
 import type { UploadStorage } from '../platform/uploads.js';
@@ -188,6 +189,7 @@ export async function seedDemo(db: Database, now: Date = new Date(), storage?: U
     if (media) await seedDemoUpgrades(tx, userId('admin'), media.packages, now);
     await seedDemoDeveloper(tx, userId('admin'), schoolRows.slice(0, 2).map((school) => school.id), now);
     await seedDemoParents(tx, now);
+    await seedDemoParentApp(tx, now);
 
     await tx.insert(settings).values({ key: DEMO_SEEDED_KEY, value: new Date().toISOString() });
     return true;

@@ -18,10 +18,12 @@ export const StudentService = defineResource({
   table: 'student_services',
   views: [{ frame: 'safeCampusService' }],
   scope: { via: 'school', field: 'schoolId' },
-  titleField: 'studentId',
+  titleField: 'studentName',
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
     studentId: { kind: 'reference', family: 'Student', display: 'name', label: { zh: '学生', en: 'Student' }, required: true, unique: true, filter: 'equals' },
+    // The child's name when the service was opened: what the service is called in pickers and logs.
+    studentName: { kind: 'text', label: { zh: '学生姓名', en: 'Student name' }, readOnly: true, max: 50, list: false },
     schoolId: schoolRef({ from: 'studentId' }),
     // Moved only by payments, refunds and the Extend action (with its reason), never by a form.
     serviceTo: { kind: 'date', label: { zh: '服务截止', en: 'Paid until' }, readOnly: true, filter: 'range', sortable: true },
