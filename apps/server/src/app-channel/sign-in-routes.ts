@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { parents, type LoginOutcome } from '../db/schema/index.js';
 import { envelopeSchema, failureEnvelopeSchema, ok } from '../platform/envelope.js';
 import { loginFailed, msg } from '../platform/errors.js';
-import { accountLockedUntil, addressWaitUntil, recordLoginAttempt } from '../platform/login-throttle.js';
+import { assertAddressMayTry, assertNotLocked, recordLoginAttempt } from '../platform/login-throttle.js';
 import { dummyPasswordHash, verifyPassword } from '../platform/passwords.js';
 import { consumeSmsCode, issueSmsCode } from '../platform/sms.js';
 import { createParentSession, endParentSession } from './sessions.js';
@@ -78,16 +78,9 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
       const loginName = loginNameOf(phoneNum);
       const record = (outcome: LoginOutcome) => recordLoginAttempt(app.db, { loginName, ip: request.ip, userAgent: userAgentOf(request), outcome, at: now });
 
-      const waitUntil = await addressWaitUntil(app.db, request.ip, now);
-      if (waitUntil) {
-        await record('too_many_attempts');
-        throw loginFailed(msg('login.tooManyFromAddress', { seconds: Math.ceil((waitUntil.getTime() - now.getTime()) / 1000) }));
-      }
-      const lockedUntil = await accountLockedUntil(app.db, loginName, now);
-      if (lockedUntil) {
-        await record('locked');
-        throw loginFailed(msg('login.locked', { minutes: Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000) }));
-      }
+      const attempt = { loginName, ip: request.ip, userAgent: userAgentOf(request), now };
+      await assertAddressMayTry(app.db, attempt);
+      await assertNotLocked(app.db, attempt);
       const parent = await parentByPhone(app.db, phoneNum);
       if (smsCode !== undefined) {
         // The code is burnt by a right guess only; an unknown phone was never sent one.
