@@ -103,7 +103,9 @@ async function morningChildren(client: ConsoleClient, people: Map<number, SimPer
         phone += 1;
         await client.call('/api/Parent/Add?view=parentUser', { phoneNum: `166${String(phone).padStart(8, '0')}`, name: `晨检家长${phone}`, schoolId, studentIds: [student.id], enabled: true });
       }
-      const service = await client.call<{ id: number }>('/api/StudentService/Add?view=safeCampusService', { studentId: student.id });
+      // A demo child may hold a paid service already: that one is extended.
+      const [held] = await client.searchAll<{ id: number }>('StudentService', 'safeCampusService', { studentId: student.id }, 1);
+      const service = held ?? (await client.call<{ id: number }>('/api/StudentService/Add?view=safeCampusService', { studentId: student.id }));
       await client.call('/api/StudentService/Extend?view=safeCampusService', { id: service.id, days: 365, reason: 'bench:intake morning' });
     }
   }

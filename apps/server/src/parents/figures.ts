@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
-import { FREE_MODES } from './service.js';
+import { FREE_MODES, idList } from './service.js';
 
 /** A school's active bound parents by what they hold on a day. */
 export interface SchoolParentFigures {
@@ -25,10 +25,7 @@ export async function schoolParentFigures(db: Executor, schoolIds: readonly numb
       from service_receivers r
       left join student_services ss on ss.student_id = r.student_id
       left join service_configs c on c.school_id = r.school_id
-      where r.active and r.school_id in (${sql.join(
-        schoolIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})
+      where r.active and r.school_id in (${idList(schoolIds)})
       group by r.school_id, r.parent_id)
     select school_id as "schoolId", count(*) filter (where paid) as "inService", count(*) filter (where not paid and trial) as "inTrial",
       count(*) filter (where not paid and not trial) as lapsed

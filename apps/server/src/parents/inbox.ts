@@ -5,6 +5,7 @@
 import type { PushPlatform } from '@campus/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
+import { idList } from './service.js';
 
 type Rows = { rows: Record<string, unknown>[] };
 
@@ -53,10 +54,7 @@ export async function inboxOf(db: Executor, parentId: number, options: { page: n
 /** Marks the parent's notices read (the listed ones, or all); answers how many changed. Others' ids are ignored. */
 export async function markNoticesRead(db: Executor, parentId: number, ids: number[] | 'all', now: Date): Promise<number> {
   if (ids !== 'all' && ids.length === 0) return 0;
-  const which = ids === 'all' ? sql`` : sql`and id in (${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )})`;
+  const which = ids === 'all' ? sql`` : sql`and id in (${idList(ids)})`;
   const changed = (await db.execute(sql`
     update parent_notices set read_at = ${now.toISOString()}::timestamptz
     where parent_id = ${parentId} and read_at is null ${which} returning id`)) as unknown as Rows;

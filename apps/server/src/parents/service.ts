@@ -17,7 +17,8 @@ type Rows<T = Record<string, unknown>> = { rows: T[] };
 export const FREE_MODES = [2, 3] as const;
 const FREE_MODES_SQL = sql.raw(FREE_MODES.join(', '));
 
-const idList = (ids: readonly number[]): SQL => sql.join(
+/** Ids as a SQL list for `in (…)` (never empty: callers return early on none). */
+export const idList = (ids: readonly number[]): SQL => sql.join(
   ids.map((id) => sql`${id}`),
   sql`, `,
 );

@@ -7,7 +7,7 @@
 import { Parent, PushDelivery, ServiceReceiver, StudentService, formatBusinessDate } from '@campus/contract';
 import { eq, sql } from 'drizzle-orm';
 import { students } from '../db/schema/resources.js';
-import { bindChildrenOfParents, extendServiceByHand } from '../parents/service.js';
+import { bindChildrenOfParents, extendServiceByHand, idList } from '../parents/service.js';
 import { parentPushJob } from '../parents/push/job.js';
 import { badRequest, msg } from '../platform/errors.js';
 import { defineFamilyModule } from './engine/modules.js';
@@ -49,10 +49,7 @@ export const serviceReceiverModule = defineFamilyModule(ServiceReceiver, {
   async afterRead(ctx, rows) {
     const studentIds = [...new Set(rows.map((row) => Number(row.studentId)))];
     if (studentIds.length === 0) return rows;
-    const found = (await ctx.db.execute(sql`select student_id as "studentId", service_to::text as "serviceTo" from student_services where student_id in (${sql.join(
-      studentIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`)) as unknown as { rows: { studentId: unknown; serviceTo: string | null }[] };
+    const found = (await ctx.db.execute(sql`select student_id as "studentId", service_to::text as "serviceTo" from student_services where student_id in (${idList(studentIds)})`)) as unknown as { rows: { studentId: unknown; serviceTo: string | null }[] };
     const ends = new Map(found.rows.map((row) => [Number(row.studentId), row.serviceTo]));
     return rows.map((row) => ({ ...row, serviceTo: ends.get(Number(row.studentId)) ?? null }));
   },
