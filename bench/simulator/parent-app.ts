@@ -3,7 +3,7 @@
  * the calls the app makes, every write under a fresh Idempotency-Key. Each call answers the envelope's
  * data or throws ApiError (console-client.ts) with the status and code the console answered.
  */
-import { APP_PATHS, QUESTION_TYPE_SINGLE, QUESTION_TYPE_TEXT, type AppAnswerQuestionnaire, type AppChild, type AppChildService, type AppInbox, type AppOrder, type Envelope, type FieldError, type PublicQuestionnaire } from '@campus/contract';
+import { APP_PATHS, IDEMPOTENCY_KEY_HEADER, QUESTION_TYPE_SINGLE, QUESTION_TYPE_TEXT, type AppAnswerQuestionnaire, type AppChild, type AppChildService, type AppInbox, type AppOrder, type Envelope, type FieldError, type PublicQuestionnaire } from '@campus/contract';
 import { createHash, randomUUID } from 'node:crypto';
 import { ApiError } from './console-client.js';
 import type { Random } from './random.js';
@@ -46,7 +46,7 @@ async function appCall<T>(base: string, method: 'GET' | 'POST', path: string, bo
   if (token) headers.authorization = `Bearer ${token}`;
   if (method === 'POST') {
     headers['content-type'] = 'application/json';
-    headers['idempotency-key'] = `sim-${randomUUID()}`;
+    headers[IDEMPOTENCY_KEY_HEADER] = `sim-${randomUUID()}`;
   }
   for (let attempt = 0; ; attempt += 1) {
     const response = await fetch(`${base}${path}`, { method, headers, body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined });

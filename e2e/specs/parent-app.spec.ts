@@ -3,7 +3,7 @@
  * channel, the gate (the terminal simulator's signed intake call) recognises the child, the arrival
  * notice reaches the parent's inbox, and the console shows it among parentUser's notice receipts.
  */
-import { APP_PATHS, type AppInbox, type AppOrder } from '@campus/contract';
+import { APP_PATHS, IDEMPOTENCY_KEY_HEADER, type AppInbox, type AppOrder } from '@campus/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, call, md5, searchRows } from '../support/api';
@@ -26,7 +26,7 @@ const APP_PASSWORD = 'Parent@2026';
 
 /** A parent app call: the parent's token, and a fresh Idempotency-Key on writes. */
 function asParent<T>(token: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = body === undefined ? {} : { 'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}` };
+  const headers: Record<string, string> = body === undefined ? {} : { [IDEMPOTENCY_KEY_HEADER]: `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}` };
   return call<T>(path, body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) }, token);
 }
 

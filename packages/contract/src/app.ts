@@ -46,14 +46,12 @@ export const appSendSignInCodeSchema = z.strictObject({ phoneNum: phoneSchema('m
 export const appSignInSchema = z
   .strictObject({ phoneNum: phoneSchema('mobile'), password: md5Hex.optional(), smsCode: smsCode.optional() })
   .refine((body) => (body.password === undefined) !== (body.smsCode === undefined), { message: messageText('validation.passwordOrSmsCode'), path: ['password'] });
-export type AppSignIn = z.infer<typeof appSignInSchema>;
 
 export const appSessionSchema = z.object({
   token: z.string(),
   expiresAt: z.string(),
   parent: z.object({ id: z.number(), name: z.string(), phoneNum: z.string() }),
 });
-export type AppSession = z.infer<typeof appSessionSchema>;
 
 export const appChildSchema = z.object({
   id: z.number(),
@@ -66,8 +64,6 @@ export const appChildSchema = z.object({
   photo: z.string().nullable(),
 });
 export type AppChild = z.infer<typeof appChildSchema>;
-
-export const appStudentQuerySchema = z.object({ studentId: queryId });
 
 /** A child's recognitions on one China-time day (today when `date` is left out). */
 export const appRecognitionsQuerySchema = z.object({ studentId: queryId, date: businessDate.optional() });

@@ -213,7 +213,6 @@ export const SERVER_MESSAGES = {
   // The parent app's channel (docs/parent-app.md)
   'validation.passwordOrSmsCode': m('请填写密码或短信验证码（二选一）', 'send either the password or the SMS code'),
   'app.wrongSmsCode': m('验证码错误或已过期', 'the SMS code is wrong or has expired'),
-  'app.idempotencyKeyRequired': m('写操作须带 Idempotency-Key 请求头（8–100 位字母、数字或 _:.-）', 'a write needs an Idempotency-Key header (8–100 letters, digits or _:.-)'),
   'app.idempotencyKeyReused': m('该 Idempotency-Key 已用于另一个请求', 'this Idempotency-Key was used for another request'),
   'app.idempotencyKeyInFlight': m('相同 Idempotency-Key 的请求仍在处理中，请稍后重试', 'a request with this Idempotency-Key is still being processed; try again shortly'),
   'app.serviceNotForSale': m('该学校暂不向家长销售此服务', 'this school does not sell the service to parents'),

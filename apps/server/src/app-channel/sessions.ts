@@ -6,7 +6,7 @@
  * the next call, with no cache to invalidate).
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { parentSessions } from '../db/schema/index.js';
 import { hashToken } from '../platform/sessions.js';
@@ -90,9 +90,7 @@ export async function endParentSession(db: Executor, sessionId: number): Promise
   await db.delete(parentSessions).where(eq(parentSessions.id, sessionId));
 }
 
-/** Ends every session of a parent (disabled), but `exceptSessionId` when given. */
-export async function endParentSessions(db: Executor, parentId: number, exceptSessionId?: number): Promise<void> {
-  await db
-    .delete(parentSessions)
-    .where(exceptSessionId === undefined ? eq(parentSessions.parentId, parentId) : and(eq(parentSessions.parentId, parentId), sql`${parentSessions.id} <> ${exceptSessionId}`));
+/** Ends every session of a parent (disabled). */
+export async function endParentSessions(db: Executor, parentId: number): Promise<void> {
+  await db.delete(parentSessions).where(eq(parentSessions.parentId, parentId));
 }
