@@ -23,6 +23,8 @@ const SERVER_LAYERS = [
   ['badges', '^apps/server/src/badges/'],
   ['reports', '^apps/server/src/reports/'],
   ['routes', '^apps/server/src/routes/'],
+  // The parent app's channel: its own sessions, over the families, finance and the parents' service.
+  ['app-channel', '^apps/server/src/app-channel/'],
   ['app', '^apps/server/src/(app\\.ts$|plugins/|types/)'],
   // Seeds may use every layer to write the demo; only the entry point (and tests) import them.
   ['seeds', '^apps/server/src/seeds/'],

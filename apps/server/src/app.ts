@@ -37,6 +37,7 @@ import { reportRoutes } from './reports/index.js';
 import { personSearchRoutes } from './routes/person-search.js';
 import { openApiRoutes } from './routes/open-api.js';
 import { preferenceRoutes } from './routes/preferences.js';
+import { appChannelRoutes } from './app-channel/index.js';
 
 export interface BuildAppOptions {
   env: Env;
@@ -130,5 +131,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(personSearchRoutes);
   await app.register(openApiRoutes);
   await app.register(preferenceRoutes);
+  await app.register(appChannelRoutes);
   return app;
 }

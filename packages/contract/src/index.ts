@@ -26,3 +26,4 @@ export * from './reports/index.js';
 export * from './api/preferences.js';
 export * from './api/preference-schemas.js';
 export * from './settings/index.js';
+export * from './app.js';

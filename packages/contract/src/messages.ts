@@ -236,6 +236,16 @@ export const SERVER_MESSAGES = {
   'questionnaire.textOnly': m('文本题请填写文字', 'a text question takes a text'),
   'questionnaire.answeredTwice': m('同一题只能回答一次', 'a question is answered once'),
   'questionnaire.agentAudience': m('只能向自己范围内的指定学校发布', 'choose schools of your own scope'),
+
+  // The parent app's channel (docs/parent-app.md)
+  'validation.passwordOrSmsCode': m('请填写密码或短信验证码（二选一）', 'send either the password or the SMS code'),
+  'app.wrongSmsCode': m('验证码错误或已过期', 'the SMS code is wrong or has expired'),
+  'app.idempotencyKeyReused': m('该 Idempotency-Key 已用于另一个请求', 'this Idempotency-Key was used for another request'),
+  'app.idempotencyKeyInFlight': m('相同 Idempotency-Key 的请求仍在处理中，请稍后重试', 'a request with this Idempotency-Key is still being processed; try again shortly'),
+  'app.serviceNotForSale': m('该学校暂不向家长销售此服务', 'this school does not sell the service to parents'),
+  'app.paymentFailed': m('支付未成功：{message}', 'the payment did not go through: {message}'),
+  'app.paymentUnknown': m('支付结果未知，请稍后在"我的订单"中查看', 'the payment outcome is not known yet; check my payments later'),
+  'app.reservedRespondentKey': m('该答卷标识为 App 保留', 'this respondent key is reserved for the app'),
   'holiday.endBeforeStart': m('结束日期不能早于开始日期', 'must not be before the start date'),
   'holiday.tooLong': m('一条记录最多覆盖 {days} 天', 'one row covers at most {days} days'),
   'open.refused': m('签名校验未通过', 'the signature was refused'),

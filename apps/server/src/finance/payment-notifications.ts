@@ -35,7 +35,7 @@ export function parsePaymentAttach(text: unknown): PaymentAttach | undefined {
 }
 
 /** The channel a provider's payments are recorded under. */
-const CHANNEL_OF_PROVIDER: Record<PaymentProviderName, PaymentChannel> = { wechatpay: 'wechat', demo: 'offline' };
+export const CHANNEL_OF_PROVIDER: Record<PaymentProviderName, PaymentChannel> = { wechatpay: 'wechat', demo: 'offline' };
 
 /** Records the payment a paid-trade notification reports, with its ledger split. */
 export const applyPaymentNotification: NotificationHandler<'payment'> = async (tx, notification, provider, now) => {

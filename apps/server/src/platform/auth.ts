@@ -29,7 +29,7 @@ declare module 'fastify' {
 }
 
 /** `Authorization: Bearer <token>` → the token, or undefined. */
-function bearerToken(request: FastifyRequest): string | undefined {
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   return match?.[1];
@@ -42,11 +42,14 @@ function isBackgroundCall(request: FastifyRequest): boolean {
   return request.headers[backgroundHeader] === '1';
 }
 
-/** Whether the matched route needs a session: /api routes unless declared public. Unmatched URLs answer 404. */
+/**
+ * Whether the matched route needs a console session: /api routes unless declared public or the parent
+ * app's (those take a parent's session instead). Unmatched URLs answer 404.
+ */
 function needsSession(request: FastifyRequest): boolean {
   // routeOptions builds a new object on each read: read it once.
   const { url, config } = request.routeOptions;
-  return url !== undefined && url.startsWith('/api/') && config.public !== true;
+  return url !== undefined && url.startsWith('/api/') && config.public !== true && config.parentChannel !== true;
 }
 
 /** Finds a token's session and slides it: the sessions table's `touchSession`, unless the app is built with another. */

@@ -19,6 +19,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route answers without a session (login, captcha, password reset, health, docs). */
     public?: boolean;
+    /** A parent app call (`/api/App/*`): a parent's session, never a console one (app-channel/guard.ts). */
+    parentChannel?: boolean;
   }
 }
 

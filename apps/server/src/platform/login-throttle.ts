@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, inArray, max } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { loginAttempts, type LoginOutcome } from '../db/schema/index.js';
+import { loginFailed, msg } from './errors.js';
 
 /** 5 wrong passwords for one account within 10 minutes lock it for 10 minutes (issue 2). */
 export const ACCOUNT_LOCKOUT = { failures: 5, windowMs: 10 * 60_000, lockMs: 10 * 60_000 } as const;
@@ -83,4 +84,29 @@ export async function addressWaitUntil(db: Database, ip: string, now: Date): Pro
   if (delay === 0 || !row?.latest) return undefined;
   const until = new Date(row.latest).getTime() + delay;
   return now.getTime() < until ? new Date(until) : undefined;
+}
+
+/** Who is trying to sign in, as the refusals below record it. */
+export interface SignInAttempt {
+  loginName: string;
+  userId?: number;
+  ip: string;
+  userAgent?: string;
+  now: Date;
+}
+
+/** Refuses (code 600, recorded) an attempt while its address owes a wait for its recent failures. */
+export async function assertAddressMayTry(db: Database, attempt: SignInAttempt): Promise<void> {
+  const waitUntil = await addressWaitUntil(db, attempt.ip, attempt.now);
+  if (!waitUntil) return;
+  await recordLoginAttempt(db, { ...attempt, outcome: 'too_many_attempts', at: attempt.now });
+  throw loginFailed(msg('login.tooManyFromAddress', { seconds: Math.ceil((waitUntil.getTime() - attempt.now.getTime()) / 1000) }));
+}
+
+/** Refuses (code 600, recorded) a locked name, existing or not, with the same message. */
+export async function assertNotLocked(db: Database, attempt: SignInAttempt): Promise<void> {
+  const lockedUntil = await accountLockedUntil(db, attempt.loginName, attempt.now);
+  if (!lockedUntil) return;
+  await recordLoginAttempt(db, { ...attempt, outcome: 'locked', at: attempt.now });
+  throw loginFailed(msg('login.locked', { minutes: Math.ceil((lockedUntil.getTime() - attempt.now.getTime()) / 60_000) }));
 }

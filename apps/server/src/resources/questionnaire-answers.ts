@@ -93,7 +93,12 @@ function audienceSchools(row: QuestionnaireRow): SQL {
 
 /** The questionnaire as a respondent fills it in; refused (409) outside its window. */
 export async function publicQuestionnaire(db: Database, token: string, now: Date) {
-  const row = await questionnaireById(db, await questionnaireIdOfToken(db, token));
+  return questionnaireForm(db, await questionnaireIdOfToken(db, token), now);
+}
+
+/** The form of a questionnaire by id (the link's, the parent app's); 404 when absent, 409 outside its window. */
+export async function questionnaireForm(db: Executor, id: number, now: Date) {
+  const row = await questionnaireById(db, id);
   if (!isOpen(row, now)) throw conflict(msg('questionnaire.closed'));
   const isSchoolRequired = Number(row.audience) !== POSTER_AUDIENCE_ALL;
   const schoolChoices = isSchoolRequired
@@ -166,27 +171,45 @@ export function answerItemsOf(questions: readonly StoredQuestion[], answers: Que
   return items;
 }
 
+/** The parent app's respondents are keyed by their account; the link's respondents may not take such a key. */
+export const PARENT_RESPONDENT_PREFIX = 'parent:';
+
+/** One respondent's answer: to which questionnaire, under which key, for which school (when the audience is not everyone). */
+export interface AnswerSubmission {
+  questionnaireId: number;
+  respondentKey: string;
+  schoolId?: number;
+  answers: QuestionnaireAnswerBody['answers'];
+}
+
+/** The link's answer: the token names the questionnaire; a key reserved for the app is refused. */
+export async function submitLinkAnswer(db: Database, body: QuestionnaireAnswerBody, channel: number, now: Date): Promise<{ answerId: number }> {
+  const questionnaireId = await questionnaireIdOfToken(db, body.token);
+  if (body.respondentKey.startsWith(PARENT_RESPONDENT_PREFIX)) throw badRequest([{ path: 'respondentKey', ...msg('app.reservedRespondentKey') }]);
+  return submitAnswer(db, { questionnaireId, respondentKey: body.respondentKey, schoolId: body.schoolId, answers: body.answers }, channel, now);
+}
+
 /**
  * Stores one respondent's answer and counts it on the questionnaire, in one transaction; a second
  * answer under the same respondent key answers 409 and changes nothing (a reload never counts twice).
  */
-export async function submitAnswer(db: Database, body: QuestionnaireAnswerBody, channel: number, now: Date): Promise<{ answerId: number }> {
-  const id = await questionnaireIdOfToken(db, body.token);
+export async function submitAnswer(db: Database, submission: AnswerSubmission, channel: number, now: Date): Promise<{ answerId: number }> {
+  const id = submission.questionnaireId;
   return db.transaction(async (tx) => {
     const row = await questionnaireById(tx, id);
     if (!isOpen(row, now)) throw conflict(msg('questionnaire.closed'));
     let schoolId: number | null = null;
-    if (body.schoolId !== undefined) {
-      const [school] = await tx.select({ id: schools.id }).from(schools).where(and(eq(schools.id, body.schoolId), audienceSchools(row)));
+    if (submission.schoolId !== undefined) {
+      const [school] = await tx.select({ id: schools.id }).from(schools).where(and(eq(schools.id, submission.schoolId), audienceSchools(row)));
       if (!school) throw badRequest([{ path: 'schoolId', ...msg('questionnaire.schoolNotInAudience') }]);
       schoolId = Number(school.id);
     } else if (Number(row.audience) !== POSTER_AUDIENCE_ALL) {
       throw badRequest([{ path: 'schoolId', ...msg('questionnaire.schoolRequired') }]);
     }
-    const items = answerItemsOf(await storedQuestions(tx, id), body.answers);
+    const items = answerItemsOf(await storedQuestions(tx, id), submission.answers);
     const [stored] = await tx
       .insert(questionnaireAnswers)
-      .values({ questionnaireId: id, schoolId, respondentKey: body.respondentKey, channel, answeredAt: now })
+      .values({ questionnaireId: id, schoolId, respondentKey: submission.respondentKey, channel, answeredAt: now })
       .onConflictDoNothing({ target: [questionnaireAnswers.questionnaireId, questionnaireAnswers.respondentKey] })
       .returning({ id: questionnaireAnswers.id });
     if (!stored) throw conflict(msg('questionnaire.alreadyAnswered'));

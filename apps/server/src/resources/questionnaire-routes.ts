@@ -1,17 +1,15 @@
 /**
  * The calls of the questionnaire page besides its family's (results, the answers' export, the signed
- * link) and the respondents' calls: the public form and answer behind the link, and the parent app's
- * list of a school's open questionnaires with their tokens.
+ * link) and the link's respondents' calls: the public form and answer behind the link. The parent
+ * app answers through its own channel, as the signed-in parent (app-channel/questionnaire-routes.ts).
  */
 import {
   QUESTIONNAIRE_ANSWER_ROUTE,
   formatServerMessage,
-  QUESTIONNAIRE_CHANNEL_APP,
   QUESTIONNAIRE_CHANNEL_LINK,
   QUESTIONNAIRE_CHANNEL_OPTIONS,
   QUESTIONNAIRE_PATHS,
   Questionnaire,
-  formatBusinessDate,
   publicQuestionnaireSchema,
   questionnaireAnswerBodySchema,
   questionnaireAnswerResultSchema,
@@ -20,10 +18,10 @@ import {
   questionnaireResultsSchema,
   questionnaireTokenQuerySchema,
 } from '@campus/contract';
-import { and, asc, eq, gt, inArray, lte, gte } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { questionnaireAnswerItems, questionnaireAnswers, questionnaires, questionnaireSchools, schools } from '../db/schema/index.js';
+import { questionnaireAnswerItems, questionnaireAnswers, questionnaires, schools } from '../db/schema/index.js';
 import { exportAttachmentHeader } from '../platform/attachments.js';
 import { getRequestState } from '../platform/caller-state.js';
 import { envelopeSchema, errorResponses, ok, XLSX_CONTENT_TYPE } from '../platform/envelope.js';
@@ -31,9 +29,8 @@ import { notFound } from '../platform/errors.js';
 import { localeOf } from '../platform/locale.js';
 import { requireFrame } from '../platform/permissions.js';
 import { streamWorkbook, type CellInput } from '../platform/xlsx-export.js';
-import { answersInScope, publicQuestionnaire, questionnaireResults, questionnaireTokenSigner, submitAnswer } from './questionnaire-answers.js';
+import { answersInScope, publicQuestionnaire, questionnaireResults, questionnaireTokenSigner, submitLinkAnswer } from './questionnaire-answers.js';
 import { storedQuestions } from './questionnaire-questions.js';
-import { audienceReachesSchool } from './engine/audience.js';
 
 const FRAME = 'questionnaire';
 const EXPORT_BATCH = 500;
@@ -156,47 +153,6 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(questionnaireAnswerResultSchema) },
       },
     },
-    async (request) => ok(await submitAnswer(app.db, request.body, QUESTIONNAIRE_CHANNEL_LINK, app.clock.now())),
-  );
-
-  app.get(
-    QUESTIONNAIRE_PATHS.appOpen,
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: "The parent app's list: questionnaires open today for one school, with the token each answer is sent with",
-        querystring: z.object({ schoolId: z.coerce.number().int().min(1).max(2_147_483_647) }),
-        response: { 200: envelopeSchema(z.array(z.object({ id: z.number(), title: z.string(), endDate: z.string(), token: z.string() }))) },
-      },
-    },
-    async (request) => {
-      const today = formatBusinessDate(app.clock.now());
-      const [school] = await app.db.select({ id: schools.id }).from(schools).where(eq(schools.id, request.query.schoolId));
-      if (!school) throw notFound();
-      const reaches = audienceReachesSchool(questionnaires, { table: questionnaireSchools, owner: questionnaireSchools.questionnaireId, school: questionnaireSchools.schoolId }, school.id);
-      const rows = await app.db
-        .select({ id: questionnaires.id, title: questionnaires.title, endDate: questionnaires.endDate })
-        .from(questionnaires)
-        .where(and(eq(questionnaires.enabled, true), lte(questionnaires.startDate, today), gte(questionnaires.endDate, today), reaches))
-        .orderBy(asc(questionnaires.endDate), asc(questionnaires.id))
-        .limit(50);
-      const tokenOf = await questionnaireTokenSigner(app.db);
-      return ok(rows.map((row) => ({ id: row.id, title: String(row.title), endDate: String(row.endDate), token: tokenOf(row.id) })));
-    },
-  );
-
-  app.post(
-    QUESTIONNAIRE_PATHS.appAnswer,
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: "The parent app's answer: as the link's, counted under the app channel",
-        body: questionnaireAnswerBodySchema,
-        response: { 200: envelopeSchema(questionnaireAnswerResultSchema) },
-      },
-    },
-    async (request) => ok(await submitAnswer(app.db, request.body, QUESTIONNAIRE_CHANNEL_APP, app.clock.now())),
+    async (request) => ok(await submitLinkAnswer(app.db, request.body, QUESTIONNAIRE_CHANNEL_LINK, app.clock.now())),
   );
 };

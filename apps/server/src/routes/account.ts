@@ -22,7 +22,7 @@ import { consumeCaptcha, issueCaptcha } from '../platform/captcha.js';
 import { envelopeSchema, failureEnvelopeSchema, ok } from '../platform/envelope.js';
 import { badRequest, loginFailed, mustChangePassword, msg, secondFactorRequired, twoFactorSetupRequired } from '../platform/errors.js';
 import { homeSchoolOf } from '../platform/home-school.js';
-import { accountLockedUntil, addressWaitUntil, recordLoginAttempt } from '../platform/login-throttle.js';
+import { assertAddressMayTry as assertAddressMayTryFrom, assertNotLocked as assertNotLockedName, recordLoginAttempt } from '../platform/login-throttle.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../platform/passwords.js';
 import { getEffectiveGrant } from '../platform/permissions.js';
 import { createSession, endSession, endSessionsOfUser } from '../platform/sessions.js';
@@ -98,20 +98,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   /** Refuses the attempt while the address owes a wait for its recent failures (login-throttle.ts). */
-  async function assertAddressMayTry(request: FastifyRequest, loginName: string, now: Date) {
-    const waitUntil = await addressWaitUntil(app.db, request.ip, now);
-    if (!waitUntil) return;
-    await recordLoginAttempt(app.db, { loginName, ip: request.ip, userAgent: userAgentOf(request), outcome: 'too_many_attempts', at: now });
-    throw loginFailed(msg('login.tooManyFromAddress', { seconds: Math.ceil((waitUntil.getTime() - now.getTime()) / 1000) }));
-  }
+  const assertAddressMayTry = (request: FastifyRequest, loginName: string, now: Date) =>
+    assertAddressMayTryFrom(app.db, { loginName, ip: request.ip, userAgent: userAgentOf(request), now });
 
   /** Refuses a locked name, existing or not, with the same message. */
-  async function assertNotLocked(request: FastifyRequest, loginName: string, userId: number | undefined, now: Date) {
-    const lockedUntil = await accountLockedUntil(app.db, loginName, now);
-    if (!lockedUntil) return;
-    await recordLoginAttempt(app.db, { loginName, userId, ip: request.ip, userAgent: userAgentOf(request), outcome: 'locked', at: now });
-    throw loginFailed(msg('login.locked', { minutes: Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000) }));
-  }
+  const assertNotLocked = (request: FastifyRequest, loginName: string, userId: number | undefined, now: Date) =>
+    assertNotLockedName(app.db, { loginName, userId, ip: request.ip, userAgent: userAgentOf(request), now });
 
   app.post(
     API_PATHS.login,

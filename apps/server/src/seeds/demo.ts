@@ -12,6 +12,7 @@ import { seedDemoHistories } from './demo-histories.js';
 import { seedDemoOperations } from './demo-operations.js';
 import { storeDemoMedia } from './demo-media.js';
 import { seedDemoDeveloper } from './demo-developers.js';
+import { seedDemoParentApp } from './demo-parent-app.js';
 import { seedDemoUpgrades } from './demo-upgrades.js';
 import { installFamilies } from '../resources/families.js';
 import type { UploadStorage } from '../platform/uploads.js';
@@ -191,6 +192,7 @@ export async function seedDemo(db: Database, now: Date = new Date(), storage?: U
     // After the refunds: those pick the newest service payments, which the mall's would otherwise be.
     await seedDemoMall(tx, schoolRows.map((school) => ({ id: school.id, agentId: school.agentId! })), userId('admin'), now);
     await seedDemoParents(tx, now);
+    await seedDemoParentApp(tx, now);
 
     await tx.insert(settings).values({ key: DEMO_SEEDED_KEY, value: new Date().toISOString() });
     return true;

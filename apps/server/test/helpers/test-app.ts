@@ -38,6 +38,8 @@ export interface TestAppOptions {
   extend?: (app: App) => void | Promise<void>;
   /** Finds a token's session instead of the sessions table's touchSession (the fuzz suite memoizes it). */
   lookupSession?: BuildAppOptions['lookupSession'];
+  /** The payment providers' HTTP client and nonces (a fake WeChat Pay). */
+  paymentProviders?: BuildAppOptions['paymentProviders'];
 }
 
 /** The seeded password of a demo account. */
@@ -139,7 +141,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // The run's template is migrated and demo-seeded already (test/setup/template-database.ts).
   const database = await createDatabase(env, postgres ? {} : { loadDataDir: await pgliteTemplateDump() });
   const clock = createTestClock();
-  const app = await buildApp({ env, database, clock, lookupSession: options.lookupSession });
+  const app = await buildApp({ env, database, clock, lookupSession: options.lookupSession, paymentProviders: options.paymentProviders });
   answerInEnglishByDefault(app);
   printServerErrors(app);
   await options.extend?.(app);

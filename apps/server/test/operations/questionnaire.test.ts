@@ -1,10 +1,11 @@
-import { formatBusinessDate, formatBusinessDateTime } from '@campus/contract';
+import { APP_PATHS, formatBusinessDate, formatBusinessDateTime } from '@campus/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questionnaireAnswerItems, questionnaireAnswers } from '../../src/db/schema/index.js';
 import { answerItemsOf } from '../../src/resources/questionnaire-answers.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { grantEverything, readWorkbook, schoolIdsOf, unique } from '../resources/fixtures.js';
+import { asParent, demoParents, setParentPassword, signInParent } from '../app-channel/support.js';
 
 let t: TestApp;
 let admin: string;
@@ -225,24 +226,44 @@ describe('GET /api/Questionnaire/GetResults', () => {
 });
 
 describe('The parent app', () => {
-  it('lists the questionnaires open for its school and answers through the app channel', async () => {
+  it('lists the questionnaires open for its children\'s schools and answers once as the signed-in parent', async () => {
     const [mine] = agentSchools;
+    const parent = (await demoParents(t)).find((candidate) => candidate.schoolId === mine)!;
+    await setParentPassword(t, parent.id);
+    const token = await signInParent(t, parent.phoneNum);
     const open = await addQuestionnaire(admin, { audience: 3, schoolIds: [mine] });
     const elsewhere = await addQuestionnaire(admin, { audience: 3, schoolIds: [otherSchools[0]] });
-    const list = await t.app.inject({ method: 'GET', url: `/api/Questionnaire/App/Open?schoolId=${mine}` });
+    const list = await asParent(t, token, { method: 'GET', url: APP_PATHS.questionnaires });
     expect(list.statusCode, list.body).toBe(200);
     const ids = list.json().data.map((q: { id: number }) => q.id);
     expect(ids).toContain(open);
     expect(ids).not.toContain(elsewhere);
-    const { token } = list.json().data.find((q: { id: number }) => q.id === open);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/Questionnaire/App/Answer',
-      payload: { token, respondentKey: 'parent:1001', schoolId: mine, answers: [{ questionNo: 1, optionNos: [3] }, { questionNo: 2, optionNos: [1] }] },
-    });
+    expect((await asParent(t, token, { method: 'GET', url: `${APP_PATHS.questionnaire}?id=${elsewhere}` })).statusCode).toBe(404);
+    const form = await asParent(t, token, { method: 'GET', url: `${APP_PATHS.questionnaire}?id=${open}` });
+    expect(form.json().data.questions).toHaveLength(3);
+
+    const body = { questionnaireId: open, answers: [{ questionNo: 1, optionNos: [3] }, { questionNo: 2, optionNos: [1] }] };
+    const response = await asParent(t, token, { method: 'POST', url: APP_PATHS.answerQuestionnaire, payload: body });
     expect(response.statusCode, response.body).toBe(200);
     const [stored] = await t.db.select().from(questionnaireAnswers).where(eq(questionnaireAnswers.id, response.json().data.answerId));
-    expect(stored!.channel).toBe(2);
+    expect(stored).toMatchObject({ channel: 2, schoolId: mine, respondentKey: `parent:${parent.id}` });
+    // Another key, the same parent: one answer per parent and questionnaire.
+    expect((await asParent(t, token, { method: 'POST', url: APP_PATHS.answerQuestionnaire, payload: body })).statusCode).toBe(409);
+    expect((await asParent(t, token, { method: 'POST', url: APP_PATHS.answerQuestionnaire, payload: { ...body, questionnaireId: elsewhere } })).statusCode).toBe(404);
+    const listed = (await asParent(t, token, { method: 'GET', url: APP_PATHS.questionnaires })).json().data.find((q: { id: number }) => q.id === open);
+    expect(listed.answered).toBe(true);
+  });
+
+  it('keeps the app\'s respondent keys from the public link', async () => {
+    const id = await addQuestionnaire(admin, {});
+    const response = await answer({ token: await linkToken(id), respondentKey: 'parent:1001', answers: [{ questionNo: 1, optionNos: [1] }, { questionNo: 2, optionNos: [1] }] });
+    expect(response.statusCode).toBe(400);
+    expect(pathsOf(response)).toEqual(['respondentKey']);
+  });
+
+  it('no longer serves the app routes that trusted a respondent key', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/Questionnaire/App/Open?schoolId=1' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/Questionnaire/App/Answer', payload: {} })).statusCode).toBe(404);
   });
 });
 

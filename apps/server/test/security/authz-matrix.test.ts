@@ -98,7 +98,7 @@ function probeOf(route: RouteEntry, requirement: Requirement): Probe {
 
 async function expectedAnswer(caller: Caller, requirement: Requirement, probe: Probe): Promise<Expected> {
   if (requirement.kind === 'public') return probe.allowed;
-  if (caller.role === 'anonymous') return 401;
+  if (caller.role === 'anonymous' || requirement.kind === 'parent') return 401;
   if (requirement.kind === 'session') return probe.allowed;
   if (!grantAllows(caller.grant, requirement, caller.type!)) return 403;
   if (probe.row && !(await rowInScope(t, caller, probe.row.def, probe.row.value, probe.row.purpose))) return 404;

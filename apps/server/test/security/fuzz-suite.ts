@@ -9,8 +9,10 @@
  * one long file finishing last (docs/decisions.md, "The fuzz suite runs 100 cases per route").
  */
 import { REPORTS, RESOURCES, type ResourceDef } from '@campus/contract';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createParentSession } from '../../src/app-channel/sessions.js';
 import type { SessionLookupFn } from '../../src/platform/auth.js';
 import { createSession, touchSession, type SessionLookup } from '../../src/platform/sessions.js';
 import { createTestApp } from '../helpers/test-app.js';
@@ -43,7 +45,7 @@ type FuzzCaller = (typeof CALLERS)[number];
  * Groups in the order they run: families and reports first, then the platform calls, whose
  * fuzzed grants, passwords and log-outs could take the admin's reach away from the others.
  */
-const GROUPS = [...Object.keys(RESOURCES), ...Object.keys(REPORTS), 'Home', 'File', 'uploads', 'health', 'SalesTeam', 'User', 'Permission', 'Account', 'Person', 'Log', 'Pay', 'Open', 'Preference'];
+const GROUPS = [...Object.keys(RESOURCES), ...Object.keys(REPORTS), 'Home', 'File', 'uploads', 'health', 'SalesTeam', 'User', 'Permission', 'Account', 'Person', 'Log', 'Pay', 'Open', 'Preference', 'App'];
 const groupOf = (route: RouteEntry) => (GROUPS.includes(route.group) ? route.group : 'other');
 
 /** The frames a family's route may name in `?view=` (none for the platform's own routes). */
@@ -103,6 +105,15 @@ export async function describeFuzzSlice(slice: number): Promise<void> {
   };
   sessions.forget();
   for (const caller of CALLERS) await signIn(caller);
+  // The parent app's calls take a parent's session: two demo parents stand in for the two callers.
+  const parentIds = new Map<FuzzCaller, number>();
+  const parentRows = (await t.db.execute(sql`select parent_id as id from parent_students group by parent_id order by parent_id limit 2`)) as unknown as { rows: { id: number }[] };
+  CALLERS.forEach((caller, index) => parentIds.set(caller, Number(parentRows.rows[index]!.id)));
+  const parentTokens = new Map<FuzzCaller, string>();
+  const signInParent = async (caller: FuzzCaller) => {
+    parentTokens.set(caller, (await createParentSession(t.db, { parentId: parentIds.get(caller)!, now: t.clock.now() })).token);
+  };
+  for (const caller of CALLERS) await signInParent(caller);
 
   async function fuzzRoute(route: RouteEntry, half: number): Promise<void> {
     const anonymous = PUBLIC_ROUTES.has(route.key);
@@ -117,9 +128,10 @@ export async function describeFuzzSlice(slice: number): Promise<void> {
         const repeat = request.method === 'GET' ? `${anonymous ? '' : caller} ${request.url}` : undefined;
         if (repeat !== undefined && answered.has(repeat)) return;
         const options = injectOptionsOf(request);
-        const response = anonymous ? await t.app.inject(options) : await t.injectAs(tokens.get(caller)!, options);
+        const isParentCall = route.group === 'App';
+        const response = anonymous ? await t.app.inject(options) : await t.injectAs((isParentCall ? parentTokens : tokens).get(caller)!, options);
         if (response.statusCode < 400 || response.statusCode >= 500) sessions.forget();
-        if (response.statusCode === 401 && !anonymous) await signIn(caller);
+        if (response.statusCode === 401 && !anonymous) await (isParentCall ? signInParent(caller) : signIn(caller));
         const polluted = ({} as Record<string, unknown>).polluted;
         if (polluted !== undefined) throw new Error(`Object.prototype polluted by ${route.key}`);
         const problem = answerProblem(response);

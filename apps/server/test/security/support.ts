@@ -126,8 +126,9 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   // A questionnaire's respondents: the signed token in the query or body is the guard (resources/questionnaire-answers.ts).
   'GET /api/Questionnaire/Public/Get',
   'POST /api/Questionnaire/Public/Answer',
-  'GET /api/Questionnaire/App/Open',
-  'POST /api/Questionnaire/App/Answer',
+  // The parent app's sign-in (app-channel/sign-in-routes.ts): rate-limited like the console's.
+  'POST /api/App/SendSignInCode',
+  'POST /api/App/SignIn',
   // WeChat Pay calls it; the signature is its guard (routes/pay.ts).
   'POST /api/Pay/Notify/WechatPay',
   ...SIGNED_ROUTES,
@@ -166,6 +167,8 @@ const CUSTOM_FRAME_ROUTES: Readonly<Record<string, { frame: string; button?: But
 
 export type Requirement =
   | { kind: 'public' }
+  /** A parent app call: a parent's session, which no console caller holds (every console token answers 401). */
+  | { kind: 'parent' }
   | { kind: 'session' }
   /** Any of `frames` held, with `button` on that frame when given, by a caller of `userTypes` (all when absent). */
   | { kind: 'frames'; frames: readonly string[]; button?: ButtonValue; userTypes?: readonly UserType[]; family?: ResourceDef; report?: boolean; options?: boolean };
@@ -220,6 +223,7 @@ function buttonOfVerb(def: ResourceDef, verb: string): ButtonValue | null | unde
 /** What a route requires; undefined for a route no rule explains (the matrix refuses those). */
 export function requirementOf(route: RouteEntry): Requirement | undefined {
   if (PUBLIC_ROUTES.has(route.key)) return { kind: 'public' };
+  if (route.group === 'App') return { kind: 'parent' };
   const custom = CUSTOM_FRAME_ROUTES[route.key];
   if (custom) return { kind: 'frames', frames: [custom.frame], button: custom.button, userTypes: custom.userTypes };
   // An older path a log family declares for its Search (`log.aliases`) requires what the Search does.

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/client.js';
 import { seedDefaults } from '../../src/seeds/defaults.js';
@@ -134,6 +134,16 @@ describe('seeding', () => {
       // The devices that updated run the plan's version now (the newest plan's, for a gate in two).
       if (plan.state !== 4) for (const line of lines.filter((target) => target.state === 'UPDATED')) expect(firmware.get(line.deviceId)).toBe(version!.versionNumber);
     }
+  });
+
+  it("plays a few demo parents through the app channel: orders paid and their service extended, devices registered, a refund application", async () => {
+    t = await createTestApp();
+    const found = (await t.db.execute(sql`
+      select (select count(*)::int from push_tokens where token like 'demo-device-%') as devices,
+        (select count(*)::int from payment_records p join student_services s on s.student_id = p.student_id
+          where p.out_trade_no like 'P%' and p.trade_no like 'DEMO-P%' and s.service_to >= p.service_to) as paid,
+        (select count(*)::int from operation_log where family = 'Refund' and action = 'add' and user_id is null) as refunds`)) as unknown as { rows: { devices: number; paid: number; refunds: number }[] };
+    expect(found.rows[0]).toEqual({ devices: 3, paid: 3, refunds: 1 });
   });
 
   it('seeds a developer with its generated app id, reading two demo schools, and no secret yet', async () => {

@@ -115,9 +115,9 @@ export const questionAnswerSchema = z.strictObject({
 });
 
 /**
- * An answer sent through the link or the app. `respondentKey` names the respondent (the link's page
- * keeps a random one per browser, the app the parent's account): one answer per key, so a reload or
- * a retry is never counted twice.
+ * An answer sent through the link. `respondentKey` names the respondent (the link's page keeps a
+ * random one per browser): one answer per key, so a reload or a retry is never counted twice. Keys
+ * starting `parent:` are the parent app's (one per signed-in parent) and refused here.
  */
 export const questionnaireAnswerBodySchema = z.strictObject({
   token: z.string().min(1).max(200),
@@ -157,8 +157,6 @@ export const QUESTIONNAIRE_PATHS = {
   link: '/api/Questionnaire/GetLink',
   publicForm: '/api/Questionnaire/Public/Get',
   publicAnswer: '/api/Questionnaire/Public/Answer',
-  appOpen: '/api/Questionnaire/App/Open',
-  appAnswer: '/api/Questionnaire/App/Answer',
 } as const;
 
 /** The web page a questionnaire's link opens: a respondent's form, no login. */

@@ -21,4 +21,5 @@ export * from './operations.js';
 export * from './questionnaires.js';
 export * from './developer-callbacks.js';
 export * from './mall.js';
+export * from './app-channel.js';
 export * from './parents.js';

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { id, timestamptz } from './columns.js';
 
-export const SMS_PURPOSES = ['resetPassword', 'password', 'refundPassword'] as const;
+export const SMS_PURPOSES = ['resetPassword', 'password', 'refundPassword', 'parentSignIn'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 /** One-time SMS codes, stored hashed. */

@@ -3,7 +3,7 @@
  * (`outTradeNo` of a payment, `outRefundNo` of a refund) make every call idempotent at the provider:
  * a refund asked again with the same number is the same refund, never a second one.
  */
-import type { PaymentProviderName } from '@campus/contract';
+import type { PaymentProviderName, WechatAppPayParams } from '@campus/contract';
 
 export interface PayRequest {
   outTradeNo: string;
@@ -11,6 +11,8 @@ export interface PayRequest {
   description: string;
   /** What the order is for, returned verbatim with the payment's notification (finance/payment-notifications.ts `paymentAttachOf`). */
   attach?: string;
+  /** Where the payer pays: a code to scan (`native`, the default) or the parent app's WeChat SDK (`app`). */
+  scene?: 'native' | 'app';
 }
 
 export interface PayAnswer {
@@ -19,6 +21,8 @@ export interface PayAnswer {
   providerTradeNo?: string;
   /** What the payer opens or scans (WeChat's code_url). */
   payUrl?: string;
+  /** The signed parameters the app's WeChat SDK opens the payment with (scene `app`). */
+  appPayParams?: WechatAppPayParams;
   message?: string;
 }
 

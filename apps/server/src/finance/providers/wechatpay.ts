@@ -1,11 +1,12 @@
 /**
- * WeChat Pay API v3 (商户直连): Native payments, refunds by `out_refund_no`, and notifications.
+ * WeChat Pay API v3 (商户直连): Native and APP payments, refunds by `out_refund_no`, and notifications.
  * Every request is signed WECHATPAY2-SHA256-RSA2048 with the merchant's private key; every answer and
  * notification is verified against the platform certificate before a byte of it is believed, and a
  * notification's resource is decrypted with the APIv3 key (AEAD_AES_256_GCM). The HTTP fetch is
  * injected: tests replay recorded exchanges, never the network.
  */
 import { X509Certificate, createDecipheriv, createPrivateKey, createPublicKey, createSign, createVerify, randomBytes, type KeyObject } from 'node:crypto';
+import type { WechatAppPayParams } from '@campus/contract';
 import type { WechatPayEnv } from '../../env.js';
 import type { Clock } from '../../platform/clock.js';
 import {
@@ -189,7 +190,8 @@ export class WechatPayProvider implements PaymentProvider {
   }
 
   async pay(request: PayRequest): Promise<PayAnswer> {
-    const answer = await this.exchange('POST', '/v3/pay/transactions/native', {
+    const isApp = request.scene === 'app';
+    const answer = await this.exchange('POST', isApp ? '/v3/pay/transactions/app' : '/v3/pay/transactions/native', {
       appid: this.config.appId,
       mchid: this.config.mchId,
       description: request.description,
@@ -200,7 +202,20 @@ export class WechatPayProvider implements PaymentProvider {
     });
     if (answer.kind === 'unknown') return { outcome: 'unknown', message: answer.message };
     if (answer.status >= 400) return { outcome: 'failed', message: WechatPayProvider.failure(answer.body) };
-    return { outcome: 'pending', payUrl: String(answer.body.code_url ?? '') };
+    if (!isApp) return { outcome: 'pending', payUrl: String(answer.body.code_url ?? '') };
+    if (typeof answer.body.prepay_id !== 'string') return { outcome: 'unknown', message: 'answer without prepay_id' };
+    return { outcome: 'pending', appPayParams: this.appPayParams(answer.body.prepay_id) };
+  }
+
+  /**
+   * What the app's WeChat SDK opens the payment with (APP 调起支付): the prepay id and a merchant
+   * signature over the app id, timestamp, nonce and prepay id, each followed by a newline.
+   */
+  appPayParams(prepayId: string): WechatAppPayParams {
+    const timestamp = String(Math.floor(this.clock.now().getTime() / 1000));
+    const nonce = this.nonce();
+    const sign = createSign('RSA-SHA256').update(`${this.config.appId}\n${timestamp}\n${nonce}\n${prepayId}\n`).sign(this.privateKey, 'base64');
+    return { appid: this.config.appId, partnerid: this.config.mchId, prepayid: prepayId, package: 'Sign=WXPay', noncestr: nonce, timestamp, sign };
   }
 
   async query(outTradeNo: string): Promise<PaymentQueryAnswer> {

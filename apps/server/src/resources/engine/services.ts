@@ -13,8 +13,15 @@ import type { Row } from './context.js';
 import { columnOf } from './query.js';
 import { tableOf } from './registry.js';
 
+/**
+ * The caller id of a write no console account made: the parent app's channel writes through the
+ * engine as this stand-in, and its log entries name no user (the row itself names the parent).
+ */
+export const NO_CONSOLE_USER_ID = 0;
+
 /** One operation-log entry: who did what to which rows of a family, with each change as `[before, after]`. */
 export interface OperationEntry {
+  /** The console account; NO_CONSOLE_USER_ID for the parent app's writes. */
   userId: number;
   family: string;
   /** Lower camel case as the engine writes them (`add`, `update`, `examine`). */
@@ -25,7 +32,8 @@ export interface OperationEntry {
 
 /** Writes one operation-log row in the caller's transaction. */
 export async function logOperation(db: Executor, entry: OperationEntry): Promise<void> {
-  await db.insert(operationLog).values({ userId: entry.userId, family: entry.family, action: entry.action, ids: entry.ids, changes: entry.changes ?? {} });
+  const userId = entry.userId === NO_CONSOLE_USER_ID ? null : entry.userId;
+  await db.insert(operationLog).values({ userId, family: entry.family, action: entry.action, ids: entry.ids, changes: entry.changes ?? {} });
 }
 
 /** Columns whose values never reach the log: hashes, sealed secrets and passwords are logged as `***`. */

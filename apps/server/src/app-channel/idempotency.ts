@@ -1,0 +1,64 @@
+/**
+ * Every write of the channel carries an `Idempotency-Key` header. The first call with a key claims it
+ * (parent + key, with a hash of the call and its body) and stores its answer; a replay answers that
+ * answer and does nothing again; the same key with another call or body is a 409, and so is a replay
+ * while the first call still runs. A call that fails releases its key, so the app may retry it. A
+ * claim whose call died with its process is taken over after a minute. Keys are kept a week.
+ */
+import { createHash } from 'node:crypto';
+import { idempotencyKeySchema } from '@campus/contract';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { appIdempotencyKeys } from '../db/schema/index.js';
+import { conflict, msg } from '../platform/errors.js';
+
+const KEY_RETENTION_MS = 7 * 86_400_000;
+const ABANDONED_CLAIM_MS = 60_000;
+
+/** The headers schema of a channel write: documents the header and answers 400 without it. */
+export const idempotencyHeadersSchema = z.object({ 'idempotency-key': idempotencyKeySchema.describe('Unique per write the app means; a replay answers the first answer') });
+
+function requestHashOf(request: FastifyRequest): string {
+  return createHash('sha256')
+    .update(`${request.method} ${request.routeOptions.url ?? request.url}\n${JSON.stringify(request.body ?? null)}`)
+    .digest('hex');
+}
+
+/** Runs `write` once per parent and key (module doc); answers the stored answer on a replay. */
+export async function onceByKey<T>(request: FastifyRequest, write: () => Promise<T>): Promise<T> {
+  const { db, clock } = request.server;
+  const parentId = request.parent.id;
+  const key = String(request.headers['idempotency-key']);
+  const requestHash = requestHashOf(request);
+  const now = clock.now();
+  await db.delete(appIdempotencyKeys).where(and(eq(appIdempotencyKeys.parentId, parentId), lt(appIdempotencyKeys.createdAt, new Date(now.getTime() - KEY_RETENTION_MS))));
+  const claimed = await db.insert(appIdempotencyKeys).values({ parentId, key, requestHash, createdAt: now }).onConflictDoNothing().returning({ key: appIdempotencyKeys.key });
+  if (claimed.length === 0) {
+    const [existing] = await db.select().from(appIdempotencyKeys).where(and(eq(appIdempotencyKeys.parentId, parentId), eq(appIdempotencyKeys.key, key)));
+    if (existing && existing.requestHash !== requestHash) throw conflict(msg('app.idempotencyKeyReused'));
+    if (existing && existing.answer !== null) return (existing.answer as { data: T }).data;
+    // Still running, unless its claim is old enough to be a call that died: then this call takes it over.
+    const takenOver = existing
+      ? await db
+          .update(appIdempotencyKeys)
+          .set({ createdAt: now })
+          .where(and(eq(appIdempotencyKeys.parentId, parentId), eq(appIdempotencyKeys.key, key), sql`${appIdempotencyKeys.answer} is null`, lt(appIdempotencyKeys.createdAt, new Date(now.getTime() - ABANDONED_CLAIM_MS))))
+          .returning({ key: appIdempotencyKeys.key })
+      : [];
+    if (takenOver.length === 0) throw conflict(msg('app.idempotencyKeyInFlight'));
+  }
+  let answer: T;
+  try {
+    answer = await write();
+  } catch (error) {
+    await db.delete(appIdempotencyKeys).where(and(eq(appIdempotencyKeys.parentId, parentId), eq(appIdempotencyKeys.key, key)));
+    throw error;
+  }
+  // Wrapped, so an answer of null is told apart from a claim still running.
+  await db
+    .update(appIdempotencyKeys)
+    .set({ answer: { data: answer } })
+    .where(and(eq(appIdempotencyKeys.parentId, parentId), eq(appIdempotencyKeys.key, key)));
+  return answer;
+}

@@ -1,0 +1,74 @@
+/**
+ * One parent's app as simulate:parents plays it: signs in through the channel (/api/App/*) and makes
+ * the calls the app makes, every write under a fresh Idempotency-Key. Each call answers the envelope's
+ * data or throws ApiError (console-client.ts) with the status and code the console answered.
+ */
+import { APP_PATHS, IDEMPOTENCY_KEY_HEADER, QUESTION_TYPE_SINGLE, QUESTION_TYPE_TEXT, type AppAnswerQuestionnaire, type AppChild, type AppChildService, type AppInbox, type AppOrder, type Envelope, type FieldError, type PublicQuestionnaire } from '@campus/contract';
+import { createHash, randomUUID } from 'node:crypto';
+import { ApiError } from './console-client.js';
+import type { Random } from './random.js';
+
+export class ParentApp {
+  private constructor(
+    readonly base: string,
+    readonly phoneNum: string,
+    private readonly token: string,
+  ) {}
+
+  static async signIn(base: string, phoneNum: string, password: string): Promise<ParentApp> {
+    const data = await appCall<{ token: string }>(base, 'POST', APP_PATHS.signIn, { phoneNum, password: createHash('md5').update(password).digest('hex') });
+    return new ParentApp(base, phoneNum, data.token);
+  }
+
+  private call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    return appCall<T>(this.base, method, path, body, this.token);
+  }
+
+  children = () => this.call<AppChild[]>('GET', APP_PATHS.children);
+  services = () => this.call<AppChildService[]>('GET', APP_PATHS.services);
+  recognitions = (studentId: number) => this.call<{ items: unknown[] }>('GET', `${APP_PATHS.recognitions}?studentId=${studentId}`);
+  inbox = () => this.call<AppInbox>('GET', `${APP_PATHS.inbox}?page=1&size=20`);
+  markRead = (ids: number[]) => this.call<{ marked: number }>('POST', APP_PATHS.markNoticesRead, { ids });
+  schoolNotices = () => this.call<unknown[]>('GET', APP_PATHS.schoolNotices);
+  buy = (studentId: number, chargeItemId: number) => this.call<AppOrder>('POST', APP_PATHS.buyService, { studentId, chargeItemId, scene: 'app' });
+  payments = () => this.call<{ rows: { id: number; amount: number; refundedAmount: number }[] }>('GET', `${APP_PATHS.payments}?size=50`);
+  refunds = () => this.call<{ rows: { paymentId: number }[] }>('GET', `${APP_PATHS.refunds}?size=50`);
+  applyRefund = (paymentId: number, reason: string) => this.call<{ id: number }>('POST', APP_PATHS.applyRefund, { paymentId, reason });
+  registerPush = (token: string) => this.call<{ id: number }>('POST', APP_PATHS.registerPushToken, { platform: 'android', token, appVersion: '3.2.0' });
+  questionnaires = () => this.call<{ id: number; answered: boolean }[]>('GET', APP_PATHS.questionnaires);
+  questionnaire = (id: number) => this.call<PublicQuestionnaire>('GET', `${APP_PATHS.questionnaire}?id=${id}`);
+  answer = (questionnaireId: number, answers: AppAnswerQuestionnaire['answers']) => this.call<{ answerId: number }>('POST', APP_PATHS.answerQuestionnaire, { questionnaireId, answers });
+  signOut = () => this.call<null>('POST', APP_PATHS.signOut);
+}
+
+async function appCall<T>(base: string, method: 'GET' | 'POST', path: string, body?: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (method === 'POST') {
+    headers['content-type'] = 'application/json';
+    headers[IDEMPOTENCY_KEY_HEADER] = `sim-${randomUUID()}`;
+  }
+  for (let attempt = 0; ; attempt += 1) {
+    const response = await fetch(`${base}${path}`, { method, headers, body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined });
+    // The server sheds load with 503: the app waits and tries again, as it would.
+    if (response.status === 503 && attempt < 5) {
+      await new Promise((resolve) => setTimeout(resolve, 500 * (attempt + 1)));
+      continue;
+    }
+    const envelope = (await response.json()) as Envelope<T>;
+    if (envelope.code !== 200) throw new ApiError(response.status, envelope as Envelope<{ errors?: FieldError[] } | null>, `${method} ${path}`);
+    return envelope.data;
+  }
+}
+
+/** Answers a parent gives a questionnaire: an option of each choice question, a sentence for some text ones. */
+export function answersFor(form: PublicQuestionnaire, random: Random): AppAnswerQuestionnaire['answers'] {
+  return form.questions.flatMap((question): AppAnswerQuestionnaire['answers'] => {
+    if (question.type === QUESTION_TYPE_TEXT) return question.isRequired || random.chance(0.3) ? [{ questionNo: question.questionNo, text: random.pick(['很好，谢谢老师！', '希望增加户外活动。', '接送通知很及时。']) }] : [];
+    const single = question.type === QUESTION_TYPE_SINGLE;
+    const count = single ? 1 : random.int(1, Math.min(3, question.options.length));
+    const chosen = new Set<number>();
+    while (chosen.size < count) chosen.add(random.int(1, question.options.length));
+    return [{ questionNo: question.questionNo, optionNos: [...chosen] }];
+  });
+}
