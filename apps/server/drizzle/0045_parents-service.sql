@@ -105,6 +105,6 @@ CREATE INDEX "app_notice_templates_school_id_idx" ON "app_notice_templates" USIN
 -- The two new pages (709 safeCampusService, 807 pushOutbox) for company staff of installations whose
 -- grants were seeded before them, with every button, as the default grant gives them.
 INSERT INTO "grants" ("subject_type", "user_type", "frame_id", "buttons")
-SELECT 'type', 'company', f.frame_id, f.buttons FROM (VALUES (709, ARRAY['add', 'update', 'delete', 'export', 'grant']::text[]), (807, ARRAY[]::text[])) AS f(frame_id, buttons)
+SELECT 'type', 'company', f.frame_id, f.buttons FROM (VALUES (709, ARRAY['add', 'delete', 'export', 'grant']::text[]), (807, ARRAY[]::text[])) AS f(frame_id, buttons)
 WHERE EXISTS (SELECT 1 FROM "grants" WHERE "subject_type" = 'type' AND "user_type" = 'company')
 ON CONFLICT DO NOTHING;

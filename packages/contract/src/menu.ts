@@ -190,7 +190,7 @@ const rows: FrameRow[] = [
   [707, 'transactionSummaryDay', '日交易汇总', 'Daily transactions', 'REPORT', READ],
   [708, 'transactionSummaryMonth', '月交易汇总', 'Monthly transactions', 'REPORT', READ],
   // The safe-campus service each child holds; `grant` extends one by hand (a complaint), with a reason.
-  [709, 'safeCampusService', '平安校园服务', 'Safe-campus service', 'CRUD', [...CRUD, 'grant']],
+  [709, 'safeCampusService', '平安校园服务', 'Safe-campus service', 'CRUD', ['add', 'delete', 'export', 'grant']],
   // System
   [801, 'userCompany', '公司用户', 'Company users', 'CRUD', [...CRUD, 'enable', 'password']],
   [802, 'userExternal', '外部用户', 'External users', 'CRUD', [...CRUD, 'enable', 'password']],
