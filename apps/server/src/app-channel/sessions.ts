@@ -5,20 +5,16 @@
  * it reads, and reading them fresh costs no second round trip (a link changed in the console shows at
  * the next call, with no cache to invalidate).
  */
-import { randomBytes } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { parentSessions } from '../db/schema/index.js';
-import { hashToken } from '../platform/sessions.js';
+import { EXPIRED_SESSION_RETENTION_MS, hashToken, mintSessionToken } from '../platform/sessions.js';
 
 /** A parent stays signed in on a phone for a month without opening the app, and signs in again after three. */
 export const PARENT_SESSION_LIMITS = { idleMs: 30 * 86_400_000, maxAgeMs: 90 * 86_400_000 } as const;
 
 /** Sliding expiry is written at most this often. */
 const LAST_SEEN_WRITE_INTERVAL_MS = 5 * 60_000;
-
-/** Expired sessions are kept this long, so their token answers '10011' (expired) rather than '10010'. */
-const EXPIRED_RETENTION_MS = 7 * 86_400_000;
 
 /** The signed-in parent as every channel call sees it on `request.parent`. */
 export interface AppParent {
@@ -38,12 +34,12 @@ const toDate = (value: unknown) => (value instanceof Date ? value : new Date(Str
 
 /** Starts a parent's session; answers the token (shown once) and its expiry. */
 export async function createParentSession(db: Executor, input: { parentId: number; now: Date; ip?: string; userAgent?: string }) {
-  const token = randomBytes(32).toString('base64url');
+  const { token, tokenHash } = mintSessionToken();
   const expiresAt = new Date(input.now.getTime() + PARENT_SESSION_LIMITS.idleMs);
-  await db.delete(parentSessions).where(lt(parentSessions.expiresAt, new Date(input.now.getTime() - EXPIRED_RETENTION_MS)));
+  await db.delete(parentSessions).where(lt(parentSessions.expiresAt, new Date(input.now.getTime() - EXPIRED_SESSION_RETENTION_MS)));
   const [row] = await db
     .insert(parentSessions)
-    .values({ tokenHash: hashToken(token), parentId: input.parentId, createdAt: input.now, expiresAt, lastSeenAt: input.now, ip: input.ip ?? null, userAgent: input.userAgent?.slice(0, 500) ?? null })
+    .values({ tokenHash, parentId: input.parentId, createdAt: input.now, expiresAt, lastSeenAt: input.now, ip: input.ip ?? null, userAgent: input.userAgent?.slice(0, 500) ?? null })
     .returning({ id: parentSessions.id });
   return { token, sessionId: row!.id, expiresAt };
 }

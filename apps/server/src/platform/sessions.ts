@@ -8,11 +8,17 @@ import { sessions, users } from '../db/schema/index.js';
 const LAST_SEEN_WRITE_INTERVAL_MS = 60_000;
 
 /** Expired sessions are kept this long so their token still answers '10011' (expired), not '10010'. */
-const EXPIRED_SESSION_RETENTION_MS = 7 * 86_400_000;
+export const EXPIRED_SESSION_RETENTION_MS = 7 * 86_400_000;
 
 /** The SHA-256 (hex) under which a token is stored; the token itself never is. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** A new opaque session token (32 random bytes, base64url) with the hash it is stored under. */
+export function mintSessionToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashToken(token) };
 }
 
 export interface NewSession {
@@ -37,13 +43,13 @@ export async function createSession(
   db: Database,
   input: { userId: number; limits: SessionLimits; now: Date; ip?: string; userAgent?: string },
 ): Promise<NewSession> {
-  const token = randomBytes(32).toString('base64url');
+  const { token, tokenHash } = mintSessionToken();
   const expiresAt = expiryOf(input.now, input.now, input.limits);
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date(input.now.getTime() - EXPIRED_SESSION_RETENTION_MS)));
   const [row] = await db
     .insert(sessions)
     .values({
-      tokenHash: hashToken(token),
+      tokenHash,
       userId: input.userId,
       createdAt: input.now,
       expiresAt,
