@@ -12,6 +12,7 @@ import { seedDemoHistories } from './demo-histories.js';
 import { seedDemoOperations } from './demo-operations.js';
 import { storeDemoMedia } from './demo-media.js';
 import { seedDemoDeveloper } from './demo-developers.js';
+import { seedDemoAlbums, storeDemoAlbumPhotos } from './demo-albums.js';
 import { seedDemoParentApp } from './demo-parent-app.js';
 import { seedDemoUpgrades } from './demo-upgrades.js';
 import { installFamilies } from '../resources/families.js';
@@ -126,6 +127,7 @@ export async function seedDemo(db: Database, now: Date = new Date(), storage?: U
   );
   // Files go into the store before the transaction (a store is no database); a lost race leaves a few unused files.
   const media = storage ? await storeDemoMedia(storage, now) : undefined;
+  const albumPhotos = storage ? await storeDemoAlbumPhotos(storage, now) : undefined;
   return db.transaction(async (tx) => {
     // Checked again inside the transaction: another instance may have seeded meanwhile.
     if (await isSeeded(tx)) return false;
@@ -193,6 +195,8 @@ export async function seedDemo(db: Database, now: Date = new Date(), storage?: U
     await seedDemoMall(tx, schoolRows.map((school) => ({ id: school.id, agentId: school.agentId! })), userId('admin'), now);
     await seedDemoParents(tx, now);
     await seedDemoParentApp(tx, now);
+    // Photos are files: without a store (a benchmark's seed) the album pages start empty.
+    if (storage && albumPhotos) await seedDemoAlbums(tx, userId('admin'), sunshine.id, albumPhotos, storage, now);
 
     await tx.insert(settings).values({ key: DEMO_SEEDED_KEY, value: new Date().toISOString() });
     return true;

@@ -17,6 +17,7 @@ import type { TestApp } from '../helpers/test-app.js';
 import { mallCatalogue, parentWithAddress, pointsCommodity, receivedOrder, releasedCommodity } from '../mall/mall-fixtures.js';
 import { postPoints } from '../../src/mall/points.js';
 import { claimCoupon } from '../../src/mall/coupons.js';
+import { albumTaskRows, photoOf } from '../albums/album-fixtures.js';
 
 /** Districts no demo row or test names elsewhere (Xinjiang's), so exclusive agent areas never collide. */
 const SPARE_DISTRICTS = REGIONS.find((p) => p.name === '新疆维吾尔自治区')!.children.flatMap((city) =>
@@ -296,6 +297,24 @@ export async function validAddBody(t: TestApp, def: ResourceDef, schoolId: numbe
     case 'CommodityComment': {
       const { orderId, commodityId } = await receivedOrder(t, schoolId);
       return { orderId, commodityId, score: 5, content: `质量很好${n}` };
+    }
+    case 'AlbumSpec':
+      return { name: `成长册规格${n}`, trimWidthMm: 210, trimHeightMm: 285, bleedMm: 3, pageCount: 24, binding: 3, paper: 2 };
+    case 'AlbumPriceConfig':
+      return { specId: (await albumTaskRows(t, schoolId)).specId, unitPriceJD: 12_800, unitPriceZC: 6_800, unitPriceSJ: 1_990 };
+    case 'AlbumTemplate':
+      return { name: `模板${n}`, specId: (await albumTaskRows(t, schoolId)).specId, coverTitle: '我的成长', layout: 2, captions: true };
+    case 'AlbumTask': {
+      const { templateId, classId } = await albumTaskRows(t, schoolId);
+      return { name: `任务${n}`, schoolId, classId, templateId, term: '2026秋季', deadline: '2026-12-31' };
+    }
+    case 'AlbumPhoto': {
+      const { taskId, studentId } = await albumTaskRows(t, schoolId);
+      return { taskId, studentId, image: await storedUpload(t, photoOf(300, 200, 1), 'jpg'), caption: '第一天' };
+    }
+    case 'AlbumBook': {
+      const { taskId, studentId } = await albumTaskRows(t, schoolId);
+      return { taskId, studentId };
     }
     default:
       throw new Error(`no fixture for ${def.name}`);

@@ -4,6 +4,9 @@
  * contract's FAMILY_LIST). Nothing else on the web names a family.
  */
 import { childUserModule, externalUserModule } from './accounts';
+import { albumBookModule } from './album-book';
+import { albumTaskModule } from './album-task';
+import { albumTemplateModule } from './album-template';
 import { nvrModule } from './nvr';
 import { operationLogModule } from './operation-log';
 import { questionnaireModule } from './questionnaire';
@@ -25,6 +28,9 @@ export const WEB_FAMILY_MODULES: readonly WebFamilyModule[] = [
   nvrModule,
   questionnaireModule,
   operationLogModule,
+  albumTemplateModule,
+  albumTaskModule,
+  albumBookModule,
 ];
 
 const byFamily = new Map(WEB_FAMILY_MODULES.map((module) => [module.family, module]));

@@ -22,8 +22,11 @@ export const UPLOAD_AUDIO_TYPES = { mp3: 'audio/mpeg', m4a: 'audio/mp4', wav: 'a
 export const UPLOAD_PACKAGE_TYPES = { zip: 'application/zip', apk: 'application/vnd.android.package-archive', bin: 'application/octet-stream' } as const;
 export type PackageExtension = keyof typeof UPLOAD_PACKAGE_TYPES;
 
+/** Documents the platform makes itself (an album's print PDF); no upload call accepts them. */
+export const GENERATED_DOCUMENT_TYPES = { pdf: 'application/pdf' } as const;
+
 /** Every stored extension with the content type it is served with. */
-export const UPLOAD_CONTENT_TYPES = { ...UPLOAD_IMAGE_TYPES, ...UPLOAD_VIDEO_TYPES, ...UPLOAD_AUDIO_TYPES, ...UPLOAD_PACKAGE_TYPES } as const;
+export const UPLOAD_CONTENT_TYPES = { ...UPLOAD_IMAGE_TYPES, ...UPLOAD_VIDEO_TYPES, ...UPLOAD_AUDIO_TYPES, ...UPLOAD_PACKAGE_TYPES, ...GENERATED_DOCUMENT_TYPES } as const;
 export type UploadExtension = keyof typeof UPLOAD_CONTENT_TYPES;
 
 /** Files one upload call takes at most. */

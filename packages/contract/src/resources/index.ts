@@ -32,6 +32,7 @@ import { AppMusic } from './music.js';
 import { Questionnaire } from './questionnaire.js';
 import { Commodity, CommodityComment, CommodityOrder, Coupon, CouponGrant, MarketAddress, MarketAppAd, MarketCarouselAd, MarketCategory, MarketCommodity, MarketCommodityRelease, MarketMerchant, MarketOrder, PointsEntry } from './mall.js';
 import { ParentNotice, PushDelivery, ServiceReceiver, StudentService } from './parents.js';
+import { AlbumBook, AlbumPhoto, AlbumPriceConfig, AlbumSpec, AlbumTask, AlbumTemplate } from './album.js';
 
 export * from './define.js';
 export * from './schemas.js';
@@ -76,6 +77,7 @@ export * from './partners.js';
 export * from './music.js';
 export * from './mall.js';
 export * from './parents.js';
+export * from './album.js';
 
 /** Every declared family but the operation log, which lists them (and itself) as its `family` options. */
 const FAMILIES: readonly ResourceDef[] = [
@@ -162,6 +164,13 @@ const FAMILIES: readonly ResourceDef[] = [
   ParentNotice,
   StudentService,
   PushDelivery,
+  AlbumSpec,
+  AlbumPriceConfig,
+  AlbumTemplate,
+  // AlbumTask first: the page of albumTask is its; the photos are a tab of a task's drawer.
+  AlbumTask,
+  AlbumPhoto,
+  AlbumBook,
 ];
 
 export const OperationLog = declareOperationLog(FAMILIES);

@@ -556,6 +556,26 @@ export const en: Record<MessageKey, string> = {
 
   // Row actions a family module adds (resources/families.ts)
   'rowAction.members': 'Members',
+  'rowAction.preview': 'Preview',
+  'rowAction.progress': 'Progress',
+  'album.templatePreview': 'Template preview: {name}',
+  'album.bookPreview': 'Album preview: {name}',
+  'album.cover': 'Cover',
+  'album.page': 'Page {page}',
+  'album.lowDpi': 'below 300 dpi',
+  'album.progressTitle': 'Collection progress: {name}',
+  'album.progressHint': 'Each child needs {needed} photos (the template’s photo slots).',
+  'album.child': 'Child',
+  'album.collected': 'Collected / needed',
+  'album.progress': 'Progress',
+  'album.openPdf': 'Open print PDF',
+  'album.notRendered': 'The album is not rendered yet: look again shortly.',
+  'album.warnings': '{count} warning(s)',
+  'album.warnSlotEmpty': 'Page {page}: a photo slot is empty (too few photos)',
+  'album.warnLowDpi': 'Page {page}: the photo prints at {dpi} dpi, below the 300 dpi print needs',
+  'album.warnUnreadable': 'Photo {id} cannot be read (only JPEG and PNG print)',
+  'album.warnUnused': '{count} photo(s) left over (more photos than slots)',
+  'album.warnText': 'Page {page}: the text cannot be printed with the available font',
   'rowAction.results': 'Results',
 
   // A bool field without labels of its own

@@ -557,6 +557,26 @@ export const zhCN = {
 
   // Row actions a family module adds (resources/families.ts)
   'rowAction.members': '成员',
+  'rowAction.preview': '预览',
+  'rowAction.progress': '收集进度',
+  'album.templatePreview': '模板预览：{name}',
+  'album.bookPreview': '相册预览：{name}',
+  'album.cover': '封面',
+  'album.page': '第 {page} 页',
+  'album.lowDpi': '低于300dpi',
+  'album.progressTitle': '收集进度：{name}',
+  'album.progressHint': '每位幼儿需要 {needed} 张照片（模板的照片位数）。',
+  'album.child': '幼儿',
+  'album.collected': '已收 / 需要',
+  'album.progress': '进度',
+  'album.openPdf': '打开印刷 PDF',
+  'album.notRendered': '相册尚未生成完成，请稍后再看。',
+  'album.warnings': '{count} 条提示',
+  'album.warnSlotEmpty': '第 {page} 页：照片位空缺（照片不足）',
+  'album.warnLowDpi': '第 {page} 页：照片分辨率 {dpi} dpi，低于印刷要求的 300 dpi',
+  'album.warnUnreadable': '照片 {id} 无法读取（仅 JPEG、PNG 可印刷）',
+  'album.warnUnused': '{count} 张照片未用上（照片多于照片位）',
+  'album.warnText': '第 {page} 页：文字无法用当前字体印刷',
   'rowAction.results': '结果',
 
   // A bool field without labels of its own

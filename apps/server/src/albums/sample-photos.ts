@@ -1,0 +1,39 @@
+/**
+ * Photos the demo seed, the tests and the bench upload as a teacher would: JPEGs of a given size
+ * (a sky, a sun and a meadow in colours varied by `seed`), so layouts, crops and dpi warnings work on
+ * real image files without shipping any.
+ */
+import jpeg from 'jpeg-js';
+
+/** A `width` × `height` JPEG at quality 80. */
+export function samplePhoto(width: number, height: number, seed: number): Buffer {
+  const data = Buffer.alloc(width * height * 4);
+  const hue = (seed * 47) % 360;
+  const sky = hsl(hue, 0.55, 0.72);
+  const ground = hsl((hue + 120) % 360, 0.45, 0.45);
+  const sun = hsl((hue + 40) % 360, 0.9, 0.6);
+  const horizon = Math.floor(height * (0.55 + ((seed % 5) - 2) * 0.04));
+  const sunX = width * (0.25 + ((seed * 13) % 50) / 100);
+  const sunY = height * 0.3;
+  const sunR = Math.min(width, height) * 0.12;
+  for (let y = 0; y < height; y++) {
+    const shade = 1 - (y / height) * 0.35;
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      const inSun = (x - sunX) ** 2 + (y - sunY) ** 2 < sunR ** 2;
+      const colour = inSun ? sun : y < horizon ? sky : ground;
+      data[i] = colour[0]! * shade;
+      data[i + 1] = colour[1]! * shade;
+      data[i + 2] = colour[2]! * shade;
+      data[i + 3] = 255;
+    }
+  }
+  return Buffer.from(jpeg.encode({ data, width, height }, 80).data);
+}
+
+function hsl(h: number, s: number, l: number): [number, number, number] {
+  const k = (n: number) => (n + h / 30) % 12;
+  const a = s * Math.min(l, 1 - l);
+  const f = (n: number) => l - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
+  return [Math.round(f(0) * 255), Math.round(f(8) * 255), Math.round(f(4) * 255)];
+}

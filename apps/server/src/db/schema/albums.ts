@@ -1,0 +1,10 @@
+/** The albums' tables custom code reads by name (albums/). */
+import { AlbumBook, AlbumPhoto, AlbumPriceConfig, AlbumSpec, AlbumTask, AlbumTemplate } from '@campus/contract';
+import { builtFamilyTable } from './resources.js';
+
+export const albumSpecs = builtFamilyTable(AlbumSpec.name);
+export const albumPriceConfigs = builtFamilyTable(AlbumPriceConfig.name);
+export const albumTemplates = builtFamilyTable(AlbumTemplate.name);
+export const albumTasks = builtFamilyTable(AlbumTask.name);
+export const albumPhotos = builtFamilyTable(AlbumPhoto.name);
+export const albumBooks = builtFamilyTable(AlbumBook.name);

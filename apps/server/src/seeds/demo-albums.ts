@@ -1,0 +1,65 @@
+/**
+ * The demo's albums, made through the album flows as the console's operator would: a spec and its
+ * prices, a template, a photo collection for a class of the first school with photos uploaded for its
+ * children (some short of the template's slots), and its books queued with "Make books": the
+ * `album-books` job renders them in the seconds after the server starts.
+ */
+import { AlbumPhoto, AlbumPriceConfig, AlbumSpec, AlbumTask, AlbumTemplate } from '@campus/contract';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { Transaction } from '../db/client.js';
+import { students, uploadedFiles } from '../db/schema/index.js';
+import { samplePhoto } from '../albums/sample-photos.js';
+import { scopeOwnerKey } from '../platform/scope.js';
+import type { UploadStorage } from '../platform/uploads.js';
+import { appStandIn } from '../resources/engine/context.js';
+import { addRow } from '../resources/engine/write.js';
+import { hooksOf } from '../resources/engine/hooks.js';
+import { storeDemoFile, type DemoFile } from './demo-files.js';
+import { operatorContext } from './demo-operator.js';
+
+const PHOTO = { width: 1600, height: 1200 };
+/** Photos per child of the demo class: the first children complete, the last ones short. */
+const PHOTOS_PER_CHILD = [11, 11, 9, 6, 3];
+
+/** Stores the demo class's photos (before the seed's transaction: a store is no database). */
+export async function storeDemoAlbumPhotos(storage: UploadStorage, now: Date): Promise<DemoFile[][]> {
+  const distinct = Array.from({ length: 6 }, (_, seed) => samplePhoto(PHOTO.width, PHOTO.height, seed + 1));
+  const files: DemoFile[][] = [];
+  for (const [child, count] of PHOTOS_PER_CHILD.entries()) {
+    const list: DemoFile[] = [];
+    for (let index = 0; index < count; index++) list.push(await storeDemoFile(storage, distinct[(child + index) % distinct.length]!, 'jpg', now));
+    files.push(list);
+  }
+  return files;
+}
+
+export async function seedDemoAlbums(tx: Transaction, adminId: number, schoolId: number, photos: DemoFile[][], storage: UploadStorage, now: Date): Promise<void> {
+  const contextOf = await operatorContext(tx, adminId, { now: () => now });
+  // Photo writes read each file's size from the store, as an upload's row does.
+  const as = (def: Parameters<typeof contextOf>[0]) => ({ ...contextOf(def), server: appStandIn('the demo seed', { uploads: storage }) });
+  const { id: specId } = await addRow(as(AlbumSpec), { name: '横版精装 12 页', trimWidthMm: 285, trimHeightMm: 210, bleedMm: 3, pageCount: 12, binding: 3, paper: 2, enabled: true });
+  await addRow(as(AlbumSpec), { name: '方版锁线 24 页', trimWidthMm: 210, trimHeightMm: 210, bleedMm: 3, pageCount: 24, binding: 3, paper: 3, enabled: true });
+  await addRow(as(AlbumPriceConfig), { specId, unitPriceJD: 12_800, unitPriceZC: 6_800, unitPriceSJ: 1_990, remark: '默认价' });
+  await addRow(as(AlbumPriceConfig), { specId, province: '浙江省', unitPriceJD: 11_800, unitPriceZC: 5_800, unitPriceSJ: 1_690 });
+  await addRow(as(AlbumPriceConfig), { specId, schoolId, unitPriceJD: 9_900, unitPriceZC: 4_900, unitPriceSJ: 990, remark: '园所团购价' });
+  const { id: templateId } = await addRow(as(AlbumTemplate), { name: '成长足迹', specId, coverTitle: '我的幼儿园时光', layout: 4, captions: true, enabled: true });
+  await addRow(as(AlbumTemplate), { name: '四宫格回忆', specId, coverTitle: '快乐成长', layout: 3, captions: false, enabled: true });
+
+  // The school's first class with enough enrolled children.
+  const enrolled = await tx
+    .select({ id: students.id, classId: students.classId })
+    .from(students)
+    .where(and(eq(students.schoolId, schoolId), eq(students.state, 1), isNotNull(students.classId)))
+    .orderBy(asc(students.classId), asc(students.id));
+  const classId = enrolled[0]?.classId;
+  if (!classId) return;
+  const children = enrolled.filter((child) => child.classId === classId).slice(0, PHOTOS_PER_CHILD.length);
+  const { id: taskId } = await addRow(as(AlbumTask), { name: '2026秋季成长册', schoolId, classId, term: '2026秋季', templateId, deadline: '2026-12-31' });
+  await tx.insert(uploadedFiles).values(photos.flat().map((file) => ({ key: file.key, scopeKey: scopeOwnerKey({ id: 0, type: 'company', parentId: null }), size: file.size, sha256: file.sha256 })));
+  for (const [index, child] of children.entries()) {
+    for (const [n, file] of (photos[index] ?? []).entries()) {
+      await addRow(as(AlbumPhoto), { taskId, studentId: child.id, image: file.url, caption: n === 0 ? '入园第一天' : `快乐时光 ${n + 1}` });
+    }
+  }
+  await hooksOf(AlbumTask).actions!.MakeBooks!(as(AlbumTask), taskId, {});
+}

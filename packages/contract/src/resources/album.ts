@@ -1,0 +1,221 @@
+/**
+ * Growth albums (issue 30, PRODUCT.md §5): print specs and their prices, templates whose slots the
+ * platform lays photos into, photo collections per class and term, and the books made from them
+ * (a print-ready PDF per child, rendered by a background job: apps/server/src/albums/).
+ */
+import { childScope, schoolRef } from './common.js';
+import { defineResource, type EnumOption, type FieldDef } from './define.js';
+
+const mmField = (zh: string, en: string, min: number, max: number, extra: Partial<FieldDef> = {}): FieldDef =>
+  ({ kind: 'number', integer: true, label: { zh, en }, required: true, min, max, width: 100, ...extra }) as FieldDef;
+const createdAtField = (): FieldDef => ({ kind: 'datetime', label: { zh: '创建时间', en: 'Created' }, readOnly: true, sortable: true, filter: 'range', width: 170 });
+
+export const ALBUM_BINDING_OPTIONS = [
+  { value: 1, zh: '骑马钉', en: 'Saddle stitch' },
+  { value: 2, zh: '无线胶装', en: 'Perfect bound' },
+  { value: 3, zh: '锁线胶装', en: 'Sewn' },
+  { value: 4, zh: '对裱平摊', en: 'Lay-flat' },
+] as const satisfies readonly EnumOption[];
+
+export const ALBUM_PAPER_OPTIONS = [
+  { value: 1, zh: '铜版纸', en: 'Gloss coated' },
+  { value: 2, zh: '哑粉纸', en: 'Matte coated' },
+  { value: 3, zh: '银盐相纸', en: 'Silver-halide photo paper' },
+] as const satisfies readonly EnumOption[];
+
+/** A print spec (albumSkuManage): the trim size, bleed, pages, binding and paper a print house makes. */
+export const AlbumSpec = defineResource({
+  name: 'AlbumSpec',
+  label: { zh: '相册规格', en: 'Album spec' },
+  table: 'album_specs',
+  views: [{ frame: 'albumSkuManage' }],
+  scope: { via: 'global' },
+  titleField: 'name',
+  defaultSort: { field: 'id', order: 'desc' },
+  fields: {
+    name: { kind: 'text', label: { zh: '规格名称', en: 'Name' }, required: true, max: 50, unique: true, filter: 'name', sortable: true, width: 180 },
+    trimWidthMm: mmField('成品宽(mm)', 'Trim width (mm)', 50, 600),
+    trimHeightMm: mmField('成品高(mm)', 'Trim height (mm)', 50, 600),
+    bleedMm: mmField('出血(mm)', 'Bleed (mm)', 0, 10, { defaultValue: 3 }),
+    // The cover is page 1: a book of 24 pages is a cover and 23 inner pages, one PDF page each.
+    pageCount: mmField('页数(含封面)', 'Pages (with cover)', 4, 200, { help: { zh: '封面算第 1 页', en: 'The cover is page 1' } }),
+    binding: { kind: 'enum', options: ALBUM_BINDING_OPTIONS, label: { zh: '装订', en: 'Binding' }, required: true, filter: 'equals', width: 110 },
+    paper: { kind: 'enum', options: ALBUM_PAPER_OPTIONS, label: { zh: '纸张', en: 'Paper' }, required: true, filter: 'equals', width: 130 },
+    enabled: { kind: 'bool', label: { zh: '启用', en: 'Enabled' }, filter: 'equals', defaultValue: true, trueLabel: { zh: '启用', en: 'Enabled' }, falseLabel: { zh: '停用', en: 'Disabled' } },
+    createdAt: createdAtField(),
+  },
+  toggles: [{ field: 'enabled', button: 'enable' }],
+});
+
+/**
+ * A spec's prices (albumPriceManagement), in fen, in the seed's three variants (docs/decisions.md
+ * "Album prices: JD, ZC and SJ"): JD 精装 the printed hardcover book, ZC 追册 each further printed
+ * copy of the same book in one order, SJ 手机 the electronic album. A row for a school wins over one
+ * for its province, which wins over the default row (no school, no province).
+ */
+export const AlbumPriceConfig = defineResource({
+  name: 'AlbumPriceConfig',
+  label: { zh: '相册价格', en: 'Album price' },
+  table: 'album_price_configs',
+  views: [{ frame: 'albumPriceManagement' }],
+  scope: { via: 'global' },
+  titleField: 'specId',
+  defaultSort: { field: 'id', order: 'desc' },
+  fields: {
+    specId: { kind: 'reference', family: 'AlbumSpec', display: 'name', label: { zh: '规格', en: 'Spec' }, required: true, filter: 'equals', width: 160 },
+    schoolId: schoolRef({ required: false, help: { zh: '留空：按省份或默认价', en: 'Empty: the province’s or the default price' } }),
+    province: { kind: 'region', part: 'province', label: { zh: '省份', en: 'Province' }, filter: 'equals', help: { zh: '学校和省份都留空为默认价', en: 'No school and no province = the default price' } },
+    unitPriceJD: { kind: 'money', label: { zh: '精装价(JD)', en: 'Hardcover (JD)' }, required: true, min: 0, max: 10_000_000, width: 110 },
+    unitPriceZC: { kind: 'money', label: { zh: '追册价(ZC)', en: 'Extra copy (ZC)' }, required: true, min: 0, max: 10_000_000, width: 110 },
+    unitPriceSJ: { kind: 'money', label: { zh: '电子相册价(SJ)', en: 'Electronic (SJ)' }, required: true, min: 0, max: 10_000_000, width: 120 },
+    remark: { kind: 'text', label: { zh: '备注', en: 'Remark' }, max: 200, list: false },
+    createdAt: createdAtField(),
+  },
+  indexes: [['specId', 'schoolId'], ['specId', 'province']],
+});
+
+export const ALBUM_LAYOUT_OPTIONS = [
+  { value: 1, zh: '单图整版', en: 'One photo a page' },
+  { value: 2, zh: '双图上下', en: 'Two photos a page' },
+  { value: 3, zh: '四宫格', en: 'Four photos a page' },
+  { value: 4, zh: '图文交替', en: 'One and two, alternating' },
+] as const satisfies readonly EnumOption[];
+
+/** A template (albumTemplate): a spec's page size and count, its cover, and the slots of each page (computed from the layout, in mm from the trim's top left). */
+export const AlbumTemplate = defineResource({
+  name: 'AlbumTemplate',
+  label: { zh: '相册模板', en: 'Album template' },
+  table: 'album_templates',
+  views: [{ frame: 'albumTemplate' }],
+  scope: { via: 'global' },
+  titleField: 'name',
+  defaultSort: { field: 'id', order: 'desc' },
+  fields: {
+    name: { kind: 'text', label: { zh: '模板名称', en: 'Name' }, required: true, max: 50, unique: true, filter: 'name', sortable: true, width: 180 },
+    specId: { kind: 'reference', family: 'AlbumSpec', display: 'name', label: { zh: '规格', en: 'Spec' }, required: true, filter: 'equals', width: 160 },
+    trimWidthMm: { kind: 'number', label: { zh: '页宽(mm)', en: 'Page width (mm)' }, readOnly: true, width: 100 },
+    trimHeightMm: { kind: 'number', label: { zh: '页高(mm)', en: 'Page height (mm)' }, readOnly: true, width: 100 },
+    pageCount: { kind: 'number', label: { zh: '页数', en: 'Pages' }, readOnly: true, width: 80 },
+    coverTitle: { kind: 'text', label: { zh: '封面标题', en: 'Cover title' }, required: true, max: 40, list: false },
+    coverImage: { kind: 'image', label: { zh: '封面底图', en: 'Cover background' }, list: false },
+    layout: { kind: 'enum', options: ALBUM_LAYOUT_OPTIONS, label: { zh: '内页版式', en: 'Inner layout' }, required: true, filter: 'equals', width: 130 },
+    captions: { kind: 'bool', label: { zh: '图片配文', en: 'Captions' }, defaultValue: true, trueLabel: { zh: '有', en: 'Yes' }, falseLabel: { zh: '无', en: 'No' }, width: 80 },
+    photoSlots: { kind: 'number', label: { zh: '照片位', en: 'Photo slots' }, readOnly: true, width: 90 },
+    slots: { kind: 'json', label: { zh: '版位', en: 'Slots' }, readOnly: true, list: false, exported: false },
+    enabled: { kind: 'bool', label: { zh: '启用', en: 'Enabled' }, filter: 'equals', defaultValue: true, trueLabel: { zh: '启用', en: 'Enabled' }, falseLabel: { zh: '停用', en: 'Disabled' } },
+  },
+  toggles: [{ field: 'enabled', button: 'update' }],
+  indexes: [['specId']],
+});
+
+/** A photo collection (albumTask) of one class for one term, due by a deadline, made into books with one template. */
+export const AlbumTask = defineResource({
+  name: 'AlbumTask',
+  label: { zh: '相册任务', en: 'Album task' },
+  table: 'album_tasks',
+  views: [{ frame: 'albumTask' }],
+  scope: { via: 'school', field: 'schoolId' },
+  titleField: 'name',
+  defaultSort: { field: 'id', order: 'desc' },
+  fields: {
+    name: { kind: 'text', label: { zh: '任务名称', en: 'Name' }, required: true, max: 60, filter: 'name', width: 180 },
+    schoolId: schoolRef(),
+    classId: { kind: 'reference', family: 'SchoolClass', display: 'className', within: 'schoolId', label: { zh: '班级', en: 'Class' }, required: true, filter: 'equals', width: 120 },
+    term: { kind: 'text', label: { zh: '学期', en: 'Term' }, required: true, max: 20, filter: 'equals', width: 110, help: { zh: '如 2026秋季', en: 'e.g. 2026 autumn' } },
+    templateId: { kind: 'reference', family: 'AlbumTemplate', display: 'name', label: { zh: '模板', en: 'Template' }, required: true, filter: 'equals', width: 160 },
+    deadline: { kind: 'date', label: { zh: '截止日期', en: 'Deadline' }, required: true, filter: 'range', sortable: true, width: 120 },
+    photosNeeded: { kind: 'number', label: { zh: '每人所需照片', en: 'Photos per child' }, readOnly: true, width: 110 },
+    childCount: { kind: 'number', label: { zh: '幼儿数', en: 'Children' }, computed: true, width: 90 },
+    childrenComplete: { kind: 'number', label: { zh: '已收齐', en: 'Complete' }, computed: true, width: 90 },
+    photoCount: { kind: 'number', label: { zh: '已收照片', en: 'Photos' }, computed: true, width: 90 },
+    // Each child of the class with the photos collected and needed (AlbumChildProgress[]).
+    childProgress: { kind: 'json', label: { zh: '收集进度', en: 'Progress per child' }, computed: true, list: false, exported: false },
+    createdAt: createdAtField(),
+  },
+  actions: [
+    {
+      verb: 'MakeBooks',
+      button: 'update',
+      label: { zh: '自动成书', en: 'Make books' },
+      confirm: { zh: '为本班每位幼儿排版并生成印刷 PDF（后台进行）。确定吗？', en: 'Lay out and render a print-ready PDF for every child of the class (in the background). Go ahead?' },
+    },
+  ],
+  indexes: [['schoolId', 'classId', 'term']],
+});
+
+/** A photo of a child collected for a task; a tab of the task's drawer. */
+export const AlbumPhoto = defineResource({
+  name: 'AlbumPhoto',
+  label: { zh: '相册照片', en: 'Album photo' },
+  table: 'album_photos',
+  views: [{ frame: 'albumTask' }],
+  parent: { family: 'AlbumTask', field: 'taskId' },
+  scope: childScope(AlbumTask, 'taskId'),
+  titleField: 'caption',
+  defaultSort: { field: 'id', order: 'asc' },
+  fields: {
+    taskId: { kind: 'reference', family: 'AlbumTask', display: 'name', label: { zh: '任务', en: 'Task' }, required: true, filter: 'equals' },
+    schoolId: schoolRef({ from: 'taskId' }),
+    studentId: { kind: 'reference', family: 'Student', display: 'name', within: 'schoolId', label: { zh: '幼儿', en: 'Child' }, required: true, filter: 'equals', width: 120 },
+    image: { kind: 'image', label: { zh: '照片', en: 'Photo' }, required: true, width: 90 },
+    caption: { kind: 'text', label: { zh: '配文', en: 'Caption' }, max: 60, width: 200 },
+    pixelWidth: { kind: 'number', label: { zh: '宽(px)', en: 'Width (px)' }, readOnly: true, width: 90 },
+    pixelHeight: { kind: 'number', label: { zh: '高(px)', en: 'Height (px)' }, readOnly: true, width: 90 },
+    createdAt: createdAtField(),
+  },
+  indexes: [['taskId', 'studentId']],
+});
+
+/** One child's collection in a task: `childProgress` of an AlbumTask row. */
+export interface AlbumChildProgress {
+  studentId: number;
+  name: string;
+  photos: number;
+  needed: number;
+}
+
+export const ALBUM_BOOK_QUEUED = 1 as const;
+export const ALBUM_BOOK_RENDERING = 2 as const;
+export const ALBUM_BOOK_DONE = 3 as const;
+export const ALBUM_BOOK_FAILED = 4 as const;
+
+export const ALBUM_BOOK_STATE_OPTIONS = [
+  { value: ALBUM_BOOK_QUEUED, zh: '排队中', en: 'Queued', color: 'default' },
+  { value: ALBUM_BOOK_RENDERING, zh: '生成中', en: 'Rendering', color: 'processing' },
+  { value: ALBUM_BOOK_DONE, zh: '已完成', en: 'Done', color: 'green' },
+  { value: ALBUM_BOOK_FAILED, zh: '失败', en: 'Failed', color: 'red' },
+] as const satisfies readonly EnumOption[];
+
+/**
+ * A child's book (automaticBook): the task's photos laid into the template's slots and rendered as a
+ * print-ready PDF by the `album-books` job. `layout` holds each page's slots with the photo and crop
+ * put there (the console's preview draws it); `warnings` each slot left empty and each photo printed
+ * below 300 dpi.
+ */
+export const AlbumBook = defineResource({
+  name: 'AlbumBook',
+  label: { zh: '自动成书', en: 'Automatic book' },
+  table: 'album_books',
+  views: [{ frame: 'automaticBook' }],
+  scope: { via: 'school', field: 'schoolId' },
+  titleField: 'studentId',
+  defaultSort: { field: 'id', order: 'desc' },
+  fields: {
+    taskId: { kind: 'reference', family: 'AlbumTask', display: 'name', label: { zh: '相册任务', en: 'Album task' }, required: true, filter: 'equals', width: 180 },
+    schoolId: schoolRef({ from: 'taskId' }),
+    studentId: { kind: 'reference', family: 'Student', display: 'name', within: 'schoolId', label: { zh: '幼儿', en: 'Child' }, required: true, filter: 'equals', width: 120 },
+    state: { kind: 'enum', options: ALBUM_BOOK_STATE_OPTIONS, label: { zh: '状态', en: 'State' }, readOnly: true, filter: 'equals', width: 100 },
+    progress: { kind: 'number', label: { zh: '进度(%)', en: 'Progress (%)' }, readOnly: true, width: 100 },
+    pageCount: { kind: 'number', label: { zh: '页数', en: 'Pages' }, readOnly: true, width: 70 },
+    slotsFilled: { kind: 'number', label: { zh: '已填照片位', en: 'Slots filled' }, readOnly: true, width: 100 },
+    slotsEmpty: { kind: 'number', label: { zh: '空照片位', en: 'Slots empty' }, readOnly: true, width: 100 },
+    lowDpiCount: { kind: 'number', label: { zh: '低于300dpi', en: 'Below 300 dpi' }, readOnly: true, width: 110 },
+    pdfFile: { kind: 'file', label: { zh: '印刷PDF', en: 'Print PDF' }, readOnly: true, width: 110 },
+    layout: { kind: 'json', label: { zh: '排版', en: 'Layout' }, readOnly: true, list: false, exported: false },
+    warnings: { kind: 'json', label: { zh: '提示', en: 'Warnings' }, readOnly: true, list: false, exported: false },
+    error: { kind: 'text', label: { zh: '错误', en: 'Error' }, readOnly: true, list: false },
+    finishedAt: { kind: 'datetime', label: { zh: '完成时间', en: 'Finished' }, readOnly: true, sortable: true, width: 170 },
+    createdAt: createdAtField(),
+  },
+  indexes: [['taskId', 'studentId'], ['state']],
+});
