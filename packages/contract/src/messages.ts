@@ -202,6 +202,8 @@ export const SERVER_MESSAGES = {
   'album.specDisabled': m('规格已停用', 'the spec is disabled'),
   'album.studentNotInClass': m('该幼儿不在任务的班级', 'the child is not in the task’s class'),
   'album.photoUnreadable': m('无法读取照片尺寸（仅支持 JPEG、PNG、GIF、WebP）', 'the photo’s size cannot be read (JPEG, PNG, GIF or WebP only)'),
+  'album.noPrice': m('该相册规格尚未定价', 'the album’s spec has no price'),
+  'album.bookNotReady': m('相册尚未生成完成', 'the book is not rendered yet'),
   'album.noChildren': m('班级没有在读幼儿', 'the class has no enrolled children'),
   'mall.couponSoldOut': m('优惠券已领完', 'the coupon has run out'),
   'mall.couponLimit': m('每人最多领取 {limit} 张', 'at most {limit} per parent'),

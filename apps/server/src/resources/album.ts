@@ -6,7 +6,11 @@
 import {
 
   ALBUM_BOOK_QUEUED,
+  ALBUM_BOOK_DONE,
+  ALBUM_ORDER_ELECTRONIC,
+  ALBUM_ORDER_UNPAID,
   AlbumBook,
+  AlbumOrder,
   AlbumPhoto,
   AlbumPriceConfig,
   AlbumTask,
@@ -19,6 +23,7 @@ import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { albumBooks, albumPriceConfigs, albumSpecs, albumTasks, albumTemplates, students } from '../db/schema/index.js';
 import { albumBooksJob } from '../albums/books.js';
+import { albumOrderAmount, albumPriceFor, albumViewUrl } from '../albums/orders.js';
 import { IMAGE_HEADER_BYTES, pixelSizeOf, readAll } from '../albums/images.js';
 import type { BookLayout } from '../albums/layout.js';
 import { photoSlotCount, templatePages } from '../albums/slots.js';
@@ -168,3 +173,37 @@ export const albumBookModule = defineFamilyModule(AlbumBook, {
 });
 
 
+
+/** A book's child, school and spec, for an order of it. */
+async function bookOfOrder(db: Executor, bookId: number) {
+  const [book] = await db
+    .select({ studentId: albumBooks.studentId, schoolId: albumBooks.schoolId, specId: albumTemplates.specId, pdfFile: albumBooks.pdfFile, state: albumBooks.state })
+    .from(albumBooks)
+    .innerJoin(albumTasks, eq(albumTasks.id, albumBooks.taskId))
+    .innerJoin(albumTemplates, eq(albumTemplates.id, albumTasks.templateId))
+    .where(eq(albumBooks.id, bookId));
+  return book;
+}
+
+export const albumOrderModule = defineFamilyModule(AlbumOrder, {
+  // The price is the price config's at the moment of ordering, written with the order and never again.
+  async beforeWrite(ctx, { op, values, existing }) {
+    if (op === 'update') {
+      if (values.bookId !== undefined && values.bookId !== existing?.bookId) throw badRequest([{ path: 'bookId', ...msg('mall.linesFixed') }]);
+      if (values.copies !== undefined && values.copies !== existing?.copies) throw badRequest([{ path: 'copies', ...msg('mall.linesFixed') }]);
+      return values;
+    }
+    const book = await bookOfOrder(ctx.db, Number(values.bookId));
+    if (!book || book.state !== ALBUM_BOOK_DONE) throw badRequest([{ path: 'bookId', ...msg('album.bookNotReady') }]);
+    const prices = await albumPriceFor(ctx.db, Number(book.specId), Number(book.schoolId));
+    if (!prices) throw badRequest([{ path: 'bookId', ...msg('album.noPrice') }]);
+    const kind = Number(values.kind ?? ctx.view.fixed?.kind);
+    const copies = kind === ALBUM_ORDER_ELECTRONIC ? 1 : Number(values.copies ?? 1);
+    const { unitPrice, amount } = albumOrderAmount(prices, kind, copies);
+    return { ...values, copies, studentId: Number(book.studentId), specId: Number(book.specId), unitPrice, amount, pdfFile: book.pdfFile };
+  },
+  // An electronic order once paid carries its page-turning link.
+  async afterRead(ctx, rows) {
+    return Promise.all(rows.map(async (row) => (Number(row.kind) === ALBUM_ORDER_ELECTRONIC && Number(row.state) !== ALBUM_ORDER_UNPAID ? { ...row, viewLink: await albumViewUrl(ctx.server, Number(row.id)) } : row)));
+  },
+});

@@ -15,7 +15,7 @@ import { installIntakeHandlers } from '../terminals/intake-handlers.js';
 import { checkFamilyModules, installFamilyModules, seamsOf, type FamilyModule } from './engine/modules.js';
 import { childUserModule, companyUserModule, externalUserModule } from './accounts.js';
 import { appStartupPageModule, posterModule, screenChatContentModule, sysNoticeModule } from './app-screens.js';
-import { albumBookModule, albumPhotoModule, albumPriceConfigModule, albumTaskModule, albumTemplateModule } from './album.js';
+import { albumBookModule, albumOrderModule, albumPhotoModule, albumPriceConfigModule, albumTaskModule, albumTemplateModule } from './album.js';
 import { appVersionModule } from './app-version.js';
 import { developerDeliveryModule, developerModule } from './developer.js';
 import { deviceModule, deviceWarrantyModule } from './device.js';
@@ -47,6 +47,7 @@ export const FAMILY_MODULES: readonly FamilyModule[] = [
   albumTaskModule,
   albumPhotoModule,
   albumBookModule,
+  albumOrderModule,
   companyUserModule,
   externalUserModule,
   childUserModule,

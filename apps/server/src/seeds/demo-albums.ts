@@ -1,13 +1,16 @@
 /**
  * The demo's albums, made through the album flows as the console's operator would: a spec and its
  * prices, a template, a photo collection for a class of the first school with photos uploaded for its
- * children (some short of the template's slots), and its books queued with "Make books": the
- * `album-books` job renders them in the seconds after the server starts.
+ * children (some short of the template's slots), in a school of each demo agent; "Make books" queues
+ * the books, which the demo renders through the job's own code; parents' orders (a printed and an
+ * electronic one, paid) and a printed order moved through the print house's first steps.
  */
-import { AlbumPhoto, AlbumPriceConfig, AlbumSpec, AlbumTask, AlbumTemplate } from '@campus/contract';
+import { ALBUM_BOOK_DONE, AlbumOrder, AlbumPhoto, AlbumPriceConfig, AlbumSpec, AlbumTask, AlbumTemplate, type ButtonValue } from '@campus/contract';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import type { Transaction } from '../db/client.js';
-import { students, uploadedFiles } from '../db/schema/index.js';
+import type { Database, Transaction } from '../db/client.js';
+import { albumBooks, albumOrders, parentStudents, parents, students, uploadedFiles } from '../db/schema/index.js';
+import { renderQueuedBooks } from '../albums/books.js';
+import { applySystemTransition, runTransition } from '../resources/engine/workflow.js';
 import { samplePhoto } from '../albums/sample-photos.js';
 import { scopeOwnerKey } from '../platform/scope.js';
 import type { UploadStorage } from '../platform/uploads.js';
@@ -33,7 +36,7 @@ export async function storeDemoAlbumPhotos(storage: UploadStorage, now: Date): P
   return files;
 }
 
-export async function seedDemoAlbums(tx: Transaction, adminId: number, schoolId: number, photos: DemoFile[][], storage: UploadStorage, now: Date): Promise<void> {
+export async function seedDemoAlbums(tx: Transaction, adminId: number, schoolIds: readonly number[], photos: DemoFile[][], storage: UploadStorage, now: Date): Promise<void> {
   const contextOf = await operatorContext(tx, adminId, { now: () => now });
   // Photo writes read each file's size from the store, as an upload's row does.
   const as = (def: Parameters<typeof contextOf>[0]) => ({ ...contextOf(def), server: appStandIn('the demo seed', { uploads: storage }) });
@@ -41,25 +44,51 @@ export async function seedDemoAlbums(tx: Transaction, adminId: number, schoolId:
   await addRow(as(AlbumSpec), { name: '方版锁线 24 页', trimWidthMm: 210, trimHeightMm: 210, bleedMm: 3, pageCount: 24, binding: 3, paper: 3, enabled: true });
   await addRow(as(AlbumPriceConfig), { specId, unitPriceJD: 12_800, unitPriceZC: 6_800, unitPriceSJ: 1_990, remark: '默认价' });
   await addRow(as(AlbumPriceConfig), { specId, province: '浙江省', unitPriceJD: 11_800, unitPriceZC: 5_800, unitPriceSJ: 1_690 });
-  await addRow(as(AlbumPriceConfig), { specId, schoolId, unitPriceJD: 9_900, unitPriceZC: 4_900, unitPriceSJ: 990, remark: '园所团购价' });
+  await addRow(as(AlbumPriceConfig), { specId, schoolId: schoolIds[0], unitPriceJD: 9_900, unitPriceZC: 4_900, unitPriceSJ: 990, remark: '园所团购价' });
   const { id: templateId } = await addRow(as(AlbumTemplate), { name: '成长足迹', specId, coverTitle: '我的幼儿园时光', layout: 4, captions: true, enabled: true });
   await addRow(as(AlbumTemplate), { name: '四宫格回忆', specId, coverTitle: '快乐成长', layout: 3, captions: false, enabled: true });
-
-  // The school's first class with enough enrolled children.
-  const enrolled = await tx
-    .select({ id: students.id, classId: students.classId })
-    .from(students)
-    .where(and(eq(students.schoolId, schoolId), eq(students.state, 1), isNotNull(students.classId)))
-    .orderBy(asc(students.classId), asc(students.id));
-  const classId = enrolled[0]?.classId;
-  if (!classId) return;
-  const children = enrolled.filter((child) => child.classId === classId).slice(0, PHOTOS_PER_CHILD.length);
-  const { id: taskId } = await addRow(as(AlbumTask), { name: '2026秋季成长册', schoolId, classId, term: '2026秋季', templateId, deadline: '2026-12-31' });
   await tx.insert(uploadedFiles).values(photos.flat().map((file) => ({ key: file.key, scopeKey: scopeOwnerKey({ id: 0, type: 'company', parentId: null }), size: file.size, sha256: file.sha256 })));
-  for (const [index, child] of children.entries()) {
-    for (const [n, file] of (photos[index] ?? []).entries()) {
-      await addRow(as(AlbumPhoto), { taskId, studentId: child.id, image: file.url, caption: n === 0 ? '入园第一天' : `快乐时光 ${n + 1}` });
+
+  for (const [position, schoolId] of schoolIds.entries()) {
+    // The school's first class with enrolled children.
+    const enrolled = await tx
+      .select({ id: students.id, classId: students.classId })
+      .from(students)
+      .where(and(eq(students.schoolId, schoolId), eq(students.state, 1), isNotNull(students.classId)))
+      .orderBy(asc(students.classId), asc(students.id));
+    const classId = enrolled[0]?.classId;
+    if (!classId) continue;
+    const children = enrolled.filter((child) => child.classId === classId).slice(0, PHOTOS_PER_CHILD.length);
+    const { id: taskId } = await addRow(as(AlbumTask), { name: '2026秋季成长册', schoolId, classId, term: '2026秋季', templateId, deadline: '2026-12-31' });
+    for (const [index, child] of children.entries()) {
+      // The second school's children share the first's photo files: a demo needs no more bytes.
+      for (const [n, file] of (photos[index] ?? []).entries()) {
+        await addRow(as(AlbumPhoto), { taskId, studentId: child.id, image: file.url, caption: n === 0 ? '入园第一天' : `快乐时光 ${n + 1}` });
+      }
+    }
+    await hooksOf(AlbumTask).actions!.MakeBooks!(as(AlbumTask), taskId, {});
+    // The job would render them in the first seconds; the demo renders them now so its orders have books.
+    await renderQueuedBooks(tx as unknown as Database, storage, () => now, children.length);
+    const books = await tx.select({ id: albumBooks.id, studentId: albumBooks.studentId }).from(albumBooks).where(and(eq(albumBooks.taskId, taskId), eq(albumBooks.state, ALBUM_BOOK_DONE))).orderBy(asc(albumBooks.id));
+    for (const [index, book] of books.slice(0, 2).entries()) {
+      const [link] = await tx.select({ parentId: parentStudents.parentId }).from(parentStudents).where(eq(parentStudents.studentId, Number(book.studentId))).limit(1);
+      const [anyParent] = link ? [] : await tx.select({ id: parents.id }).from(parents).where(eq(parents.schoolId, schoolId)).limit(1);
+      const parentId = link?.parentId ?? anyParent?.id;
+      if (!parentId) continue;
+      // As a parent orders in the app: printed copies for the first child, the electronic album for the second; paid at once.
+      const printed = index === 0;
+      const orderCtx = { ...as(AlbumOrder), view: AlbumOrder.views[printed ? 0 : 1]! };
+      const { id: orderId } = await addRow(orderCtx, printed ? { kind: 1, bookId: book.id, parentId, copies: 2, consigneeName: '王女士', consigneePhone: '13800001111', deliveryAddress: '浙江省杭州市西湖区文三路 100 号' } : { kind: 2, bookId: book.id, parentId, copies: 1 });
+      const [order] = await tx.select().from(albumOrders).where(eq(albumOrders.id, orderId));
+      await applySystemTransition(tx, AlbumOrder, order!, 'Pay', { values: { paidAt: now, tradeNo: `DEMO-${order!.orderNo}` }, now });
+      // The first school's printed order is already on its way through the print house.
+      if (printed && position === 0) {
+        const production = { ...as(AlbumOrder), view: AlbumOrder.views[2]!, buttons: new Set<ButtonValue>(['send', 'print', 'close']) };
+        for (const verb of ['Send', 'NotifyPrint']) {
+          const [current] = await tx.select({ version: albumOrders.version }).from(albumOrders).where(eq(albumOrders.id, orderId));
+          await runTransition(production, AlbumOrder.workflow.transitions.find((transition) => transition.verb === verb)!, { id: orderId, version: Number(current!.version), remark: verb === 'Send' ? '已上传印刷文件' : '印厂已排期' });
+        }
+      }
     }
   }
-  await hooksOf(AlbumTask).actions!.MakeBooks!(as(AlbumTask), taskId, {});
 }

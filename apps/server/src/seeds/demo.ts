@@ -196,7 +196,10 @@ export async function seedDemo(db: Database, now: Date = new Date(), storage?: U
     await seedDemoParents(tx, now);
     await seedDemoParentApp(tx, now);
     // Photos are files: without a store (a benchmark's seed) the album pages start empty.
-    if (storage && albumPhotos) await seedDemoAlbums(tx, userId('admin'), sunshine.id, albumPhotos, storage, now);
+    if (storage && albumPhotos) {
+      const agent2School = schoolRows.find((school) => school.agentId === userId('agent2'));
+      await seedDemoAlbums(tx, userId('admin'), [sunshine.id, ...(agent2School ? [agent2School.id] : [])], albumPhotos, storage, now);
+    }
 
     await tx.insert(settings).values({ key: DEMO_SEEDED_KEY, value: new Date().toISOString() });
     return true;

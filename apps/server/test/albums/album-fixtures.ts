@@ -1,8 +1,10 @@
 /** Albums' test rows: a spec, a template, a class of children with a task, photos uploaded as a teacher would. */
 import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { albumSpecs, albumTasks, albumTemplates, schoolClasses, students } from '../../src/db/schema/index.js';
+import { ALBUM_BOOK_DONE } from '@campus/contract';
+import { albumBooks, albumPriceConfigs, albumSpecs, albumTasks, albumTemplates, parents, schoolClasses, students } from '../../src/db/schema/index.js';
 import { photoSlotCount, templatePages } from '../../src/albums/slots.js';
+import { layBook } from '../../src/albums/layout.js';
 import { samplePhoto } from '../../src/albums/sample-photos.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { multipartFiles } from '../helpers/multipart.js';
@@ -93,4 +95,14 @@ export async function albumTaskRows(t: TestApp, schoolId: number): Promise<{ spe
     .values({ name: `任务${n}`, schoolId, classId, term: '2026秋季', templateId: template!.id, deadline: '2026-12-31', photosNeeded: photoSlotCount(pages) })
     .returning({ id: albumTasks.id });
   return { specId: spec!.id, templateId: template!.id, taskId: task!.id, classId, studentId: studentIds[0]! };
+}
+
+/** A rendered book of a child of the school (its row as the job leaves it), a parent of the child and a default price for its spec. */
+export async function doneAlbumBook(t: TestApp, schoolId: number): Promise<{ bookId: number; parentId: number; specId: number; studentId: number }> {
+  const { specId, taskId, studentId } = await albumTaskRows(t, schoolId);
+  await t.db.insert(albumPriceConfigs).values({ specId, unitPriceJD: 12_800, unitPriceZC: 6_800, unitPriceSJ: 1_990 });
+  const { layout } = layBook(templatePages({ trimWidthMm: 210, trimHeightMm: 210, pageCount: 4 }, 1, true), { trimWidthMm: 210, trimHeightMm: 210, bleedMm: 3 }, [], '成长');
+  const [book] = await t.db.insert(albumBooks).values({ taskId, schoolId, studentId, state: ALBUM_BOOK_DONE, progress: 100, pageCount: 4, layout }).returning({ id: albumBooks.id });
+  const [parent] = await t.db.insert(parents).values({ phoneNum: `158${unique().padStart(8, '0').slice(-8)}`, name: `家长${unique()}`, schoolId }).returning({ id: parents.id });
+  return { bookId: book!.id, parentId: parent!.id, specId, studentId };
 }

@@ -62,7 +62,7 @@ describe('specs, prices and templates', () => {
 });
 
 describe('a task, its photos and the automatic books', () => {
-  it('collects photos per child, makes a print-ready PDF per child and reports every slot it could not fill', { timeout: 90_000 }, async () => {
+  it('collects photos per child, makes a print-ready PDF per child and reports every slot it could not fill', { timeout: 120_000 }, async () => {
     const specId = await albumSpec(t, admin, 8);
     const templateId = await albumTemplate(t, admin, specId, 1);
     const { classId, studentIds } = await classWithChildren(t, schoolId, 3);

@@ -17,7 +17,7 @@ import type { TestApp } from '../helpers/test-app.js';
 import { mallCatalogue, parentWithAddress, pointsCommodity, receivedOrder, releasedCommodity } from '../mall/mall-fixtures.js';
 import { postPoints } from '../../src/mall/points.js';
 import { claimCoupon } from '../../src/mall/coupons.js';
-import { albumTaskRows, photoOf } from '../albums/album-fixtures.js';
+import { albumTaskRows, doneAlbumBook, photoOf } from '../albums/album-fixtures.js';
 
 /** Districts no demo row or test names elsewhere (Xinjiang's), so exclusive agent areas never collide. */
 const SPARE_DISTRICTS = REGIONS.find((p) => p.name === '新疆维吾尔自治区')!.children.flatMap((city) =>
@@ -315,6 +315,10 @@ export async function validAddBody(t: TestApp, def: ResourceDef, schoolId: numbe
     case 'AlbumBook': {
       const { taskId, studentId } = await albumTaskRows(t, schoolId);
       return { taskId, studentId };
+    }
+    case 'AlbumOrder': {
+      const { bookId, parentId } = await doneAlbumBook(t, schoolId);
+      return { kind: 1, bookId, parentId, copies: 2, consigneeName: '赵六', consigneePhone: '13700002222', deliveryAddress: '浙江省杭州市西湖区文三路 1 号' };
     }
     default:
       throw new Error(`no fixture for ${def.name}`);

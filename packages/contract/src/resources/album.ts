@@ -219,3 +219,88 @@ export const AlbumBook = defineResource({
   },
   indexes: [['taskId', 'studentId'], ['state']],
 });
+
+export const ALBUM_ORDER_PRINTED = 1;
+export const ALBUM_ORDER_ELECTRONIC = 2;
+export const ALBUM_ORDER_KIND_OPTIONS = [
+  { value: ALBUM_ORDER_PRINTED, zh: '纸质相册', en: 'Printed', color: 'blue' },
+  { value: ALBUM_ORDER_ELECTRONIC, zh: '电子相册', en: 'Electronic', color: 'purple' },
+] as const satisfies readonly EnumOption[];
+
+export const ALBUM_ORDER_UNPAID = 1 as const;
+export const ALBUM_ORDER_PAID = 2 as const;
+export const ALBUM_ORDER_SENT = 3 as const;
+export const ALBUM_ORDER_PRINT_NOTIFIED = 4 as const;
+export const ALBUM_ORDER_PRINT_ALLOWED = 5 as const;
+export const ALBUM_ORDER_RECEIVED = 6 as const;
+export const ALBUM_ORDER_CLOSED = 7 as const;
+export const ALBUM_ORDER_CANCELLED = 9 as const;
+
+export const ALBUM_ORDER_STATE_OPTIONS = [
+  { value: ALBUM_ORDER_UNPAID, zh: '待支付', en: 'Unpaid', color: 'default' },
+  { value: ALBUM_ORDER_PAID, zh: '已支付', en: 'Paid', color: 'blue' },
+  { value: ALBUM_ORDER_SENT, zh: '已送印', en: 'Sent to print', color: 'cyan' },
+  { value: ALBUM_ORDER_PRINT_NOTIFIED, zh: '已通知印刷', en: 'Print notified', color: 'geekblue' },
+  { value: ALBUM_ORDER_PRINT_ALLOWED, zh: '准予印刷', en: 'Print allowed', color: 'purple' },
+  { value: ALBUM_ORDER_RECEIVED, zh: '已收货', en: 'Received', color: 'green' },
+  { value: ALBUM_ORDER_CLOSED, zh: '已关闭', en: 'Closed', color: 'default' },
+  { value: ALBUM_ORDER_CANCELLED, zh: '已取消', en: 'Cancelled', color: 'red' },
+] as const satisfies readonly EnumOption[];
+
+const remarkField = (): FieldDef => ({ kind: 'textarea', label: { zh: '备注', en: 'Remark' }, max: 200 });
+
+/**
+ * A parent's album order (albumOrder: printed; albumElectronicOrder: electronic), placed and paid
+ * through the app channel at the price config's price of that moment. A printed order then goes
+ * through production (albumProduction: the same rows, with the print house's steps).
+ */
+export const AlbumOrder = defineResource({
+  name: 'AlbumOrder',
+  label: { zh: '相册订单', en: 'Album order' },
+  table: 'album_orders',
+  views: [
+    { frame: 'albumOrder', fixed: { kind: ALBUM_ORDER_PRINTED } },
+    { frame: 'albumElectronicOrder', fixed: { kind: ALBUM_ORDER_ELECTRONIC } },
+    { frame: 'albumProduction', fixed: { kind: ALBUM_ORDER_PRINTED } },
+  ],
+  scope: { via: 'school', field: 'schoolId' },
+  titleField: 'orderNo',
+  defaultSort: { field: 'id', order: 'desc' },
+  fields: {
+    orderNo: { kind: 'text', label: { zh: '订单号', en: 'Order no.' }, readOnly: true, numbered: { prefix: 'XC' }, filter: 'code', width: 180 },
+    kind: { kind: 'enum', options: ALBUM_ORDER_KIND_OPTIONS, label: { zh: '类型', en: 'Kind' }, required: true, filter: 'equals', width: 100 },
+    bookId: { kind: 'reference', family: 'AlbumBook', display: 'studentId', label: { zh: '相册', en: 'Book' }, required: true, filter: 'equals', list: false },
+    schoolId: schoolRef({ from: 'bookId' }),
+    studentId: { kind: 'reference', family: 'Student', display: 'name', label: { zh: '幼儿', en: 'Child' }, readOnly: true, filter: 'equals', width: 110 },
+    parentId: { kind: 'reference', family: 'Parent', display: 'name', label: { zh: '家长', en: 'Parent' }, required: true, filter: 'equals', width: 110 },
+    specId: { kind: 'reference', family: 'AlbumSpec', display: 'name', label: { zh: '规格', en: 'Spec' }, readOnly: true, filter: 'equals', width: 140 },
+    copies: { kind: 'number', integer: true, label: { zh: '册数', en: 'Copies' }, required: true, min: 1, max: 20, defaultValue: 1, width: 70 },
+    unitPrice: { kind: 'money', label: { zh: '单价', en: 'Unit price' }, readOnly: true, width: 100 },
+    amount: { kind: 'money', label: { zh: '金额', en: 'Amount' }, readOnly: true, sortable: true, width: 100 },
+    state: { kind: 'enum', options: ALBUM_ORDER_STATE_OPTIONS, label: { zh: '状态', en: 'State' }, readOnly: true, filter: 'equals', width: 110 },
+    consigneeName: { kind: 'text', label: { zh: '收货人', en: 'Consignee' }, max: 50, list: false },
+    consigneePhone: { kind: 'phone', phoneKind: 'mobile', label: { zh: '收货电话', en: 'Phone' }, list: false },
+    deliveryAddress: { kind: 'text', label: { zh: '收货地址', en: 'Address' }, max: 200, list: false },
+    tradeNo: { kind: 'text', label: { zh: '支付流水号', en: 'Trade no.' }, readOnly: true, list: false },
+    paidAt: { kind: 'datetime', label: { zh: '支付时间', en: 'Paid' }, readOnly: true, sortable: true, width: 170 },
+    pdfFile: { kind: 'file', label: { zh: '印刷PDF', en: 'Print PDF' }, readOnly: true, width: 110 },
+    viewLink: { kind: 'text', label: { zh: '电子相册链接', en: 'Electronic album link' }, computed: true, list: false },
+    createdAt: createdAtField(),
+  },
+  workflow: {
+    field: 'state',
+    initial: ALBUM_ORDER_UNPAID,
+    editableIn: [ALBUM_ORDER_UNPAID, ALBUM_ORDER_PAID],
+    deletableIn: [ALBUM_ORDER_UNPAID, ALBUM_ORDER_CANCELLED],
+    transitions: [
+      { verb: 'Cancel', from: [ALBUM_ORDER_UNPAID], to: ALBUM_ORDER_CANCELLED, button: 'update', label: { zh: '取消', en: 'Cancel' }, fields: { remark: remarkField() }, danger: true, confirm: { zh: '取消这笔未支付的订单？', en: 'Cancel this unpaid order?' } },
+      { verb: 'Send', from: [ALBUM_ORDER_PAID], to: ALBUM_ORDER_SENT, button: 'send', label: { zh: '送印', en: 'Send to print' }, fields: { remark: remarkField() } },
+      { verb: 'NotifyPrint', from: [ALBUM_ORDER_SENT], to: ALBUM_ORDER_PRINT_NOTIFIED, button: 'print', label: { zh: '通知印刷', en: 'Notify print' }, fields: { remark: remarkField() } },
+      { verb: 'AllowPrint', from: [ALBUM_ORDER_PRINT_NOTIFIED], to: ALBUM_ORDER_PRINT_ALLOWED, button: 'print', label: { zh: '准予印刷', en: 'Allow print' }, fields: { remark: remarkField() } },
+      { verb: 'ConfirmReceipt', from: [ALBUM_ORDER_PRINT_ALLOWED], to: ALBUM_ORDER_RECEIVED, button: 'close', label: { zh: '确认收货', en: 'Confirm receipt' }, fields: { remark: remarkField() } },
+      { verb: 'Close', from: [ALBUM_ORDER_RECEIVED], to: ALBUM_ORDER_CLOSED, button: 'close', label: { zh: '关闭订单', en: 'Close order' }, fields: { remark: remarkField() }, danger: true, confirm: { zh: '关闭后订单不能再变更。确定吗？', en: 'A closed order cannot change again. Close it?' } },
+    ],
+    systemTransitions: [{ verb: 'Pay', from: [ALBUM_ORDER_UNPAID], to: ALBUM_ORDER_PAID, label: { zh: '支付', en: 'Paid' } }],
+  },
+  indexes: [['schoolId', 'kind', 'state'], ['parentId'], ['bookId']],
+});

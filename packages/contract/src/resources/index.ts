@@ -32,7 +32,7 @@ import { AppMusic } from './music.js';
 import { Questionnaire } from './questionnaire.js';
 import { Commodity, CommodityComment, CommodityOrder, Coupon, CouponGrant, MarketAddress, MarketAppAd, MarketCarouselAd, MarketCategory, MarketCommodity, MarketCommodityRelease, MarketMerchant, MarketOrder, PointsEntry } from './mall.js';
 import { ParentNotice, PushDelivery, ServiceReceiver, StudentService } from './parents.js';
-import { AlbumBook, AlbumPhoto, AlbumPriceConfig, AlbumSpec, AlbumTask, AlbumTemplate } from './album.js';
+import { AlbumBook, AlbumOrder, AlbumPhoto, AlbumPriceConfig, AlbumSpec, AlbumTask, AlbumTemplate } from './album.js';
 
 export * from './define.js';
 export * from './schemas.js';
@@ -171,6 +171,7 @@ const FAMILIES: readonly ResourceDef[] = [
   AlbumTask,
   AlbumPhoto,
   AlbumBook,
+  AlbumOrder,
 ];
 
 export const OperationLog = declareOperationLog(FAMILIES);

@@ -1,5 +1,5 @@
 /** The albums' tables custom code reads by name (albums/). */
-import { AlbumBook, AlbumPhoto, AlbumPriceConfig, AlbumSpec, AlbumTask, AlbumTemplate } from '@campus/contract';
+import { AlbumBook, AlbumOrder, AlbumPhoto, AlbumPriceConfig, AlbumSpec, AlbumTask, AlbumTemplate } from '@campus/contract';
 import { builtFamilyTable } from './resources.js';
 
 export const albumSpecs = builtFamilyTable(AlbumSpec.name);
@@ -8,3 +8,4 @@ export const albumTemplates = builtFamilyTable(AlbumTemplate.name);
 export const albumTasks = builtFamilyTable(AlbumTask.name);
 export const albumPhotos = builtFamilyTable(AlbumPhoto.name);
 export const albumBooks = builtFamilyTable(AlbumBook.name);
+export const albumOrders = builtFamilyTable(AlbumOrder.name);

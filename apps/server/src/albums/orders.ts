@@ -1,0 +1,205 @@
+/**
+ * Parents' album orders: the price is the spec's price config at the time of ordering (the school's,
+ * else its province's, else the default; docs/decisions.md "Album prices: JD, ZC and SJ"), the order
+ * is the AlbumOrder family's own Add, and it is paid through the finance provider at once; a paid
+ * electronic order is read through a signed page-turning view.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  ALBUM_BOOK_DONE,
+  ALBUM_ORDER_ELECTRONIC,
+  ALBUM_ORDER_PRINTED,
+  ALBUM_ORDER_UNPAID,
+  ALBUM_VIEW_PREFIX,
+  AlbumOrder,
+  PROBE_NAMES,
+  type AppAlbumOrder,
+  type AppAlbumOrderAnswer,
+  type ButtonValue,
+  type VisibilityProbes,
+} from '@campus/contract';
+import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database, Executor } from '../db/client.js';
+import { albumBooks, albumOrders, albumPriceConfigs, albumTasks, albumTemplates, schools, students } from '../db/schema/index.js';
+import type { AuthUser } from '../platform/auth.js';
+import { badRequest, conflict, msg, notFound } from '../platform/errors.js';
+import { settingCreatedOnce } from '../platform/settings.js';
+import type { EngineContext } from '../resources/engine/context.js';
+import { NO_CONSOLE_USER_ID } from '../resources/engine/services.js';
+import { applySystemTransition } from '../resources/engine/workflow.js';
+import { addRow } from '../resources/engine/write.js';
+
+/** The parent a channel call is made for (app-channel's AppParent, as far as orders read it). */
+export interface AppParent {
+  id: number;
+  name: string;
+  phoneNum: string;
+  children: { id: number; schoolId: number }[];
+  schoolIds: number[];
+}
+
+export interface AlbumPrices {
+  unitPriceJD: number;
+  unitPriceZC: number;
+  unitPriceSJ: number;
+}
+
+/** The price of a spec for a school: the school's row, else its province's, else the default; undefined when none is set. */
+export async function albumPriceFor(db: Executor, specId: number, schoolId: number): Promise<AlbumPrices | undefined> {
+  const [school] = await db.select({ province: schools.province }).from(schools).where(eq(schools.id, schoolId));
+  const rows = await db
+    .select()
+    .from(albumPriceConfigs)
+    .where(
+      and(
+        eq(albumPriceConfigs.specId, specId),
+        or(eq(albumPriceConfigs.schoolId, schoolId), and(isNull(albumPriceConfigs.schoolId), school?.province ? or(eq(albumPriceConfigs.province, school.province), isNull(albumPriceConfigs.province)) : isNull(albumPriceConfigs.province))),
+      ),
+    );
+  const rank = (row: (typeof rows)[number]) => (row.schoolId !== null ? 0 : row.province !== null ? 1 : 2);
+  const best = rows.sort((a, b) => rank(a) - rank(b))[0];
+  return best ? { unitPriceJD: Number(best.unitPriceJD), unitPriceZC: Number(best.unitPriceZC), unitPriceSJ: Number(best.unitPriceSJ) } : undefined;
+}
+
+/** What an order costs: JD for the first printed copy and ZC for each further one; SJ for an electronic album. */
+export function albumOrderAmount(prices: AlbumPrices, kind: number, copies: number): { unitPrice: number; amount: number } {
+  if (kind === ALBUM_ORDER_ELECTRONIC) return { unitPrice: prices.unitPriceSJ, amount: prices.unitPriceSJ };
+  return { unitPrice: prices.unitPriceJD, amount: prices.unitPriceJD + (copies - 1) * prices.unitPriceZC };
+}
+
+/** The done books of the parent's children, with their spec; another family's books are never read. */
+export async function parentBooks(db: Executor, parent: AppParent, bookId?: number) {
+  const childIds = parent.children.map((child) => child.id);
+  if (childIds.length === 0) return [];
+  return db
+    .select({
+      id: albumBooks.id,
+      version: albumBooks.version,
+      studentId: albumBooks.studentId,
+      studentName: students.name,
+      schoolId: students.schoolId,
+      taskName: albumTasks.name,
+      pageCount: albumBooks.pageCount,
+      layout: albumBooks.layout,
+      pdfFile: albumBooks.pdfFile,
+      specId: albumTemplates.specId,
+    })
+    .from(albumBooks)
+    .innerJoin(students, eq(students.id, albumBooks.studentId))
+    .innerJoin(albumTasks, eq(albumTasks.id, albumBooks.taskId))
+    .innerJoin(albumTemplates, eq(albumTemplates.id, albumTasks.templateId))
+    .where(and(inArray(albumBooks.studentId, childIds), eq(albumBooks.state, ALBUM_BOOK_DONE), bookId === undefined ? undefined : eq(albumBooks.id, bookId)))
+    .orderBy(desc(albumBooks.id));
+}
+
+/** The engine's caller for a parent's order: no console account, the parent's schools as its scope. */
+function channelContext(server: FastifyInstance, parent: AppParent): EngineContext {
+  const user: AuthUser = { id: NO_CONSOLE_USER_ID, loginName: `app:${parent.phoneNum}`, name: parent.name, type: 'external', parentId: null, salesTeamId: null, sellerPosition: null, sessionId: 0 };
+  const probes = Object.fromEntries(PROBE_NAMES.map((name) => [name, false])) as VisibilityProbes;
+  return { db: server.db, user, scope: { kind: 'schools', schoolIds: parent.schoolIds }, def: AlbumOrder, view: AlbumOrder.views[0]!, buttons: new Set<ButtonValue>(['add']), probes, locale: 'zh', clock: server.clock, server };
+}
+
+/** Places a parent's order of one of its children's books at today's price and pays it through the active provider. */
+export async function placeAlbumOrder(server: FastifyInstance, parent: AppParent, input: AppAlbumOrder): Promise<AppAlbumOrderAnswer> {
+  const [book] = await parentBooks(server.db, parent, input.bookId);
+  if (!book) throw notFound();
+  const printed = input.kind === ALBUM_ORDER_PRINTED;
+  if (printed && (!input.consigneeName || !input.consigneePhone || !input.deliveryAddress)) throw badRequest([{ path: 'deliveryAddress', ...msg('validation.required') }]);
+  const copies = printed ? input.copies : 1;
+  const ctx = { ...channelContext(server, parent), view: AlbumOrder.views[printed ? 0 : 1]! };
+  const { id } = await server.db.transaction(async (tx) => {
+    const added = await addRow({ ...ctx, db: tx as unknown as Database }, {
+      kind: input.kind,
+      bookId: book.id,
+      parentId: parent.id,
+      copies,
+      consigneeName: printed ? input.consigneeName : null,
+      consigneePhone: printed ? input.consigneePhone : null,
+      deliveryAddress: printed ? input.deliveryAddress : null,
+    });
+    return added;
+  });
+  return payAlbumOrder(server, parent, id);
+}
+
+/** Pays an unpaid order of the parent through the active provider; a provider answering "pending" leaves it unpaid. */
+export async function payAlbumOrder(server: FastifyInstance, parent: AppParent, orderId: number): Promise<AppAlbumOrderAnswer> {
+  const [order] = await server.db.select().from(albumOrders).where(and(eq(albumOrders.id, orderId), eq(albumOrders.parentId, parent.id)));
+  if (!order) throw notFound();
+  if (order.state === ALBUM_ORDER_UNPAID) {
+    const provider = server.payments.active;
+    const answer = await provider.pay({ outTradeNo: order.orderNo!, amount: Number(order.amount), description: `相册订单 ${order.orderNo}`, attach: `AlbumOrder:${orderId}` });
+    if (answer.outcome === 'failed' || answer.outcome === 'unknown') throw conflict(msg('app.paymentFailed', { message: answer.message ?? answer.outcome }));
+    if (answer.outcome === 'paid') {
+      await server.db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(albumOrders).where(eq(albumOrders.id, orderId)).for('update');
+        if (locked!.state !== ALBUM_ORDER_UNPAID) return;
+        await applySystemTransition(tx, AlbumOrder, locked!, 'Pay', { values: { paidAt: server.clock.now(), tradeNo: answer.providerTradeNo ?? order.orderNo }, now: server.clock.now() });
+      });
+    }
+  }
+  const [paid] = await server.db.select().from(albumOrders).where(eq(albumOrders.id, orderId));
+  return {
+    id: orderId,
+    orderNo: String(paid!.orderNo),
+    kind: Number(paid!.kind),
+    copies: Number(paid!.copies),
+    amount: Number(paid!.amount),
+    state: Number(paid!.state),
+    viewUrl: paid!.kind === ALBUM_ORDER_ELECTRONIC && paid!.state !== ALBUM_ORDER_UNPAID ? await albumViewUrl(server, orderId) : null,
+  };
+}
+
+/** The parent's orders, newest first. */
+export async function parentAlbumOrders(server: FastifyInstance, parent: AppParent): Promise<AppAlbumOrderAnswer[]> {
+  const rows = await server.db.select().from(albumOrders).where(eq(albumOrders.parentId, parent.id)).orderBy(desc(albumOrders.id)).limit(100);
+  return Promise.all(
+    rows.map(async (row) => ({
+      id: row.id,
+      orderNo: String(row.orderNo),
+      kind: Number(row.kind),
+      copies: Number(row.copies),
+      amount: Number(row.amount),
+      state: Number(row.state),
+      viewUrl: row.kind === ALBUM_ORDER_ELECTRONIC && row.state !== ALBUM_ORDER_UNPAID ? await albumViewUrl(server, row.id) : null,
+    })),
+  );
+}
+
+/** How long a view link opens the album: a year, for an album bought to keep (a new link comes with every read of the order). */
+const VIEW_LIFETIME_SECONDS = 365 * 86_400;
+
+function viewSecret(db: Database): Promise<string> {
+  return settingCreatedOnce(db, 'albums.viewSecret', () => randomBytes(32).toString('base64url'));
+}
+
+const signatureOf = (secret: string, orderId: number, expires: string) => createHmac('sha256', secret).update(`album-view\n${orderId}\n${expires}`).digest('base64url');
+
+/** The signed address of an electronic order's page-turning view. */
+export async function albumViewUrl(server: FastifyInstance, orderId: number): Promise<string> {
+  const secret = await viewSecret(server.db);
+  const expires = String(Math.floor(server.clock.now().getTime() / 1000) + VIEW_LIFETIME_SECONDS);
+  return `${ALBUM_VIEW_PREFIX}${orderId}?e=${expires}&s=${signatureOf(secret, orderId, expires)}`;
+}
+
+/** Whether a view address's signature is this deployment's and still valid. */
+export async function isValidViewSignature(server: FastifyInstance, orderId: number, e: string | undefined, s: string | undefined): Promise<boolean> {
+  if (!e || !s || !/^\d{1,12}$/.test(e) || Number(e) * 1000 < server.clock.now().getTime()) return false;
+  const expected = Buffer.from(signatureOf(await viewSecret(server.db), orderId, e));
+  const given = Buffer.from(s);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** The book of a paid electronic order, for its view. */
+export async function viewedBook(db: Executor, orderId: number) {
+  const [row] = await db
+    .select({ layout: albumBooks.layout, studentName: students.name, state: albumOrders.state, kind: albumOrders.kind })
+    .from(albumOrders)
+    .innerJoin(albumBooks, eq(albumBooks.id, albumOrders.bookId))
+    .innerJoin(students, eq(students.id, albumBooks.studentId))
+    .where(eq(albumOrders.id, orderId));
+  return row && row.kind === ALBUM_ORDER_ELECTRONIC && row.state !== ALBUM_ORDER_UNPAID ? row : undefined;
+}
+
+

@@ -1,0 +1,44 @@
+/** The parent app's album calls (issue 30): books of the parent's children, ordering and paying, and the page-turning view of an electronic album. */
+import { z } from 'zod';
+
+export const ALBUM_APP_PATHS = {
+  books: '/api/App/Album/Books',
+  order: '/api/App/Album/Order',
+  orders: '/api/App/Album/Orders',
+} as const;
+
+/** Where an electronic album is read: `/album-view/<orderId>?e=<expiry>&s=<HMAC>&p=<page>`, no sign-in. */
+export const ALBUM_VIEW_PREFIX = '/album-view/';
+
+export const appAlbumOrderSchema = z.strictObject({
+  bookId: z.number().int().positive(),
+  kind: z.union([z.literal(1), z.literal(2)]).describe('1 printed, 2 electronic'),
+  copies: z.number().int().min(1).max(20).default(1).describe('Printed copies (an electronic album is one)'),
+  consigneeName: z.string().trim().min(1).max(50).optional(),
+  consigneePhone: z.string().trim().regex(/^1\d{10}$/).optional(),
+  deliveryAddress: z.string().trim().min(1).max(200).optional(),
+});
+export type AppAlbumOrder = z.infer<typeof appAlbumOrderSchema>;
+
+export const appAlbumBookSchema = z.object({
+  id: z.number(),
+  studentId: z.number(),
+  studentName: z.string(),
+  taskName: z.string(),
+  pageCount: z.number(),
+  specId: z.number(),
+  prices: z.object({ unitPriceJD: z.number(), unitPriceZC: z.number(), unitPriceSJ: z.number() }).nullable().describe('In fen: hardcover, each extra copy, electronic; null when the spec has no price'),
+  layout: z.unknown().describe('Pages and slots with signed photo addresses, as the console previews them'),
+  version: z.number().describe('The book’s version: a parent’s edits make a new one'),
+});
+
+export const appAlbumOrderAnswerSchema = z.object({
+  id: z.number(),
+  orderNo: z.string(),
+  kind: z.number(),
+  copies: z.number(),
+  amount: z.number().describe('Fen'),
+  state: z.number(),
+  viewUrl: z.string().nullable().describe('The signed page-turning view of a paid electronic album'),
+});
+export type AppAlbumOrderAnswer = z.infer<typeof appAlbumOrderAnswerSchema>;
