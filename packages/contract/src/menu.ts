@@ -138,7 +138,7 @@ const rows: FrameRow[] = [
   [430, 'albumCustomized', '相册定制', 'Customised albums', 'CRUD', CRUD],
   [431, 'albumSkuManage', '相册规格', 'Album specs', 'CRUD', [...CRUD, 'enable']],
   [432, 'albumTask', '相册任务', 'Album tasks', 'CRUD', CRUD],
-  [433, 'albumOrder', '相册订单', 'Album orders', 'CRUD', [...READ, 'add', 'update']],
+  [433, 'albumOrder', '相册订单', 'Album orders', 'CRUD', CRUD],
   [434, 'albumProduction', '相册制作', 'Album production', 'CRUD', [...READ, 'send', 'print', 'close']],
   [435, 'albumPriceManagement', '相册价格', 'Album prices', 'CRUD', CRUD],
   [436, 'albumElectronicOrder', '电子相册订单', 'Electronic album orders', 'CRUD', READ],

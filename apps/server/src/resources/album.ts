@@ -162,8 +162,12 @@ export const albumBookModule = defineFamilyModule(AlbumBook, {
   recurringJobs: [albumBooksJob],
   // Added or changed by hand, a book is (re)queued for the job.
   async beforeWrite(ctx, { values, existing }) {
-    await checkChildOfTask(ctx.db, Number(valueAfter(values, existing, 'taskId')), Number(valueAfter(values, existing, 'studentId')), 'studentId');
-    return { ...values, state: ALBUM_BOOK_QUEUED as typeof ALBUM_BOOK_QUEUED, progress: 0, error: null };
+    const taskId = Number(valueAfter(values, existing, 'taskId'));
+    const studentId = Number(valueAfter(values, existing, 'studentId'));
+    await checkChildOfTask(ctx.db, taskId, studentId, 'studentId');
+    // The book as lists and pickers name it: the child and the collection.
+    const [named] = await ctx.db.select({ child: students.name, task: albumTasks.name }).from(students).innerJoin(albumTasks, eq(albumTasks.id, taskId)).where(eq(students.id, studentId));
+    return { ...values, title: `${named?.child ?? studentId} · ${named?.task ?? taskId}`, state: ALBUM_BOOK_QUEUED as typeof ALBUM_BOOK_QUEUED, progress: 0, error: null };
   },
   async afterRead(ctx, rows) {
     if (!rows.some((row) => row.layout)) return rows;

@@ -129,6 +129,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   // The parent app's sign-in (app-channel/sign-in-routes.ts): rate-limited like the console's.
   'POST /api/App/SendSignInCode',
   'POST /api/App/SignIn',
+  // An electronic album's page-turning view: the signed link in the query is the guard (app-channel/album-routes.ts).
+  'GET /album-view/{orderId}',
   // WeChat Pay calls it; the signature is its guard (routes/pay.ts).
   'POST /api/Pay/Notify/WechatPay',
   ...SIGNED_ROUTES,

@@ -1,7 +1,7 @@
 import { mediaFileName } from '@campus/contract';
 import { translate, type Locale } from './i18n';
 
-export type StoredFileKind = 'video' | 'audio' | 'package';
+export type StoredFileKind = 'video' | 'audio' | 'package' | 'document';
 
 /**
  * How a stored upload is named on screen. Its storage key is random (`2026/11/3f9c….mp3`) and says

@@ -116,8 +116,8 @@ export type FieldDef = FieldCommon &
         follows?: { reference: string; field: string };
       }
     | { kind: 'image' }
-    /** An uploaded file: a video (UploadVideos, the default), audio (UploadAudios) or an app / firmware package (UploadPackages). */
-    | { kind: 'file'; files?: 'video' | 'audio' | 'package' }
+    /** An uploaded file: a video (UploadVideos, the default), audio (UploadAudios) or an app / firmware package (UploadPackages); a `document` the platform makes itself (an album's print PDF), never uploaded. */
+    | { kind: 'file'; files?: 'video' | 'audio' | 'package' | 'document' }
     /** One part of a province/city/area address; the three parts are joined for display. */
     | { kind: 'region'; part: RegionPart }
     /**

@@ -421,6 +421,7 @@ export const en: Record<MessageKey, string> = {
   'file.kind.video': 'Video file',
   'file.kind.audio': 'Audio file',
   'file.kind.package': 'Package',
+  'file.kind.document': 'Document',
 
   // jurisdictionManage: grants, visibility probes, login log
   'jurisdiction.tabGrants': 'Grants',

@@ -422,6 +422,7 @@ export const zhCN = {
   'file.kind.video': '视频文件',
   'file.kind.audio': '音频文件',
   'file.kind.package': '安装包',
+  'file.kind.document': '文档',
 
   // jurisdictionManage: grants, visibility probes, login log
   'jurisdiction.tabGrants': '功能权限',

@@ -63,7 +63,12 @@ export function BookPreview({ row, frame, onClose }: { row: ResourceRow; frame: 
               type="warning"
               showIcon
               message={t('album.warnings', { count: warnings.length })}
-              description={<List size="small" dataSource={warnings.slice(0, 50)} renderItem={(warning) => <List.Item>{warningText(t, warning)}</List.Item>} />}
+              description={
+                // Long lists scroll inside the alert: the pages below are what the reader came for.
+                <div style={{ maxHeight: 160, overflowY: 'auto' }}>
+                  <List size="small" dataSource={warnings.slice(0, 100)} renderItem={(warning) => <List.Item>{warningText(t, warning)}</List.Item>} />
+                </div>
+              }
             />
           )}
           <AlbumPages pages={layout.pages} widthMm={layout.trimWidthMm} heightMm={layout.trimHeightMm} pageWidth={260} pageLabel={(page) => (page === 1 ? t('album.cover') : t('album.page', { page }))} lowDpiLabel={t('album.lowDpi')} />
