@@ -56,7 +56,10 @@ export async function resolveContext(
   if (def.userTypes && !def.userTypes.includes(user.type)) throw forbidden();
   const { grant, scope, probes } = await getRequestState(request);
   const held = def.views.filter((v) => grant.has(frameOf(v.frame).fixedId));
-  const view = options.view ? held.find((v) => v.frame === options.view) : held[0];
+  // Without a named page, the first held page whose grant has the button: a family's buttons may sit on
+  // one of its pages only (album production's steps are on albumProduction, not on albumOrder).
+  const holdsButton = (v: ViewDef) => options.button !== undefined && (grant.get(frameOf(v.frame).fixedId)?.has(options.button) ?? false);
+  const view = options.view ? held.find((v) => v.frame === options.view) : (held.find(holdsButton) ?? held[0]);
   if (!view) throw forbidden();
   const buttons = grant.get(frameOf(view.frame).fixedId) ?? new Set<ButtonValue>();
   if (options.button && !buttons.has(options.button)) throw forbidden();
