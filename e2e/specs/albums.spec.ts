@@ -57,10 +57,12 @@ describe('from a class’s photos to a closed print order', () => {
     await expect
       .poll(async () => (await searchRows<{ state: number }>(admin, 'AlbumBook', 'automaticBook', { taskId: task.id, pageSize: 50 })).items.every((book) => book.state === 3), { timeout: 120_000, interval: 2_000 })
       .toBe(true);
+    // A child with photos (the demo class has children without any, whose books are all empty slots).
+    const withPhotos = (await searchRows<{ title: string; slotsFilled: number }>(admin, 'AlbumBook', 'automaticBook', { taskId: task.id, pageSize: 50 })).items.find((book) => book.slotsFilled > 0)!;
     const { page } = session();
     const books = await openFromMenu(page, 'operations', 'automaticBook');
     await waitForTable(books);
-    const row = tableRows(books).filter({ hasText: '已完成' }).first();
+    const row = tableRows(books).filter({ hasText: withPhotos.title }).first();
     await rowAction(row, '预览');
     const preview = page.locator('.ant-drawer').filter({ hasText: '相册预览' });
     await preview.waitFor();
