@@ -21,7 +21,7 @@ import {
 } from '@campus/contract';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
-import { albumBooks, albumPriceConfigs, albumSpecs, albumTasks, albumTemplates, students } from '../db/schema/index.js';
+import { albumBooks, albumOrders, albumPriceConfigs, albumSpecs, albumTasks, albumTemplates, students } from '../db/schema/index.js';
 import { albumBooksJob } from '../albums/books.js';
 import { albumOrderAmount, albumPriceFor, albumViewUrl } from '../albums/orders.js';
 import { IMAGE_HEADER_BYTES, pixelSizeOf, readAll } from '../albums/images.js';
@@ -204,7 +204,14 @@ export const albumOrderModule = defineFamilyModule(AlbumOrder, {
     const kind = Number(values.kind ?? ctx.view.fixed?.kind);
     const copies = kind === ALBUM_ORDER_ELECTRONIC ? 1 : Number(values.copies ?? 1);
     const { unitPrice, amount } = albumOrderAmount(prices, kind, copies);
-    return { ...values, copies, studentId: Number(book.studentId), specId: Number(book.specId), unitPrice, amount, pdfFile: book.pdfFile };
+    return { ...values, copies, studentId: Number(book.studentId), specId: Number(book.specId), unitPrice, amount };
+  },
+  // The book's PDF goes with the order to the print house. Set after the engine's upload check, which
+  // refuses a parent naming a file its own scope did not upload: this file is the platform's own.
+  async afterWrite(ctx, { op, ids, values }) {
+    if (op !== 'add') return;
+    const book = await bookOfOrder(ctx.db, Number(values.bookId));
+    if (book?.pdfFile) await ctx.db.update(albumOrders).set({ pdfFile: book.pdfFile }).where(inArray(albumOrders.id, ids));
   },
   // An electronic order once paid carries its page-turning link.
   async afterRead(ctx, rows) {

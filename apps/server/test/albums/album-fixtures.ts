@@ -8,7 +8,7 @@ import { layBook } from '../../src/albums/layout.js';
 import { samplePhoto } from '../../src/albums/sample-photos.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { multipartFiles } from '../helpers/multipart.js';
-import { unique } from '../resources/fixtures.js';
+import { storedUpload, unique } from '../resources/fixtures.js';
 
 /** Calls a console API and answers its data, failing the test on any code but 200. */
 export async function call<T = Record<string, unknown>>(t: TestApp, token: string, method: 'GET' | 'POST', url: string, payload?: unknown): Promise<T> {
@@ -102,7 +102,9 @@ export async function doneAlbumBook(t: TestApp, schoolId: number): Promise<{ boo
   const { specId, taskId, studentId } = await albumTaskRows(t, schoolId);
   await t.db.insert(albumPriceConfigs).values({ specId, unitPriceJD: 12_800, unitPriceZC: 6_800, unitPriceSJ: 1_990 });
   const { layout } = layBook(templatePages({ trimWidthMm: 210, trimHeightMm: 210, pageCount: 4 }, 1, true), { trimWidthMm: 210, trimHeightMm: 210, bleedMm: 3 }, [], '成长');
-  const [book] = await t.db.insert(albumBooks).values({ taskId, schoolId, studentId, state: ALBUM_BOOK_DONE, progress: 100, pageCount: 4, layout }).returning({ id: albumBooks.id });
+  // A print PDF the platform stored (company scope), as the job leaves one: no parent uploaded it.
+  const pdfFile = await storedUpload(t, Buffer.from('%PDF-1.7\n%%EOF\n'), 'pdf');
+  const [book] = await t.db.insert(albumBooks).values({ taskId, schoolId, studentId, state: ALBUM_BOOK_DONE, progress: 100, pageCount: 4, layout, pdfFile }).returning({ id: albumBooks.id });
   const [parent] = await t.db.insert(parents).values({ phoneNum: `158${unique().padStart(8, '0').slice(-8)}`, name: `家长${unique()}`, schoolId }).returning({ id: parents.id });
   return { bookId: book!.id, parentId: parent!.id, specId, studentId };
 }

@@ -43,8 +43,10 @@ describe('parents order albums through the app channel', () => {
     await call(t, admin, 'POST', '/api/AlbumPriceConfig/Add', { specId, schoolId, unitPriceJD: 9_900, unitPriceZC: 4_900, unitPriceSJ: 990 });
     const second = (await asParent(t, token, { method: 'POST', url: ALBUM_APP_PATHS.order, payload: printedOrder(bookId, 2) })).json();
     expect(second.data.amount).toBe(9_900 + 4_900);
-    const [stored] = await t.db.select({ amount: albumOrders.amount, unitPrice: albumOrders.unitPrice }).from(albumOrders).where(eq(albumOrders.id, first.data.id));
-    expect(stored).toEqual({ amount: 12_800 + 2 * 6_800, unitPrice: 12_800 });
+    const [stored] = await t.db.select({ amount: albumOrders.amount, unitPrice: albumOrders.unitPrice, pdfFile: albumOrders.pdfFile }).from(albumOrders).where(eq(albumOrders.id, first.data.id));
+    expect(stored).toMatchObject({ amount: 12_800 + 2 * 6_800, unitPrice: 12_800 });
+    // The book's PDF went with the order, although the parent never uploaded it.
+    expect(stored!.pdfFile).toMatch(/^\/uploads\/.+\.pdf$/);
 
     const electronic = (await asParent(t, token, { method: 'POST', url: ALBUM_APP_PATHS.order, payload: { bookId, kind: 2 } })).json();
     expect(electronic.data).toMatchObject({ amount: 990, copies: 1, state: ALBUM_ORDER_PAID });
