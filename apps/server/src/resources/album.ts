@@ -21,7 +21,7 @@ import {
 } from '@campus/contract';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
-import { albumBooks, albumOrders, albumPriceConfigs, albumSpecs, albumTasks, albumTemplates, students } from '../db/schema/index.js';
+import { albumBooks, albumOrders, albumPriceConfigs, albumSpecs, albumTasks, albumTemplates, schools, students } from '../db/schema/index.js';
 import { albumBooksJob } from '../albums/books.js';
 import { albumOrderAmount, albumPriceFor, albumViewUrl } from '../albums/orders.js';
 import { IMAGE_HEADER_BYTES, pixelSizeOf, readAll } from '../albums/images.js';
@@ -56,7 +56,11 @@ export const albumPriceConfigModule = defineFamilyModule(AlbumPriceConfig, {
       )
       .limit(1);
     if (same.length > 0) throw badRequest([{ path: schoolId !== null ? 'schoolId' : province !== null ? 'province' : 'specId', ...msg('album.priceDuplicate') }]);
-    return { ...values, province };
+    // The row as pickers and logs name it: the spec and where the price applies.
+    const [spec] = await ctx.db.select({ name: albumSpecs.name }).from(albumSpecs).where(eq(albumSpecs.id, specId));
+    const [school] = schoolId === null ? [] : await ctx.db.select({ name: schools.schoolName }).from(schools).where(eq(schools.id, Number(schoolId)));
+    const place = school?.name ?? province ?? (ctx.locale === 'en' ? 'default' : '默认');
+    return { ...values, province, title: `${spec?.name ?? specId} · ${place}` };
   },
 });
 

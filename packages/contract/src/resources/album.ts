@@ -59,9 +59,10 @@ export const AlbumPriceConfig = defineResource({
   table: 'album_price_configs',
   views: [{ frame: 'albumPriceManagement' }],
   scope: { via: 'global' },
-  titleField: 'specId',
+  titleField: 'title',
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
+    title: { kind: 'text', label: { zh: '名称', en: 'Name' }, readOnly: true, list: false },
     specId: { kind: 'reference', family: 'AlbumSpec', display: 'name', label: { zh: '规格', en: 'Spec' }, required: true, filter: 'equals', width: 160 },
     schoolId: schoolRef({ required: false, help: { zh: '留空：按省份或默认价', en: 'Empty: the province’s or the default price' } }),
     province: { kind: 'region', part: 'province', label: { zh: '省份', en: 'Province' }, filter: 'equals', help: { zh: '学校和省份都留空为默认价', en: 'No school and no province = the default price' } },
