@@ -14,7 +14,7 @@ import type { RecurringJob } from '../platform/recurring-jobs.js';
 import { installIntakeHandlers } from '../terminals/intake-handlers.js';
 import { checkFamilyModules, installFamilyModules, seamsOf, type FamilyModule } from './engine/modules.js';
 import { childUserModule, companyUserModule, externalUserModule } from './accounts.js';
-import { appStartupPageModule, posterModule, screenChatContentModule, sysNoticeModule } from './app-screens.js';
+import { appStartupPageModule, posterModule, sysNoticeModule } from './app-screens.js';
 import { appVersionModule } from './app-version.js';
 import { developerDeliveryModule, developerModule } from './developer.js';
 import { deviceModule, deviceWarrantyModule } from './device.js';
@@ -23,7 +23,7 @@ import { feverAlertModule } from './fever-alert.js';
 import { agentFundModule, paymentRecordModule, schoolChargeModule, serviceConfigModule } from './finance.js';
 import { schoolHolidayModule } from './holiday.js';
 import { maintenanceTicketModule } from './maintenance.js';
-import { commodityCommentModule, commodityOrderModule, couponModule, marketAppAdModule, marketCarouselAdModule, marketCommodityReleaseModule, marketOrderModule } from './mall.js';
+import { commodityCommentModule, commodityOrderModule, couponModule, marketOrderModule } from './mall.js';
 import { appMusicModule } from './music.js';
 import { nvrModule } from './nvr.js';
 import { operationLogModule } from './operation-log.js';
@@ -46,7 +46,6 @@ export const FAMILY_MODULES: readonly FamilyModule[] = [
   childUserModule,
   appStartupPageModule,
   posterModule,
-  screenChatContentModule,
   sysNoticeModule,
   appVersionModule,
   developerModule,
@@ -77,9 +76,6 @@ export const FAMILY_MODULES: readonly FamilyModule[] = [
   terminalConfigModule,
   terminalAppVersionModule,
   terminalAppUpgradeModule,
-  marketCommodityReleaseModule,
-  marketAppAdModule,
-  marketCarouselAdModule,
   marketOrderModule,
   commodityOrderModule,
   couponModule,

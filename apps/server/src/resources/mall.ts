@@ -15,9 +15,6 @@ import {
   CommodityOrder,
   Coupon,
   MALL_ORDER_UNPAID,
-  MarketAppAd,
-  MarketCarouselAd,
-  MarketCommodityRelease,
   MarketOrder,
   POINTS_ORDER_PAID,
   PointsEarningSetting,
@@ -38,19 +35,6 @@ import { updateRecords } from './engine/services.js';
 import { loadInScope, recordOperation } from './engine/write.js';
 import { requestLineRefund, type LineRefundInput } from '../mall/refunds.js';
 import { sendRefund } from '../finance/refunds.js';
-import { checkAudience, checkDateWindow } from './schedule.js';
-
-/** A window of days and an audience it reaches: releases and both kinds of ads. */
-const scheduledBeforeWrite = (_ctx: unknown, { values, existing }: { values: Record<string, unknown>; existing?: Record<string, unknown> }) => {
-  checkDateWindow(values, existing);
-  checkAudience(values, existing);
-  return values;
-};
-
-// One hook for three declarations: each family's hook type names its own fields, which this one reads by name only.
-export const marketCommodityReleaseModule = defineFamilyModule(MarketCommodityRelease, { beforeWrite: scheduledBeforeWrite as never });
-export const marketAppAdModule = defineFamilyModule(MarketAppAd, { beforeWrite: scheduledBeforeWrite as never });
-export const marketCarouselAdModule = defineFamilyModule(MarketCarouselAd, { beforeWrite: scheduledBeforeWrite as never });
 
 /** Closes orders unpaid for 30 minutes every minute (mall/orders.ts closeUnpaidOrders). */
 const closeUnpaidJob: RecurringJob = { name: 'mall-close-unpaid', everyMs: 60_000, run: (app) => closeUnpaidOrders(app.db, app.clock.now()) };
@@ -137,7 +121,6 @@ export const commodityOrderModule = defineFamilyModule(CommodityOrder, {
 /** A coupon's value fits its kind, its targets are named, and its total never drops below what was issued. */
 export const couponModule = defineFamilyModule(Coupon, {
   beforeWrite(_ctx, { values, existing }) {
-    checkDateWindow(values, existing);
     const kind = Number(valueAfter(values, existing, 'kind'));
     const value = kind === COUPON_KIND_AMOUNT ? valueAfter(values, existing, 'amountOff') : valueAfter(values, existing, 'discountPercent');
     if (value === null || value === undefined) throw badRequest([{ path: kind === COUPON_KIND_AMOUNT ? 'amountOff' : 'discountPercent', ...msg('mall.couponValueRequired') }]);

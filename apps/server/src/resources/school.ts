@@ -6,8 +6,7 @@ import { badRequest, forbidden, msg, type FieldProblem } from '../platform/error
 import { hashPassword } from '../platform/passwords.js';
 import type { EngineContext } from './engine/context.js';
 import { defineFamilyModule } from './engine/modules.js';
-import { loadInScope } from './engine/write.js';
-import { updateRecords } from './engine/services.js';
+import { rowAction } from './engine/row-actions.js';
 import { schools } from '../db/schema/resources.js';
 import { pendingRowsBadge } from '../platform/badges.js';
 
@@ -59,17 +58,9 @@ export const schoolModule = defineFamilyModule(School, {
     },
   },
   actions: {
-    async UpdateAdmin(ctx, id, input) {
-      const adminPasswordHash = await hashPassword(String(input.adminPassword));
-      return ctx.db.transaction(async (tx) => {
-        await loadInScope(ctx, tx, id, true);
-        await updateRecords(tx, School, [id], {
-          values: { adminLoginName: String(input.adminLoginName), adminPasswordHash },
-          now: new Date(),
-          log: { userId: ctx.user.id, action: 'updateAdmin', changes: { adminLoginName: input.adminLoginName, adminPassword: '***' } },
-        });
-        return { id };
-      });
-    },
+    UpdateAdmin: rowAction('updateAdmin', async (_ctx, existing, input) => ({
+      values: { adminLoginName: String(input.adminLoginName), adminPasswordHash: await hashPassword(String(input.adminPassword)) },
+      answer: { id: existing.id },
+    })),
   },
 });

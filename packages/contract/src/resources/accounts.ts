@@ -113,6 +113,7 @@ export const ExternalUser = defineResource({
       label: { zh: '用户类型', en: 'User type' },
       filter: 'equals',
       defaultValue: 'external',
+      fixed: true,
       help: { zh: '代理商只能由公司管理员创建', en: 'Only company administrators create agents' },
     },
     company: { kind: 'text', label: { zh: '单位', en: 'Organisation' }, max: 100, filter: 'name' },

@@ -61,6 +61,31 @@ interface FieldCommon {
   help?: Label;
   /** Column width in px. */
   width?: number;
+  /**
+   * This field is not chosen but follows another reference of the row: `{ reference: 'studentId',
+   * field: 'schoolId' }` sets the school from the chosen student (schoolRef({ from: 'studentId' })).
+   */
+  follows?: FollowsDef;
+  /** Set on Add, never changed after (an account's type, who a fund account belongs to); the edit form shows it disabled. */
+  fixed?: boolean;
+  /**
+   * Required while another field of the row holds one of these values (a province for an area
+   * audience, a school for a school account); checked on the row as it will be, by the form and the server.
+   */
+  requiredWhen?: RequiredWhenDef;
+}
+
+/** Where a following field takes its value; `refuseEmpty`: a referenced row without one is refused (a device not yet at a school). */
+export interface FollowsDef {
+  reference: string;
+  field: string;
+  refuseEmpty?: boolean;
+}
+
+/** The condition of `requiredWhen`: the field `field` holds one of `in`. */
+export interface RequiredWhenDef {
+  field: string;
+  in: readonly (string | number | boolean)[];
 }
 
 export type FieldDef = FieldCommon &
@@ -85,7 +110,11 @@ export type FieldDef = FieldCommon &
     | { kind: 'money'; min?: number; max?: number }
     | { kind: 'bool'; trueLabel?: Label; falseLabel?: Label }
     | { kind: 'enum'; options: readonly EnumOption[] }
-    | { kind: 'date' }
+    /**
+     * `notBefore`: the date may not precede that date field of the row (an end after its start), and
+     * with `maxDays` the two span at most that many days, both counted.
+     */
+    | { kind: 'date'; notBefore?: string; maxDays?: number }
     | { kind: 'datetime' }
     /**
      * A row of another family, by id (or by its `key` field, e.g. a device class code);
@@ -109,11 +138,6 @@ export type FieldDef = FieldCommon &
          * server (same answer as "not found") and used to narrow the web picker.
          */
         within?: string;
-        /**
-         * This field is not chosen but follows another reference of the row: `{ reference: 'studentId',
-         * field: 'schoolId' }` sets the school from the chosen student (schoolRef({ from: 'studentId' })).
-         */
-        follows?: { reference: string; field: string };
       }
     | { kind: 'image' }
     /** An uploaded file: a video (UploadVideos, the default), audio (UploadAudios) or an app / firmware package (UploadPackages). */

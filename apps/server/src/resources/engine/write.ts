@@ -14,6 +14,7 @@ import { checkAddress } from './regions.js';
 import { columnKeyOf, referenceTargetOf, tableOf } from './registry.js';
 import { referenceScope } from './reference-scope.js';
 import { applyFollows } from './follows.js';
+import { checkFieldRules, refuseFixedChanges } from './field-rules.js';
 import { writeLinks } from './links.js';
 import { deleteTreeRows, placeTreeNode } from './tree.js';
 import { checkWithin } from './within.js';
@@ -103,10 +104,12 @@ export async function recordOperation(db: Executor, ctx: EngineContext, action: 
 async function prepare(ctx: EngineContext, db: Executor, op: WriteOperation, values: Row, existing?: Row): Promise<Row> {
   // A workflow's row starts in its initial state: only transitions move it (the schemas never accept it).
   const initial = op === 'add' && ctx.def.workflow ? { [ctx.def.workflow.field]: ctx.def.workflow.initial } : {};
-  const fixed = sanitizeRichFields(ctx.def, { ...values, ...(op === 'add' ? (ctx.view.fixed ?? {}) : {}), ...initial });
+  const given = sanitizeRichFields(ctx.def, { ...values, ...(op === 'add' ? (ctx.view.fixed ?? {}) : {}), ...initial });
   const hooks = hooksOf(ctx.def);
-  const located = await applyFollows(ctx, db, checkAddress(ctx.def, fixed, existing), existing);
+  refuseFixedChanges(ctx.def, given, existing);
+  const located = await applyFollows(ctx, db, checkAddress(ctx.def, given, existing), existing);
   const adjusted = hooks.beforeWrite ? await hooks.beforeWrite({ ...ctx, db: db as Database }, { op, values: located, existing }) : located;
+  checkFieldRules(ctx.def, adjusted, existing);
   await checkReferences(ctx, db, op === 'update' ? { ...adjusted, id: existing?.id } : adjusted);
   await checkWithin(ctx, db, adjusted, existing);
   await checkUploadedFiles(ctx, db, adjusted, existing);
