@@ -123,16 +123,11 @@ async function schoolsOfAgents(ctx: EngineContext, rows: RowOf<typeof ExternalUs
   return byAgent;
 }
 
-const MERCHANT_FIELDS = ['agentMktMrchId', 'agentMktMrchNm'] as const;
-
 export const externalUserModule = defineAccountModule(ExternalUser, {
   beforeWrite(ctx, { op, values, existing }) {
     const adjusted = { ...values };
     if (ctx.user.type !== 'company' && ctx.user.type !== 'agent' && ctx.user.type !== 'child') {
       throw forbidden(msg('account.onlyManagers', { what: { zh: '外部用户', en: 'external users' } }));
-    }
-    if (MERCHANT_FIELDS.some((field) => adjusted[field] !== undefined) && !ctx.probes.canSetAgentMerchantId) {
-      throw forbidden(msg('account.noMerchantIds'));
     }
     if (op === 'add') adjusted.type = adjusted.type ?? 'external';
     const type = valueAfter(adjusted, existing, 'type');

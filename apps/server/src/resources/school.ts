@@ -27,29 +27,11 @@ const schoolLicenseUnsetBadge = pendingRowsBadge('schoolLicenseUnset', schools, 
 
 export const schoolModule = defineFamilyModule(School, {
   badges: [schoolLicenseUnsetBadge],
-  async beforeWrite(ctx, { op, values }) {
-    const { user } = ctx;
-    const adjusted = { ...values };
-    // Agents, their child accounts and sales people own what they create; only company staff assign owners.
-    if (user.type === 'agent' || user.type === 'child') {
-      delete adjusted.sellerId;
-      delete adjusted.salesTeamId;
-      if (op === 'add') adjusted.agentId = user.type === 'agent' ? user.id : user.parentId;
-      else delete adjusted.agentId;
-    } else if (user.type === 'sales') {
-      delete adjusted.agentId;
-      if (op === 'add') {
-        adjusted.sellerId = user.id;
-        adjusted.salesTeamId = user.salesTeamId;
-      } else {
-        delete adjusted.sellerId;
-        delete adjusted.salesTeamId;
-      }
-    } else if (user.type !== 'company') {
-      throw forbidden(msg('school.onlyOwners'));
-    }
-    await checkAccountTypes(ctx, adjusted);
-    return adjusted;
+  // Agents, their child accounts and sales people own what they create (the owner fields' `ownedBy`).
+  async beforeWrite(ctx, { values }) {
+    if (ctx.user.type === 'external') throw forbidden(msg('school.onlyOwners'));
+    await checkAccountTypes(ctx, values);
+    return values;
   },
   transitions: {
     // The review's outcome stays on the school; every step also lands in the state history.

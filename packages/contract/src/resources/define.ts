@@ -3,7 +3,7 @@
  * the web builds its filter bar, table, form and export from it.
  */
 import type { ButtonValue } from '../menu.js';
-import type { UserType } from '../users.js';
+import type { ProbeName, UserType } from '../users.js';
 import type { PhoneKind } from '../phones.js';
 import type { Label } from '../label.js';
 
@@ -66,6 +66,18 @@ interface FieldCommon {
    * field: 'schoolId' }` sets the school from the chosen student (schoolRef({ from: 'studentId' })).
    */
   follows?: FollowsDef;
+  /**
+   * Only callers whose visibility probe holds set this field (a template's thresholds, an agent's
+   * merchant id): for others an Add takes the default, an Update keeps the stored value, a different
+   * value is refused on the field, and the form leaves it out.
+   */
+  probe?: ProbeName;
+  /**
+   * Who owns the row: an agent (or its child account) writing it is its `agent`, a sales person its
+   * `seller` and that seller's `salesTeam`, set on Add and never changed by them; only company staff
+   * choose it (the form shows it to them alone). Any other caller's value is ignored.
+   */
+  ownedBy?: 'agent' | 'seller' | 'salesTeam';
   /** Set on Add, never changed after (an account's type, who a fund account belongs to); the edit form shows it disabled. */
   fixed?: boolean;
   /**

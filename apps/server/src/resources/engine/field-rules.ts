@@ -1,11 +1,13 @@
 /**
  * The field rules a declaration states beside each field (`fixed`, `requiredWhen`, a date's
- * `notBefore` and `maxDays`), checked by the engine on every write so no family restates them in a
- * hook; the web form reads the same declaration (form/field-rules.ts).
+ * `notBefore` and `maxDays`, who may set it: `probe`, `ownedBy`), checked by the engine on every
+ * write so no family restates them in a hook; the web form reads the same declaration
+ * (form/field-rules.ts, list/use-hidden-fields.ts).
  */
 import type { FieldDef, ResourceDef } from '@campus/contract';
+import type { AuthUser } from '../../platform/auth.js';
 import { badRequest, msg, type FieldProblem } from '../../platform/errors.js';
-import type { Row } from './context.js';
+import type { EngineContext, Row } from './context.js';
 import { valueAfter } from './lookup.js';
 
 const DAY_MS = 86_400_000;
@@ -16,6 +18,38 @@ const isEmpty = (value: unknown) => value === undefined || value === null || val
 function valueLabel(field: FieldDef | undefined, value: string | number | boolean) {
   const option = field?.kind === 'enum' ? field.options.find((o) => o.value === value) : undefined;
   return option ? { zh: option.zh, en: option.en } : String(value);
+}
+
+/** The owner an `ownedBy` field takes from its caller, or undefined when the caller is not such an owner. */
+function ownerOf(user: AuthUser, role: NonNullable<FieldDef['ownedBy']>): number | null | undefined {
+  if (role === 'agent') return user.type === 'agent' ? user.id : user.type === 'child' ? user.parentId : undefined;
+  if (user.type !== 'sales') return undefined;
+  return role === 'seller' ? user.id : user.salesTeamId;
+}
+
+/**
+ * Applies who may set a field: without its `probe` a caller's Add takes the default and its Update the
+ * stored value (a different value is refused on the field); an `ownedBy` field is the caller's own on
+ * Add and untouched on Update, unless company staff choose it.
+ */
+export function applyCallerRules(ctx: Pick<EngineContext, 'user' | 'probes' | 'def'>, values: Row, existing: Row | undefined): Row {
+  const out = { ...values };
+  const problems: FieldProblem[] = [];
+  for (const [name, field] of Object.entries(ctx.def.fields)) {
+    if (field.probe && !ctx.probes[field.probe]) {
+      const allowed = existing ? existing[name] : (field.defaultValue ?? null);
+      if (out[name] !== undefined && out[name] !== null && String(out[name]) !== String(allowed ?? '')) problems.push({ path: name, ...msg('validation.probeNeeded') });
+      if (existing) delete out[name];
+      else out[name] = allowed;
+    }
+    if (field.ownedBy && ctx.user.type !== 'company') {
+      delete out[name];
+      const owner = ownerOf(ctx.user, field.ownedBy);
+      if (!existing && owner !== undefined) out[name] = owner;
+    }
+  }
+  if (problems.length > 0) throw badRequest(problems);
+  return out;
 }
 
 /** Refuses an Update that changes a `fixed` field (sending the stored value again is no change). */

@@ -14,7 +14,7 @@ import { checkAddress } from './regions.js';
 import { columnKeyOf, referenceTargetOf, tableOf } from './registry.js';
 import { referenceScope } from './reference-scope.js';
 import { applyFollows } from './follows.js';
-import { checkFieldRules, refuseFixedChanges } from './field-rules.js';
+import { applyCallerRules, checkFieldRules, refuseFixedChanges } from './field-rules.js';
 import { writeLinks } from './links.js';
 import { deleteTreeRows, placeTreeNode } from './tree.js';
 import { checkWithin } from './within.js';
@@ -107,7 +107,8 @@ async function prepare(ctx: EngineContext, db: Executor, op: WriteOperation, val
   const given = sanitizeRichFields(ctx.def, { ...values, ...(op === 'add' ? (ctx.view.fixed ?? {}) : {}), ...initial });
   const hooks = hooksOf(ctx.def);
   refuseFixedChanges(ctx.def, given, existing);
-  const located = await applyFollows(ctx, db, checkAddress(ctx.def, given, existing), existing);
+  const allowed = applyCallerRules(ctx, given, existing);
+  const located = await applyFollows(ctx, db, checkAddress(ctx.def, allowed, existing), existing);
   const adjusted = hooks.beforeWrite ? await hooks.beforeWrite({ ...ctx, db: db as Database }, { op, values: located, existing }) : located;
   checkFieldRules(ctx.def, adjusted, existing);
   await checkReferences(ctx, db, op === 'update' ? { ...adjusted, id: existing?.id } : adjusted);
