@@ -212,6 +212,7 @@ export const SERVER_MESSAGES = {
   'mall.nothingToPay': m('订单无需支付', 'nothing is left to pay'),
   'mall.refundExceedsLine': m('退款不能超过该商品实付剩余的 {refundable} 元', 'the refund cannot exceed the {refundable} yuan left of the line'),
   'mall.lineNotFound': m('订单没有第 {lineNo} 行', 'the order has no line {lineNo}'),
+  'mall.lineNothingLeft': m('该商品行已无可退金额', 'nothing is left to refund on this line'),
   'poster.mediaRequired': m('请上传图片或视频', 'upload an image or a video'),
   'poster.provinceRequired': m('投放范围为指定地区时请选择省份', 'choose a province for an area audience'),
   'poster.schoolsRequired': m('投放范围为指定学校时请选择学校', 'choose the schools for a chosen-schools audience'),
