@@ -89,6 +89,12 @@ describe('the mall through the channel, with the demo provider', () => {
     const [stored] = await t.db.select().from(marketOrders).where(eq(marketOrders.id, placed.orderId));
     const merchant = (await t.db.execute(sql`select sum(amount)::bigint as amount from agent_fund_entries where payment_id = ${stored!.paymentId} and account_type = ${FUND_ACCOUNT_MERCHANT}`)) as unknown as Rows<{ amount: number }>;
     expect(Number(merchant.rows[0]!.amount)).toBe(Math.floor((placed.payAmount * 90) / 100));
+    // The day's transaction summary shows the merchant's share beside the others: the four add up to the net.
+    const today = formatBusinessDate(t.clock.now());
+    const summary = await t.injectAs(admin, { method: 'POST', url: '/api/TransactionStatistics/Search', payload: { pageIndex: 1, pageSize: 50, dayFrom: today, dayTo: today, schoolId: parent.schoolId } });
+    const totals = (await data<{ totals: Record<string, number> }>(summary)).totals;
+    expect(totals.merchantShare).toBeGreaterThanOrEqual(Number(merchant.rows[0]!.amount));
+    expect(totals.companyShare! + totals.agentShare! + totals.schoolShare! + totals.merchantShare!).toBe(totals.net);
 
     const ship = await t.injectAs(admin, { method: 'POST', url: '/api/MarketOrder/Ship', payload: { id: placed.orderId, carrier: '顺丰', trackingNo: 'SF2000000001' } });
     expect(ship.statusCode, ship.body).toBe(200);
