@@ -4,16 +4,20 @@
  * operator (admin) gives each chosen parent an app password on parentUser, as support would; then
  * every parent signs in and, each round, reads its children, their services and today's gate records,
  * buys the service for a child that lacks it, reads and marks its notices (those the terminal
- * simulator's recognitions caused), answers the open questionnaires, and now and then applies for a
- * refund. It prints what it did, and every refusal it did not expect, with the call and the answer.
+ * simulator's recognitions caused), answers the open questionnaires, now and then applies for a
+ * refund, and plays the mall (simulator/mall-play.ts: browse, address, coupons, order with coupon and
+ * points, pay, confirm and comment on what staff shipped, cancel, a line's refund, the points shop);
+ * between rounds the operator ships the paid mall orders, as staff would on mallOrderManage. It prints
+ * what it did, and every refusal it did not expect, with the call and the answer.
  *
  * Options: --base http://127.0.0.1:8080, --parents 20, --rounds 3, --pause 2 (seconds between rounds),
- * --refunds 0.05 (chance per parent and round), --user admin, --password Admin@123, --captcha
+ * --refunds 0.05 (chance per parent and round), --mall-refunds 0.1, --mall-cancels 0.1, --no-mall, --user admin, --password Admin@123, --captcha
  * (default CAPTCHA_FIXED_CODE, else 1234), --app-password Parent@2026, --seed.
  */
 import { parseArgs } from 'node:util';
 import { createHash } from 'node:crypto';
 import { ApiError, ConsoleClient } from './simulator/console-client.js';
+import { playMall, shipPaidOrders } from './simulator/mall-play.js';
 import { answersFor, ParentApp } from './simulator/parent-app.js';
 import { Random } from './simulator/random.js';
 
@@ -24,6 +28,9 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     pause: { type: 'string', default: '2' },
     refunds: { type: 'string', default: '0.05' },
+    'mall-refunds': { type: 'string', default: '0.1' },
+    'mall-cancels': { type: 'string', default: '0.1' },
+    'no-mall': { type: 'boolean', default: false },
     user: { type: 'string', default: 'admin' },
     password: { type: 'string', default: 'Admin@123' },
     captcha: { type: 'string', default: process.env.CAPTCHA_FIXED_CODE ?? '1234' },
@@ -80,6 +87,7 @@ for (const row of chosen) {
   await attempt('registered a push token', () => app.registerPush(`sim-${row.phoneNum}`));
 }
 
+const shipped = { next: Date.now() % 1_000_000 };
 for (let round = 1; round <= Number(values.rounds); round += 1) {
   for (const app of apps) {
     const children = (await attempt('read children', () => app.children())) ?? [];
@@ -108,6 +116,10 @@ for (let round = 1; round <= Number(values.rounds); round += 1) {
       const payment = payments.find((row) => row.refundedAmount < row.amount && !applied.has(row.id));
       if (payment) await attempt('applied for a refund', () => app.applyRefund(payment.id, random.pick(['孩子转学，申请退款', '重复购买', '服务未开通'])), [400]);
     }
+  }
+  if (!values['no-mall']) {
+    for (const app of apps) await playMall(app, random, attempt, { refund: Number(values['mall-refunds']), cancel: Number(values['mall-cancels']) });
+    await shipPaidOrders(operator, attempt, shipped);
   }
   console.log(`round ${round}: ${JSON.stringify(done)}`);
   if (round < Number(values.rounds)) await new Promise((resolve) => setTimeout(resolve, Number(values.pause) * 1000));

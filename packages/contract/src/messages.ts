@@ -209,6 +209,7 @@ export const SERVER_MESSAGES = {
   'mall.nothingToPay': m('订单无需支付', 'nothing is left to pay'),
   'mall.refundExceedsLine': m('退款不能超过该商品实付剩余的 {refundable} 元', 'the refund cannot exceed the {refundable} yuan left of the line'),
   'mall.lineNotFound': m('订单没有第 {lineNo} 行', 'the order has no line {lineNo}'),
+  'mall.lineNothingLeft': m('该商品行已无可退金额', 'nothing is left to refund on this line'),
   'poster.mediaRequired': m('请上传图片或视频', 'upload an image or a video'),
   'questionnaire.optionsCount': m('选择题需 {min}–{max} 个选项，每行一个', 'a choice question needs {min}–{max} options, one per line'),
   'questionnaire.optionTooLong': m('每个选项最多 {max} 个字', 'each option may be at most {max} characters'),

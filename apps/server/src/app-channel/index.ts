@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { installParentGuard } from './guard.js';
+import { mallRoutes } from './mall-routes.js';
 import { questionnaireRoutes } from './questionnaire-routes.js';
 import { readRoutes } from './read-routes.js';
 import { signInRoutes } from './sign-in-routes.js';
@@ -16,4 +17,5 @@ export const appChannelRoutes: FastifyPluginAsync = async (app) => {
   await app.register(readRoutes);
   await app.register(questionnaireRoutes);
   await app.register(writeRoutes);
+  await app.register(mallRoutes);
 };

@@ -295,15 +295,18 @@ export interface ActionDef {
    */
   reveal?: { field: string; label: Label; help: Label };
   /**
-   * The action applies only to rows whose fields hold these values (an alert not yet acknowledged):
-   * the web offers it on those rows only; the family's handler refuses the others with 409.
+   * The action applies only to rows whose fields hold these values (an alert not yet acknowledged),
+   * or one of the values listed (an order paid, shipped, received or completed): the web offers it
+   * on those rows only; the family's handler refuses the others with 409.
    */
-  offeredWhen?: Record<string, string | number | boolean>;
+  offeredWhen?: Record<string, string | number | boolean | readonly (string | number | boolean)[]>;
+  /** Asks the caller's refund password again (MD5 on the wire as `reauthPassword`), as a refund transition does. */
+  reauth?: 'refundPassword';
 }
 
-/** Whether a row offers the action: every `offeredWhen` field holds its value (compared as text: the wire may carry either). */
+/** Whether a row offers the action: every `offeredWhen` field holds its value or one of its values (compared as text: the wire may carry either). */
 export function actionOffered(action: ActionDef, row: Record<string, unknown>): boolean {
-  return Object.entries(action.offeredWhen ?? {}).every(([field, value]) => String(row[field]) === String(value));
+  return Object.entries(action.offeredWhen ?? {}).every(([field, value]) => (Array.isArray(value) ? value : [value]).some((one) => String(row[field]) === String(one)));
 }
 
 /**

@@ -315,6 +315,9 @@ export const MarketOrder = defineResource({
       verb: 'RefundLine',
       button: 'refund',
       label: { zh: '退款', en: 'Refund a line' },
+      // Only what was paid can be refunded; and, like every refund, only with the refund password.
+      offeredWhen: { state: [MALL_ORDER_PAID, MALL_ORDER_SHIPPED, MALL_ORDER_RECEIVED, MALL_ORDER_COMPLETED] },
+      reauth: 'refundPassword',
       fields: {
         lineNo: { kind: 'number', integer: true, min: 1, max: 20, required: true, label: { zh: '明细行号', en: 'Line no.' } },
         refundAmount: { kind: 'money', min: 1, required: true, label: { zh: '退款金额', en: 'Refund amount' }, help: { zh: '不超过该行实付减已退', en: 'At most what the line paid less what was refunded' } },
