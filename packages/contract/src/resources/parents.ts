@@ -88,11 +88,12 @@ export const ServiceReceiver = defineResource({
       falseLabel: { zh: '排队', en: 'Waiting' },
       width: 100,
     },
-    trialTo: { kind: 'date', label: { zh: '试用截止', en: 'Trial until' }, readOnly: true },
+    // The list shows the trial days left instead (trialDays); the record shows the date.
+    trialTo: { kind: 'date', label: { zh: '试用截止', en: 'Trial until' }, readOnly: true, list: false, exported: true },
     // The child's service end, read with the binding (StudentService): what the parent holds.
     serviceTo: { kind: 'date', label: { zh: '服务截止', en: 'Paid until' }, computed: true, readOnly: true },
     // The charge item of the child's latest payment (none: granted by hand or only in trial).
-    chargeItem: { kind: 'text', label: { zh: '收费项目', en: 'Charge item' }, computed: true, readOnly: true, max: 100, width: 160 },
+    chargeItem: { kind: 'text', label: { zh: '收费项目', en: 'Charge item' }, computed: true, readOnly: true, max: 100, width: 140 },
     // Trial days left today (business date), counting the last; 0 once over, empty without a trial.
     trialDays: { kind: 'number', integer: true, label: { zh: '试用剩余天数', en: 'Trial days left' }, computed: true, readOnly: true, width: 120 },
   },
