@@ -75,7 +75,9 @@ export async function startServer(env: Record<string, string>): Promise<Started>
   const port = await freePort();
   const started = performance.now();
   // node itself, not npm or npx: the pid killed is the server's, with nothing in between to reap it.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the server alone (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+  const extraArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
+  const child = spawn(process.execPath, [...extraArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: {
       ...process.env,
