@@ -3,6 +3,7 @@ import { REPORTS } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import { discernStatisticsReport, schoolStatisticsReport } from './attendance-statistics.js';
 import { deviceStatisticsReport, warehouseStatisticsReport } from './device-statistics.js';
+import { orderStatisticsReport } from './order-statistics.js';
 import { misIdentifyPersonReport } from './mis-identify-person.js';
 import { registerReportRoutes } from './routes.js';
 import type { ReportModule } from './source.js';
@@ -16,6 +17,7 @@ export const REPORT_MODULES: readonly ReportModule[] = [
   transactionMonthStatisticsReport,
   schoolStatisticsReport,
   discernStatisticsReport,
+  orderStatisticsReport,
 ];
 
 /**

@@ -210,3 +210,30 @@ describe('DiscernStatistics (stuMonthStatistic)', () => {
     expect(other.totals.schoolDays).toBeGreaterThanOrEqual(answer.totals.schoolDays!);
   });
 });
+
+describe('OrderStatistics (orderStatistics)', () => {
+  const range = { dayFrom: '2020-01-01', dayTo: formatBusinessDate(new Date(Date.now() + 86_400_000)), grain: 'month' };
+  const ids = () => `{${agent1Schools.join(',')}}`;
+
+  it('counts device and mall orders as a direct count of both tables, by kind, agent and state', async () => {
+    const answer = await search(admin, 'OrderStatistics', range);
+    const direct = await one<{ orders: number; amount: number }>(sql`select
+      ((select count(*) from device_orders) + (select count(*) from market_orders))::int as orders,
+      ((select coalesce(sum(total_amount), 0) from device_orders) + (select coalesce(sum(coalesce(pay_amount, total_amount, 0)), 0) from market_orders))::bigint as amount`);
+    expect(direct.orders).toBeGreaterThan(0);
+    expect(answer.totals.orders).toBe(direct.orders);
+    expect(answer.totals.amount).toBe(Number(direct.amount));
+    expect(answer.items.every((row) => [1, 2].includes(Number(row.orderKind)))).toBe(true);
+    const mall = await search(admin, 'OrderStatistics', { ...range, orderKind: 2 });
+    const { n } = await one<{ n: number }>(sql`select count(*)::int as n from market_orders`);
+    expect(mall.totals.orders).toBe(n);
+    expect(mall.items.every((row) => Number(row.state) > 200)).toBe(true);
+  });
+
+  it("keeps an agent to its schools' orders", async () => {
+    const answer = await search(agent1, 'OrderStatistics', range);
+    const { n } = await one<{ n: number }>(sql`select ((select count(*) from device_orders where school_id = any(${ids()}::int[]))
+      + (select count(*) from market_orders where school_id = any(${ids()}::int[])))::int as n`);
+    expect(answer.totals.orders).toBe(n);
+  });
+});
