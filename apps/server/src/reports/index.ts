@@ -5,6 +5,7 @@ import { discernStatisticsReport, schoolStatisticsReport } from './attendance-st
 import { deviceStatisticsReport, warehouseStatisticsReport } from './device-statistics.js';
 import { orderStatisticsReport } from './order-statistics.js';
 import { misIdentifyPersonReport } from './mis-identify-person.js';
+import { cockpitRoutes } from './cockpit.js';
 import { registerReportRoutes } from './routes.js';
 import type { ReportModule } from './source.js';
 import { transactionMonthStatisticsReport, transactionStatisticsReport } from './transaction-statistics.js';
@@ -38,4 +39,5 @@ export function checkReportModules(modules: readonly ReportModule[], declared: R
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
   checkReportModules(REPORT_MODULES);
   for (const report of REPORT_MODULES) registerReportRoutes(app, report);
+  await cockpitRoutes(app);
 }

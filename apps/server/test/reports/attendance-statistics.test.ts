@@ -237,3 +237,20 @@ describe('OrderStatistics (orderStatistics)', () => {
     expect(answer.totals.orders).toBe(n);
   });
 });
+
+describe('GET /api/DiscernStatistics/Cockpit (jsc)', () => {
+  it("answers the school's day from the rollups, equal to a direct count, and refuses a school out of scope", async () => {
+    const today = formatBusinessDate(t.clock.now());
+    const cockpit = async (token: string, schoolId: number) => t.injectAs(token, { method: 'GET', url: `/api/DiscernStatistics/Cockpit?schoolId=${schoolId}` });
+    await rollUpAttendance(t.db, t.clock.now(), { settleSeconds: 0 });
+    const response = await cockpit(agent1, school);
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json().data as Row & { recent: Row[]; devices: { total: number } };
+    const direct = await directDay(school, today, await isSchoolDay(t.db, school, today));
+    expect(answer).toMatchObject({ day: today, arrived: direct.present, absent: direct.absent, late: direct.late, recognitions: direct.recognitions });
+    expect(answer.devices.total).toBeGreaterThanOrEqual(0);
+    const other = (await t.db.execute(sql`select id from schools where not (id = any(${`{${agent1Schools.join(',')}}`}::int[])) limit 1`)) as unknown as { rows: { id: number }[] };
+    expect((await cockpit(agent1, other.rows[0]!.id)).statusCode).toBe(403);
+    expect((await cockpit(admin, other.rows[0]!.id)).statusCode).toBe(200);
+  });
+});

@@ -20,3 +20,4 @@ export const REPORTS: Readonly<Record<string, ReportDef>> = Object.fromEntries([
 export function reportOfFrame(frame: string): ReportDef | undefined {
   return Object.values(REPORTS).find((r) => r.views.some((v) => v.frame === frame));
 }
+export * from './cockpit.js';
