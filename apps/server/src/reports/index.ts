@@ -1,8 +1,11 @@
 /** The one list of reports the server runs: each report module is listed here and nowhere else. */
 import { REPORTS } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
+import { discernStatisticsReport, schoolStatisticsReport } from './attendance-statistics.js';
 import { deviceStatisticsReport, warehouseStatisticsReport } from './device-statistics.js';
+import { orderStatisticsReport } from './order-statistics.js';
 import { misIdentifyPersonReport } from './mis-identify-person.js';
+import { cockpitRoutes } from './cockpit.js';
 import { registerReportRoutes } from './routes.js';
 import type { ReportModule } from './source.js';
 import { transactionMonthStatisticsReport, transactionStatisticsReport } from './transaction-statistics.js';
@@ -13,6 +16,9 @@ export const REPORT_MODULES: readonly ReportModule[] = [
   misIdentifyPersonReport,
   transactionStatisticsReport,
   transactionMonthStatisticsReport,
+  schoolStatisticsReport,
+  discernStatisticsReport,
+  orderStatisticsReport,
 ];
 
 /**
@@ -33,4 +39,5 @@ export function checkReportModules(modules: readonly ReportModule[], declared: R
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
   checkReportModules(REPORT_MODULES);
   for (const report of REPORT_MODULES) registerReportRoutes(app, report);
+  await cockpitRoutes(app);
 }

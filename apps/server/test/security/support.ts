@@ -148,6 +148,7 @@ const CUSTOM_FRAME_ROUTES: Readonly<Record<string, { frame: string; button?: But
   'POST /api/Permission/ResetUserProbes': { frame: 'jurisdictionManage', button: 'update' },
   'GET /api/Person/Search': { frame: 'personSearch' },
   'GET /api/SchoolHoliday/NationalCalendar': { frame: 'holidayManage' },
+  'GET /api/DiscernStatistics/Cockpit': { frame: 'jsc' },
   'GET /api/FeverAlert/GetThreshold': { frame: 'userTemperature' },
   'GET /api/Questionnaire/GetResults': { frame: 'questionnaire' },
   'GET /api/Questionnaire/GetLink': { frame: 'questionnaire' },

@@ -11,6 +11,7 @@ export const CUSTOM_PAGE_NAMES = {
   personalInformation: 'PersonalInformationPage',
   jurisdictionManage: 'JurisdictionManagePage',
   personSearch: 'PersonSearchPage',
+  jsc: 'JscPage',
 } as const;
 
 export type CustomPageIndex = keyof typeof CUSTOM_PAGE_NAMES;

@@ -565,6 +565,29 @@ export const zhCN = {
   // A bool field without labels of its own
   'common.yes': '是',
   'common.no': '否',
+  // The school cockpit (jsc)
+  'jsc.school': '学校',
+  'jsc.schoolDay': '上学日',
+  'jsc.noSchool': '非上学日',
+  'jsc.noSchoolInScope': '您的范围内没有学校',
+  'jsc.notRolledUp': '今日考勤尚未汇总，稍后自动刷新',
+  'jsc.enrolled': '应到',
+  'jsc.arrived': '已到',
+  'jsc.left': '已离校',
+  'jsc.absent': '缺勤',
+  'jsc.late': '迟到',
+  'jsc.leftEarly': '早退',
+  'jsc.recent': '最近识别',
+  'jsc.none': '暂无',
+  'jsc.unknownPerson': '陌生人',
+  'jsc.failed': '识别失败',
+  'jsc.fevers': '今日体温告警（{count}）',
+  'jsc.devices': '离线设备 {offline} / {total}',
+  'jsc.allOnline': '设备全部在线',
+  'jsc.lastSeen': '最后在线 {at}',
+  'jsc.neverSeen': '从未上线',
+  'jsc.recognitions': '今日识别',
+  'jsc.failedRecognitions': '识别失败',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;
