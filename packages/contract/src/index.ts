@@ -27,3 +27,4 @@ export * from './api/preferences.js';
 export * from './api/preference-schemas.js';
 export * from './settings/index.js';
 export * from './app.js';
+export * from './api/live.js';

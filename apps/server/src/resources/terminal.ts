@@ -15,9 +15,12 @@ import { loadInScope } from './engine/write.js';
 import { nowOf, onlineCondition, onlineFilter, withOnline } from './online-state.js';
 import { updateRecords } from './engine/services.js';
 import { terminalSettingsStore } from '../terminals/settings.js';
+import { terminalOfflineSweepJob } from '../terminals/live-intake.js';
 
 export const terminalModule = defineFamilyModule(Terminal, {
   settings: [{ def: TerminalSettingsSetting, store: terminalSettingsStore }],
+  // Browsers are told when a terminal falls silent (docs/live.md): nothing else writes at that moment.
+  recurringJobs: [terminalOfflineSweepJob],
   async beforeWrite(ctx, { op, values }) {
     if (op === 'update' && values.deviceId === undefined) return values;
     // schoolId was just copied from the device (follows): null means the device has no school yet.
