@@ -41,36 +41,39 @@ function windowsOf(now: Date): [Window, Window, Window] {
 
 type Triple = [number, number, number];
 
+/** An instant as a statement parameter: ISO text cast, which both drivers pass alike. */
+const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
+
 /** Reads the Overview of `scope` at `now`. */
 export async function readOverview(db: Database, scope: SchoolScope, now: Date): Promise<Overview> {
   const windows = windowsOf(now);
   const [today, yesterday, lastWeek] = windows;
   const stock = (table: string, schoolColumn: string) => {
     const scoped = inScope(scope, sql.raw(schoolColumn));
-    return sql`(select json_build_array(count(*) filter (where created_at <= ${today.to}), count(*) filter (where created_at <= ${yesterday.to}), count(*) filter (where created_at <= ${lastWeek.to})) from ${sql.raw(table)} where ${scoped})`;
+    return sql`(select json_build_array(count(*) filter (where created_at <= ${at(today.to)}), count(*) filter (where created_at <= ${at(yesterday.to)}), count(*) filter (where created_at <= ${at(lastWeek.to)})) from ${sql.raw(table)} where ${scoped})`;
   };
   const perWindow = (body: (window: Window) => SQL) => sql`json_build_array(${sql.join(windows.map(body), sql`, `)})`;
   const recognitions = perWindow(
-    (w) => sql`(select count(*) from recognition_records where recognized_at >= ${w.from} and recognized_at < ${w.to} and ${inScope(scope, sql`school_id`)})`,
+    (w) => sql`(select count(*) from recognition_records where recognized_at >= ${at(w.from)} and recognized_at < ${at(w.to)} and ${inScope(scope, sql`school_id`)})`,
   );
   const revenue = perWindow(
-    (w) => sql`(select coalesce(sum(amount), 0) from payment_records where paid_at >= ${w.from} and paid_at < ${w.to} and ${inScope(scope, sql`school_id`)})`,
+    (w) => sql`(select coalesce(sum(amount), 0) from payment_records where paid_at >= ${at(w.from)} and paid_at < ${at(w.to)} and ${inScope(scope, sql`school_id`)})`,
   );
   const result = (await db.execute(sql`select
       ${stock('schools', 'id')} as schools,
       ${stock('students', 'school_id')} as students,
       ${stock('parents', 'school_id')} as parents,
-      (select json_build_array(count(*) filter (where offline_at > ${now}), count(*) filter (where offline_at is null or offline_at <= ${now}))
+      (select json_build_array(count(*) filter (where offline_at > ${at(now)}), count(*) filter (where offline_at is null or offline_at <= ${at(now)}))
         from terminals where ${inScope(scope, sql`school_id`)}) as devices,
       ${recognitions} as recognitions,
       ${revenue} as revenue,
       (select coalesce(json_agg(json_build_array(hour, n)), '[]'::json) from (
         select extract(hour from recognized_at at time zone 'Asia/Shanghai')::int as hour, count(*) as n
-        from recognition_records where recognized_at >= ${today.from} and recognized_at < ${today.to} and ${inScope(scope, sql`school_id`)}
+        from recognition_records where recognized_at >= ${at(today.from)} and recognized_at < ${at(today.to)} and ${inScope(scope, sql`school_id`)}
         group by 1) h) as by_hour,
-      (select coalesce(json_agg(json_build_array(t.school_id, s.name, t.n) order by t.n desc, t.school_id), '[]'::json) from (
+      (select coalesce(json_agg(json_build_array(t.school_id, s.school_name, t.n) order by t.n desc, t.school_id), '[]'::json) from (
         select school_id, count(*) as n from recognition_records
-        where recognized_at >= ${today.from} and recognized_at < ${today.to} and ${inScope(scope, sql`school_id`)}
+        where recognized_at >= ${at(today.from)} and recognized_at < ${at(today.to)} and ${inScope(scope, sql`school_id`)}
         group by school_id order by n desc, school_id limit 10) t join schools s on s.id = t.school_id) as top_schools`)) as unknown as {
     rows: { schools: Triple; students: Triple; parents: Triple; devices: [number, number]; recognitions: Triple; revenue: Triple; by_hour: [number, number][]; top_schools: [number, string, number][] }[];
   };

@@ -25,8 +25,12 @@ export function isInScope(scope: SchoolScope, event: Pick<LiveEvent, 'schoolId'>
 
 const sseText = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
+/** The open streams of each app: ended when it closes, or it would wait for them for ever. */
+const openStreams = new WeakMap<FastifyInstance, Set<() => void>>();
+
 async function openStream(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const app = request.server;
+  const streams = openStreams.get(app)!;
   let { scope } = await getRequestState(request);
   const token = bearerToken(request)!;
   const { user } = request;
@@ -78,17 +82,25 @@ async function openStream(request: FastifyRequest, reply: FastifyReply): Promise
   function close(): void {
     if (!isOpen) return;
     isOpen = false;
+    streams.delete(close);
     clearInterval(heartbeat);
     unsubscribeEvents();
     unsubscribeSessions();
     raw.end();
   }
   raw.on('close', close);
+  streams.add(close);
   // The browser retries after 3 s when the connection drops (EventSource); the web's reader does the same.
   send(`retry: 3000\n${sseText('ready', { transport: app.messenger.transport, heartbeatSeconds: app.env.LIVE_HEARTBEAT_SECONDS })}`);
 }
 
 export async function liveStreamRoutes(app: FastifyInstance): Promise<void> {
+  const streams = new Set<() => void>();
+  openStreams.set(app, streams);
+  // Before the server stops accepting: a browser's reader reconnects to another instance.
+  app.addHook('preClose', async () => {
+    for (const close of [...streams]) close();
+  });
   app.get(
     LIVE_PATHS.stream,
     {
