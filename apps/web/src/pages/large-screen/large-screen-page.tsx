@@ -95,9 +95,9 @@ function WallDisplay() {
   const schoolOption = useMemo(
     () => ({
       animationDurationUpdate: 600,
-      grid: { left: 150, right: 40, top: 8, bottom: 24 },
+      grid: { left: 230, right: 40, top: 8, bottom: 24 },
       xAxis: { type: 'value', minInterval: 1, ...AXIS },
-      yAxis: { type: 'category', data: schools.map((school) => school.name), ...AXIS, axisLabel: { ...AXIS.axisLabel, width: 136, overflow: 'truncate' } },
+      yAxis: { type: 'category', data: schools.map((school) => school.name), ...AXIS, axisLabel: { ...AXIS.axisLabel, width: 216, overflow: 'truncate' } },
       series: [{ id: 'schools', type: 'bar', data: schools.map((school) => school.recognitions), itemStyle: { color: '#597ef7', borderRadius: [0, 4, 4, 0] }, label: { show: true, position: 'right', color: '#e6f4ff' } }],
     }),
     [schools],
