@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '@campus/contract';
@@ -8,6 +9,16 @@ import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { openStream, type OpenStream, type StreamEvent } from './stream-client.js';
 
 const usesPostgres = process.env.TEST_DB === 'postgres';
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** Whether a Redis answers (the Redis variant of the two-instance test needs one). */
+const hasRedis = await new Promise<boolean>((resolve) => {
+  const { hostname, port } = new URL(redisUrl);
+  const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+  socket.setTimeout(500);
+  socket.once('connect', () => (socket.destroy(), resolve(true)));
+  socket.once('error', () => resolve(false));
+  socket.once('timeout', () => (socket.destroy(), resolve(false)));
+});
 
 describe('GET /api/Live/Stream', () => {
   let t: TestApp;
@@ -122,6 +133,28 @@ describe('GET /api/Live/Stream', () => {
       await applyRefund(agent1School, t.app);
       const pushed = await stream.waitFor(badgeOf(agent1School), 2_000);
       expect(pushed.receivedAt - appliedAt).toBeLessThan(2_000);
+    });
+
+    it.skipIf(!hasRedis)('does the same with REDIS_URL set: both instances on Redis pub/sub', async () => {
+      const env = { ...t.env, REDIS_URL: redisUrl };
+      const pair = await Promise.all([0, 1].map(async () => {
+        const database = await createDatabase(env);
+        const app = await buildApp({ env, database, clock: t.clock });
+        return { app, database, url: await app.listen({ port: 0, host: '127.0.0.1' }) };
+      }));
+      try {
+        expect(pair.map(({ app }) => app.messenger.transport)).toEqual(['redis', 'redis']);
+        await Promise.all(pair.map(({ app }) => app.messenger.ready()));
+        const stream = await open(admin, pair[1]!.url);
+        await applyRefund(agent2School, pair[0]!.app);
+        await stream.waitFor(badgeOf(agent2School), 2_000);
+        stream.close();
+      } finally {
+        for (const { app, database } of pair) {
+          await app.close();
+          await database.close();
+        }
+      }
     });
 
     it('ends a stream on the other instance when its session logs out on this one', async () => {
