@@ -32,7 +32,7 @@ interface Stream {
 /** Opens one stream and collects its badge events. */
 async function openStream(base: string, token: string): Promise<Stream> {
   const controller = new AbortController();
-  const response = await fetch(`${base}${LIVE_PATHS.stream}`, { headers: { authorization: `Bearer ${token}`, 'x-background': '1' }, signal: controller.signal });
+  const response = await fetch(`${base}${LIVE_PATHS.stream}`, { headers: { authorization: `Bearer ${token}`, 'x-background': '1', accept: 'text/event-stream' }, signal: controller.signal });
   if (response.status !== 200 || !response.body) throw new Error(`stream answered ${response.status}`);
   const received: Stream['received'] = [];
   let isReady!: () => void;

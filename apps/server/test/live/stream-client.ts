@@ -19,7 +19,7 @@ export interface OpenStream {
 
 export async function openStream(baseUrl: string, token: string): Promise<OpenStream> {
   const controller = new AbortController();
-  const response = await fetch(`${baseUrl}${LIVE_PATHS.stream}`, { headers: { authorization: `Bearer ${token}`, 'x-background': '1' }, signal: controller.signal });
+  const response = await fetch(`${baseUrl}${LIVE_PATHS.stream}`, { headers: { authorization: `Bearer ${token}`, 'x-background': '1', accept: 'text/event-stream' }, signal: controller.signal });
   const events: StreamEvent[] = [];
   const waiters: { match: (event: StreamEvent) => boolean; resolve: (event: StreamEvent) => void }[] = [];
   const push = (event: StreamEvent) => {

@@ -67,6 +67,12 @@ describe('GET /api/Live/Stream', () => {
     expect(response.statusCode).toBe(401);
   });
 
+  it('answers 400 at once to a signed-in caller that does not accept an event stream', async () => {
+    const response = await t.injectAs(admin, { method: 'GET', url: '/api/Live/Stream' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data.errors[0].path).toBe('accept');
+  });
+
   it("pushes a refund application's badge change to the callers whose scope holds its school, and to no one else", async () => {
     const [adminStream, agentStream] = [await open(admin), await open(agent1)];
     await applyRefund(agent2School);

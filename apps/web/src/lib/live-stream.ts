@@ -56,7 +56,7 @@ async function connect(): Promise<void> {
   controller = current;
   connectedToken = token;
   try {
-    const response = await fetch(LIVE_PATHS.stream, { headers: { Authorization: `Bearer ${token}`, [BACKGROUND_REQUEST_HEADER]: '1' }, signal: current.signal, cache: 'no-store' });
+    const response = await fetch(LIVE_PATHS.stream, { headers: { Authorization: `Bearer ${token}`, [BACKGROUND_REQUEST_HEADER]: '1', Accept: 'text/event-stream' }, signal: current.signal, cache: 'no-store' });
     if (!response.ok || !response.body) throw new Error(`live stream answered ${response.status}`);
     const reader = response.body.getReader();
     const decoder = new TextDecoder();

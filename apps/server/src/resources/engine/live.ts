@@ -24,8 +24,9 @@ export function announceWrite(ctx: Pick<EngineContext, 'def' | 'server'>, rows: 
   const badge = hasBadge(def);
   const overview = OVERVIEW_FAMILIES.has(def.name);
   if (!badge && !overview) return;
-  // A context built outside an app (appStandIn: seeds, benchmarks) has no messenger and no browser to tell.
-  const messenger = 'messenger' in ctx.server ? ctx.server.messenger : undefined;
+  // A context built outside an app (appStandIn: seeds, benchmarks; a bare test context) has no messenger and no browser to tell.
+  const server = ctx.server as EngineContext['server'] | undefined;
+  const messenger = server && 'messenger' in server ? server.messenger : undefined;
   for (const schoolId of distinctSchools(rows.map((row) => schoolOf(def, row)))) {
     if (badge) publishLive(messenger, 'badges', schoolId, { family: def.name });
     if (overview) publishLive(messenger, 'overview', schoolId);

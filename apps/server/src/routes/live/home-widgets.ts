@@ -28,10 +28,15 @@ export async function homeWidgetRoutes(parent: FastifyInstance): Promise<void> {
 
   app.post(
     LIVE_PATHS.saveHomeWidgets,
-    { schema: { ...documentedCall('HomeWidget', 'Save', "Replace the caller's home-page widgets (order and visibility)", homeWidgetsSchema), body: saveHomeWidgetsBodySchema } },
+    {
+      // The button before the body: a caller without it is 403 whatever it sent.
+      onRequest: async (request) => {
+        const { grant } = await getRequestState(request);
+        if (!grant.get(CUSTOMIZATION_FRAME_ID)?.has('update')) throw forbidden();
+      },
+      schema: { ...documentedCall('HomeWidget', 'Save', "Replace the caller's home-page widgets (order and visibility)", homeWidgetsSchema), body: saveHomeWidgetsBodySchema },
+    },
     async (request) => {
-      const { grant } = await getRequestState(request);
-      if (!grant.get(CUSTOMIZATION_FRAME_ID)?.has('update')) throw forbidden();
       const widgets = completeHomeWidgets(request.body.widgets);
       await app.db
         .insert(userHomeWidgets)

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { bearerToken } from '../../platform/auth.js';
 import { cachedCallerState, getRequestState } from '../../platform/caller-state.js';
 import { errorResponses } from '../../platform/envelope.js';
+import { badRequest, msg } from '../../platform/errors.js';
 import { LIVE_MESSAGE_TOPIC, SESSION_ENDED_TOPIC } from '../../platform/live-events.js';
 import { leaveInFlight } from '../../platform/load-shedding.js';
 import type { SchoolScope } from '../../platform/scope.js';
@@ -31,6 +32,8 @@ const openStreams = new WeakMap<FastifyInstance, Set<() => void>>();
 async function openStream(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const app = request.server;
   const streams = openStreams.get(app)!;
+  // Only a reader that asks for events gets a stream that never ends; anything else is told at once.
+  if (!String(request.headers.accept ?? '').includes('text/event-stream')) throw badRequest([{ path: 'accept', ...msg('validation.invalid') }]);
   let { scope } = await getRequestState(request);
   const token = bearerToken(request)!;
   const { user } = request;
@@ -107,7 +110,7 @@ export async function liveStreamRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['Live'],
         operationId: 'Live_Stream',
-        summary: "Server-sent events of the caller's scope (badges, terminals, recognitions, overview); send X-Background: 1",
+        summary: "Server-sent events of the caller's scope (badges, terminals, recognitions, overview); send Accept: text/event-stream and X-Background: 1",
         description:
           'A `text/event-stream`: `event: ready` first, then `event: <topic>` with `data: {"topic","schoolId","data","at"}` (docs/live.md), a `: heartbeat` comment every LIVE_HEARTBEAT_SECONDS, and `event: session` before it ends with the session.',
         response: { 200: z.string().describe('text/event-stream'), ...errorResponses },
