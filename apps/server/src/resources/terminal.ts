@@ -10,9 +10,13 @@ import { defineFamilyModule } from './engine/modules.js';
 import { rowAction } from './engine/row-actions.js';
 import { nowOf, onlineCondition, onlineFilter, withOnline } from './online-state.js';
 import { terminalSettingsStore } from '../terminals/settings.js';
+import { terminalOfflineSweepJob } from '../terminals/live-intake.js';
 
 export const terminalModule = defineFamilyModule(Terminal, {
   settings: [{ def: TerminalSettingsSetting, store: terminalSettingsStore }],
+  // Browsers are told when a terminal falls silent (docs/live.md): nothing else writes at that moment.
+  recurringJobs: [terminalOfflineSweepJob],
+
   async afterRead(ctx, rows) {
     return withOnline(rows, ctx.clock.now());
   },

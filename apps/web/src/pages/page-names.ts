@@ -12,6 +12,9 @@ export const CUSTOM_PAGE_NAMES = {
   jurisdictionManage: 'JurisdictionManagePage',
   personSearch: 'PersonSearchPage',
   jsc: 'JscPage',
+  systemView: 'SystemViewPage',
+  homeCustomization: 'HomeCustomizationPage',
+  displayLargeScreen: 'DisplayLargeScreenPage',
 } as const;
 
 export type CustomPageIndex = keyof typeof CUSTOM_PAGE_NAMES;
