@@ -7,7 +7,7 @@
 import { z } from 'zod';
 
 export const COCKPIT_PATH = '/api/DiscernStatistics/Cockpit';
-/** The cockpit's refresh until the live stream replaces it (one hook on the web: use-cockpit). */
+/** How often the cockpit is polled while the live stream is lost (one hook on the web: use-cockpit). */
 export const COCKPIT_REFRESH_MS = 15_000;
 /** How many of the last recognitions the cockpit shows. */
 export const COCKPIT_RECENT = 12;
