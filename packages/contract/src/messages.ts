@@ -197,8 +197,6 @@ export const SERVER_MESSAGES = {
   'mall.couponSoldOut': m('优惠券已领完', 'the coupon has run out'),
   'mall.couponLimit': m('每人最多领取 {limit} 张', 'at most {limit} per parent'),
   'mall.couponNotForYou': m('该优惠券不面向您发放', 'the coupon is not offered to you'),
-  'mall.couponValueRequired': m('满减券需填写减免金额，折扣券需填写折扣', 'an amount-off coupon needs its amount, a percent-off coupon its percent'),
-  'mall.couponTargetsRequired': m('请选择发放对象', 'choose the targets'),
   'mall.totalBelowIssued': m('发行总量不能少于已发放的 {issued} 张', 'the total cannot be below the {issued} already issued'),
   'mall.couponDisabled': m('优惠券已停用', 'the coupon is disabled'),
   'mall.notReceived': m('收货后才能评价', 'comment after receiving the order'),

@@ -7,10 +7,6 @@
 import {
   COUPON_ACTIVE,
   COUPON_DISABLED,
-  COUPON_KIND_AMOUNT,
-  COUPON_TARGET_GRADES,
-  COUPON_TARGET_PARENTS,
-  COUPON_TARGET_SCHOOLS,
   CommodityComment,
   CommodityOrder,
   Coupon,
@@ -34,7 +30,6 @@ import { releasePointsOrder, takePointsOrder } from '../mall/points-shop.js';
 import { badRequest, conflict, msg } from '../platform/errors.js';
 import type { RecurringJob } from '../platform/recurring-jobs.js';
 import { defineFamilyModule } from './engine/modules.js';
-import { valueAfter } from './engine/lookup.js';
 import { updateRecords } from './engine/services.js';
 import { loadInScope, recordOperation } from './engine/write.js';
 import { requestLineRefund, type LineRefundInput } from '../mall/refunds.js';
@@ -124,19 +119,8 @@ export const commodityOrderModule = defineFamilyModule(CommodityOrder, {
 
 /** A coupon's value fits its kind, its targets are named, and its total never drops below what was issued. */
 export const couponModule = defineFamilyModule(Coupon, {
+  // Its value by kind and its targets by target kind are declared (`requiredWhen`).
   beforeWrite(_ctx, { values, existing }) {
-    const kind = Number(valueAfter(values, existing, 'kind'));
-    const value = kind === COUPON_KIND_AMOUNT ? valueAfter(values, existing, 'amountOff') : valueAfter(values, existing, 'discountPercent');
-    if (value === null || value === undefined) throw badRequest([{ path: kind === COUPON_KIND_AMOUNT ? 'amountOff' : 'discountPercent', ...msg('mall.couponValueRequired') }]);
-    const targetKind = Number(valueAfter(values, existing, 'targetKind'));
-    const isAdd = existing === undefined;
-    const named = (field: 'schoolIds' | 'parentIds') => {
-      const list = values[field] as unknown[] | undefined | null;
-      return list === undefined || list === null ? !isAdd && Number(existing?.targetKind) === targetKind : list.length > 0;
-    };
-    if ((targetKind === COUPON_TARGET_SCHOOLS || targetKind === COUPON_TARGET_GRADES) && !named('schoolIds')) throw badRequest([{ path: 'schoolIds', ...msg('mall.couponTargetsRequired') }]);
-    if (targetKind === COUPON_TARGET_GRADES && !valueAfter(values, existing, 'grade')) throw badRequest([{ path: 'grade', ...msg('mall.couponTargetsRequired') }]);
-    if (targetKind === COUPON_TARGET_PARENTS && !named('parentIds')) throw badRequest([{ path: 'parentIds', ...msg('mall.couponTargetsRequired') }]);
     const issued = Number(existing?.issued ?? 0);
     if (values.total !== undefined && Number(values.total) < issued) throw badRequest([{ path: 'total', ...msg('mall.totalBelowIssued', { issued }) }]);
     return values;
