@@ -1,6 +1,7 @@
 /** The one list of reports the server runs: each report module is listed here and nowhere else. */
 import { REPORTS } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
+import { frequentStatisticsReport, functionTrendsReport, uaStatisticsReport, userActivityReport, userCompositionReport, userStatisticsReport } from './app-use.js';
 import { deviceStatisticsReport, warehouseStatisticsReport } from './device-statistics.js';
 import { misIdentifyPersonReport } from './mis-identify-person.js';
 import { registerReportRoutes } from './routes.js';
@@ -13,6 +14,12 @@ export const REPORT_MODULES: readonly ReportModule[] = [
   misIdentifyPersonReport,
   transactionStatisticsReport,
   transactionMonthStatisticsReport,
+  uaStatisticsReport,
+  userActivityReport,
+  userCompositionReport,
+  frequentStatisticsReport,
+  functionTrendsReport,
+  userStatisticsReport,
 ];
 
 /**

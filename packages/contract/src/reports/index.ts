@@ -1,6 +1,7 @@
 import type { ReportDef } from './define.js';
 import { DeviceStatistics, WarehouseStatistics } from './device-statistics.js';
 import { MisIdentifyPerson } from './mis-identify-person.js';
+import { FrequentStatistics, FunctionTrends, UaStatistics, UserActivity, UserComposition, UserStatistics } from './app-use.js';
 import { TransactionMonthStatistics, TransactionStatistics } from './transaction-statistics.js';
 
 export * from './define.js';
@@ -8,9 +9,10 @@ export * from './schemas.js';
 export * from './device-statistics.js';
 export * from './mis-identify-person.js';
 export * from './transaction-statistics.js';
+export * from './app-use.js';
 
 /** Every declared report, by name. */
-export const REPORTS: Readonly<Record<string, ReportDef>> = Object.fromEntries([DeviceStatistics, WarehouseStatistics, MisIdentifyPerson, TransactionStatistics, TransactionMonthStatistics].map((r) => [r.name, r as ReportDef]));
+export const REPORTS: Readonly<Record<string, ReportDef>> = Object.fromEntries([DeviceStatistics, WarehouseStatistics, MisIdentifyPerson, TransactionStatistics, TransactionMonthStatistics, UaStatistics, UserActivity, UserComposition, FrequentStatistics, FunctionTrends, UserStatistics].map((r) => [r.name, r as ReportDef]));
 
 /** The report shown on a page (route index), if any. */
 export function reportOfFrame(frame: string): ReportDef | undefined {

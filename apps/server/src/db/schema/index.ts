@@ -23,3 +23,4 @@ export * from './developer-callbacks.js';
 export * from './mall.js';
 export * from './app-channel.js';
 export * from './parents.js';
+export * from './app-use.js';
