@@ -58,7 +58,7 @@ export async function recordAppUse(db: Executor, reporter: AppUseReporter, batch
   return { accepted: rows.length };
 }
 
-/** Events read per run of the rollup: a run stays short however far behind it is; the next run goes on. */
+/** Events read per run of the rollup (by default): a run stays short however far behind it is; the next run goes on. */
 const ROLLUP_BATCH = 20_000;
 /** (school, day) pairs recomputed per statement. */
 const PAIRS_PER_STATEMENT = 1_000;
@@ -141,7 +141,7 @@ async function rollUpPeriods(db: Executor, pairs: readonly Pair[]): Promise<void
  * one transaction that holds the watermark's row, so two instances never roll up the same events.
  * Answers how many events it read and groups it recomputed.
  */
-export async function rollUpAppUse(db: Database, now: Date): Promise<{ events: number; days: number }> {
+export async function rollUpAppUse(db: Database, now: Date, batchSize = ROLLUP_BATCH): Promise<{ events: number; days: number }> {
   return db.transaction(async (tx) => {
     await tx.insert(rollupWatermarks).values({ name: WATERMARK, lastId: 0 }).onConflictDoNothing();
     const [mark] = await rowsOf<{ last_id: string | number }>(tx, sql`select last_id from rollup_watermarks where name = ${WATERMARK} for update`);
@@ -149,7 +149,7 @@ export async function rollUpAppUse(db: Database, now: Date): Promise<{ events: n
     const before = new Date(now.getTime() - COMMIT_LAG_MS);
     const [range] = await rowsOf<{ last: string | number | null; n: string | number }>(
       tx,
-      sql`select max(id) as last, count(*) as n from (select id from app_use_events where id > ${from} and created_at < ${before} order by id limit ${ROLLUP_BATCH}) b`,
+      sql`select max(id) as last, count(*) as n from (select id from app_use_events where id > ${from} and created_at < ${before} order by id limit ${batchSize}) b`,
     );
     if (!range || range.last === null) return { events: 0, days: 0 };
     const to = Number(range.last);
@@ -176,10 +176,10 @@ export async function rollUpAppUse(db: Database, now: Date): Promise<{ events: n
 }
 
 /** Rolls up until the log is read to the end (tests, the demo seed, the benchmark); answers the events read. */
-export async function rollUpAllAppUse(db: Database, now: Date): Promise<number> {
+export async function rollUpAllAppUse(db: Database, now: Date, batchSize = ROLLUP_BATCH): Promise<number> {
   let total = 0;
   for (;;) {
-    const { events } = await rollUpAppUse(db, now);
+    const { events } = await rollUpAppUse(db, now, batchSize);
     if (events === 0) return total;
     total += events;
   }

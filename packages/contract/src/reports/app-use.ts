@@ -41,7 +41,8 @@ export const UaStatistics = defineReport({
     osType: { kind: 'enum', options: APP_OS_TYPE_OPTIONS, label: { zh: '系统', en: 'OS' }, filter: 'equals' },
     appType: { kind: 'enum', options: APP_TYPE_OPTIONS, label: { zh: 'App类型', en: 'App' }, filter: 'equals' },
   },
-  period: { field: 'day', grains: ['day', 'week', 'month'], defaultGrain: 'month', defaultMonths: 3 },
+  // The range only: sessions are summed over it, with no time dimension.
+  period: { field: 'day', grains: ['day'], defaultGrain: 'day', defaultMonths: 3 },
   dimensions: {
     osType: { kind: 'enum', options: APP_OS_TYPE_OPTIONS, label: { zh: '系统', en: 'OS' } },
     osVersion: { kind: 'text', label: { zh: '系统版本', en: 'OS version' } },
