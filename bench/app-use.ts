@@ -13,7 +13,7 @@
 import { APP_PATHS } from '@campus/contract';
 import { createDatabase } from '@campus/server/src/db/client.js';
 import { loadEnv } from '@campus/server/src/env.js';
-import { countAppUsers, rollUpAllAppUse } from '@campus/server/src/parents/app-use.js';
+import { countAppUsers, rollUpAllAppUse, rollUpAppUse } from '@campus/server/src/parents/app-use.js';
 import { hashPassword, md5Hex } from '@campus/server/src/platform/passwords.js';
 import { parseArgs } from 'node:util';
 import os from 'node:os';
@@ -136,16 +136,23 @@ async function main(): Promise<void> {
       const events = await rollUpAllAppUse(handle.db, new Date(Date.now() + 60_000), 200_000);
       const rolledMs = performance.now() - t0;
       if (events > 0) log(`rolled up ${events.toLocaleString('en')} events in ${(rolledMs / 1000).toFixed(1)} s (${Math.round(events / (rolledMs / 1000)).toLocaleString('en')} events/s)`);
+      // The job's steady state: one minute of reports (2,000 events of parents all over) after the backlog.
+      await client.query(`insert into app_use_events (occurred_at, parent_id, school_id, kind, function_code, session_id, created_at)
+        select now() - interval '30 seconds', p.id, p.school_id, 2, 'attendance', p.id, now() - interval '30 seconds'
+        from parents p where p.id % 50 = 0 order by p.id limit 2000`);
+      const t2 = performance.now();
+      const minute = await rollUpAppUse(handle.db, new Date(Date.now() + 60_000));
+      log(`one run of the job after a minute of reports: ${minute.events} events, ${minute.days} (school, day)s recounted with their weeks and months, in ${fmt(performance.now() - t2)} ms`);
       const t1 = performance.now();
       const schools = await countAppUsers(handle.db, new Date());
       log(`counted the parents of ${schools} schools in ${fmt(performance.now() - t1)} ms`);
     } finally {
       await handle.close();
     }
-    await client.query('vacuum analyze app_use_parent_days, app_use_activity, app_use_version_days, app_use_function_days, app_user_school_counts');
+    await client.query('vacuum analyze app_use_parent_days, app_use_activity, app_use_composition, app_use_version_days, app_use_function_days, app_user_school_counts');
     const sizes = await client.query<{ t: string; n: string; size: string }>(
       `select c.relname as t, c.reltuples::bigint::text as n, pg_size_pretty(pg_total_relation_size(c.oid)) as size from pg_class c
-       where c.relname in ('app_use_events', 'app_use_parent_days', 'app_use_activity', 'app_use_version_days', 'app_use_function_days', 'app_user_school_counts', 'parents') order by c.relname`,
+       where c.relname in ('app_use_events', 'app_use_parent_days', 'app_use_activity', 'app_use_composition', 'app_use_version_days', 'app_use_function_days', 'app_user_school_counts', 'parents') order by c.relname`,
     );
     for (const s of sizes.rows) log(`${s.t.padEnd(24)} ${Number(s.n).toLocaleString('en').padStart(11)} rows  ${s.size}`);
 

@@ -18,11 +18,9 @@ CREATE TABLE "app_use_activity" (
 	"grain" text NOT NULL,
 	"school_id" integer NOT NULL,
 	"period" date NOT NULL,
-	"relation" smallint NOT NULL,
-	"grade" smallint NOT NULL,
 	"active" integer NOT NULL,
 	"new_parents" integer NOT NULL,
-	CONSTRAINT "app_use_activity_grain_school_id_period_relation_grade_pk" PRIMARY KEY("grain","school_id","period","relation","grade")
+	CONSTRAINT "app_use_activity_grain_school_id_period_pk" PRIMARY KEY("grain","school_id","period")
 );
 --> statement-breakpoint
 CREATE TABLE "app_use_call_counts" (
@@ -30,6 +28,16 @@ CREATE TABLE "app_use_call_counts" (
 	"minute" timestamp (3) with time zone NOT NULL,
 	"calls" integer NOT NULL,
 	CONSTRAINT "app_use_call_counts_session_id_minute_pk" PRIMARY KEY("session_id","minute")
+);
+--> statement-breakpoint
+CREATE TABLE "app_use_composition" (
+	"school_id" integer NOT NULL,
+	"month" date NOT NULL,
+	"relation" smallint NOT NULL,
+	"grade" smallint NOT NULL,
+	"active" integer NOT NULL,
+	"new_parents" integer NOT NULL,
+	CONSTRAINT "app_use_composition_school_id_month_relation_grade_pk" PRIMARY KEY("school_id","month","relation","grade")
 );
 --> statement-breakpoint
 CREATE TABLE "app_use_function_days" (
@@ -90,6 +98,7 @@ CREATE INDEX "app_use_events_school_id_kind_occurred_at_id_idx" ON "app_use_even
 CREATE INDEX "app_use_events_school_id_function_code_occurred_at_id_idx" ON "app_use_events" USING btree ("school_id","function_code","occurred_at","id");--> statement-breakpoint
 CREATE INDEX "app_use_activity_grain_period_idx" ON "app_use_activity" USING btree ("grain","period");--> statement-breakpoint
 CREATE INDEX "app_use_call_counts_minute_idx" ON "app_use_call_counts" USING btree ("minute");--> statement-breakpoint
+CREATE INDEX "app_use_composition_month_idx" ON "app_use_composition" USING btree ("month");--> statement-breakpoint
 CREATE INDEX "app_use_function_days_day_idx" ON "app_use_function_days" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "app_use_version_days_day_idx" ON "app_use_version_days" USING btree ("day");--> statement-breakpoint
 -- The new page appUseLog (446) for company staff, and the six app-use statistics (440–445) for agents

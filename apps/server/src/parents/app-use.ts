@@ -110,29 +110,39 @@ async function rollUpDays(db: Executor, pairs: readonly Pair[]): Promise<void> {
     from ${eventsOfPairs(pairs)} where e.kind = ${APP_USE_KIND.function} group by 1, 2, 3`);
 }
 
+/** The periods of the given (school, day)s at each grain, with their ends: `q(grain, school_id, period, period_end)`. */
+const periodsOf = (pairs: readonly Pair[], grains: SQL) => sql`(select distinct g.grain, t.school_id, p.period,
+      (p.period + case g.grain when 'day' then interval '1 day' when 'week' then interval '7 days' else interval '1 month' end)::date as period_end
+    from ${valuesOf(pairs)} cross join (values ${grains}) g(grain)
+    cross join lateral (select case g.grain when 'day' then t.day else date_trunc(g.grain, t.day::timestamp)::date end as period) p) q`;
+
 /**
- * Recomputes the period rollup (distinct active and new parents) of every day, week and month the
- * given (school, day)s fall in, from the parent-day rollup. A parent counts under its last relation
- * and grade of the period, so the rows of a period add up to its distinct parents.
+ * Recomputes the period rollups of every day, week and month the given (school, day)s fall in, from
+ * the parent-day rollup: distinct active and new parents (app_use_activity), and for months the same
+ * per relation and grade, each parent under its last ones of the month (app_use_composition).
  */
 async function rollUpPeriods(db: Executor, pairs: readonly Pair[]): Promise<void> {
-  const periods = sql`(select distinct g.grain, t.school_id,
-      case g.grain when 'day' then t.day else date_trunc(g.grain, t.day::timestamp)::date end as period
-    from ${valuesOf(pairs)} cross join (values ('day'), ('week'), ('month')) g(grain)) q`;
+  const periods = periodsOf(pairs, sql`('day'), ('week'), ('month')`);
   await db.execute(sql`delete from app_use_activity a using ${periods} where a.grain = q.grain and a.school_id = q.school_id and a.period = q.period`);
-  await db.execute(sql`insert into app_use_activity (grain, school_id, period, relation, grade, active, new_parents)
-    select l.grain, l.school_id, l.period, l.relation, l.grade, count(*)::int, count(*) filter (where u.first_day >= l.period and u.first_day < l.period_end)::int
+  await db.execute(sql`insert into app_use_activity (grain, school_id, period, active, new_parents)
+    select q.grain, q.school_id, q.period, count(distinct d.parent_id)::int,
+      count(distinct d.parent_id) filter (where u.first_day >= q.period and u.first_day < q.period_end)::int
+    from ${periods}
+    join app_use_parent_days d on d.school_id = q.school_id and d.day >= q.period and d.day < q.period_end
+    left join app_use_parents u on u.parent_id = d.parent_id
+    group by 1, 2, 3`);
+  const months = periodsOf(pairs, sql`('month')`);
+  await db.execute(sql`delete from app_use_composition c using ${months} where c.school_id = q.school_id and c.month = q.period`);
+  await db.execute(sql`insert into app_use_composition (school_id, month, relation, grade, active, new_parents)
+    select l.school_id, l.period, l.relation, l.grade, count(*)::int, count(*) filter (where u.first_day >= l.period and u.first_day < l.period_end)::int
     from (
-      select distinct on (q.grain, q.school_id, q.period, d.parent_id) q.grain, q.school_id, q.period,
-        (q.period + case q.grain when 'day' then interval '1 day' when 'week' then interval '7 days' else interval '1 month' end)::date as period_end,
-        d.parent_id, d.relation, d.grade
-      from ${periods}
-      join app_use_parent_days d on d.school_id = q.school_id and d.day >= q.period
-        and d.day < (q.period + case q.grain when 'day' then interval '1 day' when 'week' then interval '7 days' else interval '1 month' end)::date
-      order by q.grain, q.school_id, q.period, d.parent_id, d.day desc
+      select distinct on (q.school_id, q.period, d.parent_id) q.school_id, q.period, q.period_end, d.parent_id, d.relation, d.grade
+      from ${months}
+      join app_use_parent_days d on d.school_id = q.school_id and d.day >= q.period and d.day < q.period_end
+      order by q.school_id, q.period, d.parent_id, d.day desc
     ) l
     left join app_use_parents u on u.parent_id = l.parent_id
-    group by 1, 2, 3, 4, 5`);
+    group by 1, 2, 3, 4`);
 }
 
 /**

@@ -49,8 +49,12 @@ function defineRollupSource(def: ReportDef, rollup: Rollup): ReportModule {
       const conditions = filterConditions(query);
       if (rollup.inPeriod) conditions.push(rollup.inPeriod(query));
       const keys = query.groupBy.map((name) => sql`${name === 'period' ? rollup.periodOf!(query) : rollup.dimensions[name]!} as ${sql.identifier(name)}`);
-      const labels = query.groupBy.includes('schoolId') ? [sql`min(s.school_name) as "schoolIdLabel"`] : [];
-      const join = needsSchool(query) ? sql`join schools s on s.id = r.school_id` : sql``;
+      const labels = [
+        ...(query.groupBy.includes('schoolId') ? [sql`min(s.school_name) as "schoolIdLabel"`] : []),
+        ...(query.groupBy.includes('functionCode') ? [sql`coalesce(min(f.name), r.function_code) as "functionCodeLabel"`] : []),
+      ];
+      const join = sql`${needsSchool(query) ? sql`join schools s on s.id = r.school_id` : sql``}
+        ${query.groupBy.includes('functionCode') ? sql`left join app_frames f on f.code = r.function_code` : sql``}`;
       return sql`select ${sql.join([...keys, ...labels, rollup.sums], sql`, `)}
         from ${rollup.from} ${join}
         where ${sql.join(conditions, sql` and `)}
@@ -77,29 +81,27 @@ export const uaStatisticsReport = defineRollupSource(UaStatistics, {
  * The period rollup: rows of the query's grain whose period starts in the range (a week or month
  * counts whole, from its first day), each already a distinct count of its school's parents.
  */
-const activityPeriods = (grain: 'day' | 'week' | 'month' | null) => (query: ReportQuery) => {
-  const chosen = grain ?? query.period!.grain;
-  const unit = sql.raw(`'${chosen}'`);
-  return sql`r.grain = ${chosen} and r.period between date_trunc(${unit}, ${query.period!.from}::date::timestamp)::date and ${query.period!.to}::date`;
-};
-const activityPeriod = () => sql`to_char(r.period, 'YYYY-MM-DD')`;
-const activitySums = sql`sum(r.active)::int as "active", sum(r.new_parents)::int as "newParents"`;
+function activityPeriods(query: ReportQuery): SQL {
+  const unit = sql.raw(`'${query.period!.grain}'`);
+  return sql`r.grain = ${query.period!.grain} and r.period between date_trunc(${unit}, ${query.period!.from}::date::timestamp)::date and ${query.period!.to}::date`;
+}
 
 export const userActivityReport = defineRollupSource(UserActivity, {
   from: sql`app_use_activity r`,
-  inPeriod: activityPeriods(null),
-  periodOf: activityPeriod,
+  inPeriod: activityPeriods,
+  periodOf: () => sql`to_char(r.period, 'YYYY-MM-DD')`,
   dimensions: {},
-  sums: sql`${activitySums}, sum(r.active - r.new_parents)::int as "returning"`,
+  sums: sql`sum(r.active)::int as "active", sum(r.new_parents)::int as "newParents", sum(r.active - r.new_parents)::int as "returning"`,
   nonZero: sql`sum(r.active) <> 0`,
 });
 
+/** The months that start in the range, whole (a range from the 15th counts its month). */
 export const userCompositionReport = defineRollupSource(UserComposition, {
-  from: sql`app_use_activity r`,
-  inPeriod: activityPeriods('month'),
-  periodOf: activityPeriod,
+  from: sql`app_use_composition r`,
+  inPeriod: (query) => sql`r.month between date_trunc('month', ${query.period!.from}::date)::date and ${query.period!.to}::date`,
+  periodOf: () => sql`to_char(r.month, 'YYYY-MM-DD')`,
   dimensions: { relation: sql`r.relation`, grade: sql`r.grade`, schoolType: sql`s.school_type`, province: sql`s.province`, city: sql`s.city` },
-  sums: activitySums,
+  sums: sql`sum(r.active)::int as "active", sum(r.new_parents)::int as "newParents"`,
   nonZero: sql`sum(r.active) <> 0`,
 });
 

@@ -105,7 +105,8 @@ export const UserComposition = defineReport({
 });
 
 const functionFilter: FieldDef = { kind: 'text', label: { zh: '功能编码', en: 'Function code' }, max: 40, filter: 'equals' };
-const functionDimension = { kind: 'text', label: { zh: '功能', en: 'Function' } } as const;
+// A tile of appFunctionManage is named as there (by its code); a page of the app by its code.
+const functionDimension = { kind: 'reference', family: 'AppFrame', label: { zh: '功能', en: 'Function' } } as const;
 const functionMeasures = {
   uses: { kind: 'count', label: { zh: '使用次数', en: 'Uses' }, color: '#1677ff' },
   // Distinct parents per day, summed over the days: a parent using it on three days counts three.

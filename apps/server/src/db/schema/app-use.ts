@@ -59,9 +59,8 @@ export const appUseFunctionDays = pgTable(
 );
 
 /**
- * Distinct active and new parents per period (day, week from Monday, month), school, relation and
- * grade: userActTable and userStyleStatistics. A parent counts once per period and school, under its
- * last relation and grade of the period, so the rows of a period add up.
+ * Distinct active and new parents per period (day, week from Monday, month) and school: userActTable.
+ * A parent counts once per period and school, so the rows of a period add up.
  */
 export const appUseActivity = pgTable(
   'app_use_activity',
@@ -69,12 +68,27 @@ export const appUseActivity = pgTable(
     grain: text('grain').notNull(),
     schoolId: integer('school_id').notNull(),
     period: date('period', { mode: 'string' }).notNull(),
+    active: integer('active').notNull(),
+    newParents: integer('new_parents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.grain, t.schoolId, t.period] }), index('app_use_activity_grain_period_idx').on(t.grain, t.period)],
+);
+
+/**
+ * The month's active and new parents per school, relation and youngest child's grade:
+ * userStyleStatistics. A parent counts once, under its last relation and grade of the month.
+ */
+export const appUseComposition = pgTable(
+  'app_use_composition',
+  {
+    schoolId: integer('school_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
     relation: smallint('relation').notNull(),
     grade: smallint('grade').notNull(),
     active: integer('active').notNull(),
     newParents: integer('new_parents').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.grain, t.schoolId, t.period, t.relation, t.grade] }), index('app_use_activity_grain_period_idx').on(t.grain, t.period)],
+  (t) => [primaryKey({ columns: [t.schoolId, t.month, t.relation, t.grade] }), index('app_use_composition_month_idx').on(t.month)],
 );
 
 /** Registered, activated (used the app) and paying parents per school: userStatistics. */
