@@ -49,17 +49,16 @@ function defineRollupSource(def: ReportDef, rollup: Rollup): ReportModule {
       const conditions = filterConditions(query);
       if (rollup.inPeriod) conditions.push(rollup.inPeriod(query));
       const keys = query.groupBy.map((name) => sql`${name === 'period' ? rollup.periodOf!(query) : rollup.dimensions[name]!} as ${sql.identifier(name)}`);
-      const labels = [
-        ...(query.groupBy.includes('schoolId') ? [sql`min(s.school_name) as "schoolIdLabel"`] : []),
-        ...(query.groupBy.includes('functionCode') ? [sql`coalesce(min(f.name), r.function_code) as "functionCodeLabel"`] : []),
-      ];
-      const join = sql`${needsSchool(query) ? sql`join schools s on s.id = r.school_id` : sql``}
-        ${query.groupBy.includes('functionCode') ? sql`left join app_frames f on f.code = r.function_code` : sql``}`;
-      return sql`select ${sql.join([...keys, ...labels, rollup.sums], sql`, `)}
+      const labels = query.groupBy.includes('schoolId') ? [sql`min(s.school_name) as "schoolIdLabel"`] : [];
+      const join = needsSchool(query) ? sql`join schools s on s.id = r.school_id` : sql``;
+      const grouped = sql`select ${sql.join([...keys, ...labels, rollup.sums], sql`, `)}
         from ${rollup.from} ${join}
         where ${sql.join(conditions, sql` and `)}
         ${keys.length > 0 ? sql.raw(`group by ${keys.map((_, i) => i + 1).join(', ')}`) : sql``}
         having ${rollup.nonZero}`;
+      if (!query.groupBy.includes('functionCode')) return grouped;
+      // Tiles are named after grouping, once per group instead of once per rollup row.
+      return sql`select g.*, coalesce(f.name, g."functionCode") as "functionCodeLabel" from (${grouped}) g left join app_frames f on f.code = g."functionCode"`;
     },
   });
 }
