@@ -236,6 +236,8 @@ export const SERVER_MESSAGES = {
   'app.wrongSmsCode': m('验证码错误或已过期', 'the SMS code is wrong or has expired'),
   'app.idempotencyKeyReused': m('该 Idempotency-Key 已用于另一个请求', 'this Idempotency-Key was used for another request'),
   'app.idempotencyKeyInFlight': m('相同 Idempotency-Key 的请求仍在处理中，请稍后重试', 'a request with this Idempotency-Key is still being processed; try again shortly'),
+  'app.useTooOften': m('上报过于频繁，请稍后再试', 'app use is reported too often from this session; try again in a minute'),
+  'app.useTooOld': m('事件时间须在最近{days}天内，且不晚于现在', 'an event must be from the last {days} days and not in the future'),
   'app.serviceNotForSale': m('该学校暂不向家长销售此服务', 'this school does not sell the service to parents'),
   'app.paymentFailed': m('支付未成功：{message}', 'the payment did not go through: {message}'),
   'app.paymentUnknown': m('支付结果未知，请稍后在"我的订单"中查看', 'the payment outcome is not known yet; check my payments later'),

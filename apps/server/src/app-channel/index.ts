@@ -4,6 +4,7 @@
  * the same services the console's routes do (the engine, finance, the parents' service).
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { appUseRoutes } from './app-use-routes.js';
 import { installParentGuard } from './guard.js';
 import { mallRoutes } from './mall-routes.js';
 import { questionnaireRoutes } from './questionnaire-routes.js';
@@ -18,4 +19,5 @@ export const appChannelRoutes: FastifyPluginAsync = async (app) => {
   await app.register(questionnaireRoutes);
   await app.register(writeRoutes);
   await app.register(mallRoutes);
+  await app.register(appUseRoutes);
 };

@@ -2,6 +2,7 @@
 import { REPORTS } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import { discernStatisticsReport, schoolStatisticsReport } from './attendance-statistics.js';
+import { frequentStatisticsReport, functionTrendsReport, uaStatisticsReport, userActivityReport, userCompositionReport, userStatisticsReport } from './app-use.js';
 import { deviceStatisticsReport, warehouseStatisticsReport } from './device-statistics.js';
 import { orderStatisticsReport } from './order-statistics.js';
 import { misIdentifyPersonReport } from './mis-identify-person.js';
@@ -19,6 +20,12 @@ export const REPORT_MODULES: readonly ReportModule[] = [
   schoolStatisticsReport,
   discernStatisticsReport,
   orderStatisticsReport,
+  uaStatisticsReport,
+  userActivityReport,
+  userCompositionReport,
+  frequentStatisticsReport,
+  functionTrendsReport,
+  userStatisticsReport,
 ];
 
 /**

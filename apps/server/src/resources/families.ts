@@ -14,6 +14,7 @@ import type { RecurringJob } from '../platform/recurring-jobs.js';
 import { installIntakeHandlers } from '../terminals/intake-handlers.js';
 import { checkFamilyModules, installFamilyModules, seamsOf, type FamilyModule } from './engine/modules.js';
 import { childUserModule, companyUserModule, externalUserModule } from './accounts.js';
+import { appUseEventModule } from './app-use.js';
 import { appStartupPageModule, posterModule, sysNoticeModule } from './app-screens.js';
 import { appVersionModule } from './app-version.js';
 import { developerDeliveryModule, developerModule } from './developer.js';
@@ -84,6 +85,7 @@ export const FAMILY_MODULES: readonly FamilyModule[] = [
   studentServiceModule,
   serviceReceiverModule,
   pushDeliveryModule,
+  appUseEventModule,
 ];
 
 /**

@@ -13,6 +13,7 @@ import { seedDemoOperations } from './demo-operations.js';
 import { storeDemoMedia } from './demo-media.js';
 import { seedDemoDeveloper } from './demo-developers.js';
 import { seedDemoParentApp } from './demo-parent-app.js';
+import { seedDemoAppUse } from './demo-app-use.js';
 import { seedDemoUpgrades } from './demo-upgrades.js';
 import { installFamilies } from '../resources/families.js';
 import type { UploadStorage } from '../platform/uploads.js';
@@ -193,6 +194,8 @@ export async function seedDemo(db: Database, now: Date = new Date(), storage?: U
     await seedDemoMall(tx, schoolRows.map((school) => ({ id: school.id, agentId: school.agentId! })), userId('admin'), now);
     await seedDemoParents(tx, now);
     await seedDemoParentApp(tx, now);
+    // After the purchases: userStatistics counts their paying parents.
+    await seedDemoAppUse(tx, now);
 
     await tx.insert(settings).values({ key: DEMO_SEEDED_KEY, value: new Date().toISOString() });
     return true;

@@ -32,6 +32,7 @@ import { AppMusic } from './music.js';
 import { Questionnaire } from './questionnaire.js';
 import { Commodity, CommodityComment, CommodityOrder, Coupon, CouponGrant, MarketAddress, MarketAppAd, MarketCarouselAd, MarketCategory, MarketCommodity, MarketCommodityRelease, MarketMerchant, MarketOrder, PointsEntry } from './mall.js';
 import { ParentNotice, PushDelivery, ServiceReceiver, StudentService } from './parents.js';
+import { AppUseEvent } from './app-use.js';
 
 export * from './define.js';
 export * from './schemas.js';
@@ -76,6 +77,7 @@ export * from './partners.js';
 export * from './music.js';
 export * from './mall.js';
 export * from './parents.js';
+export * from './app-use.js';
 
 /** Every declared family but the operation log, which lists them (and itself) as its `family` options. */
 const FAMILIES: readonly ResourceDef[] = [
@@ -162,6 +164,7 @@ const FAMILIES: readonly ResourceDef[] = [
   ParentNotice,
   StudentService,
   PushDelivery,
+  AppUseEvent,
 ];
 
 export const OperationLog = declareOperationLog(FAMILIES);
