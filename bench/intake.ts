@@ -23,6 +23,7 @@ import { createDatabase } from '@campus/server/src/db/client.js';
 import { loadEnv } from '@campus/server/src/env.js';
 import { sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
+import pg from 'pg';
 import { parseArgs } from 'node:util';
 import { scratchDatabase, startServer, stop } from './main-server.js';
 import { ConsoleClient, requestJson } from './simulator/console-client.js';
@@ -55,6 +56,31 @@ const FIRST_SERIAL = 1_000_000_000;
 function cpuMsOf(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks of 1/100 s
+}
+
+/**
+ * CPU time (ms) of the PostgreSQL backends serving the scratch database, by pid: the database's share of
+ * an event, comparable across runs on a busy machine as the server's is. Empty when PostgreSQL is not
+ * local (its processes are not in this /proc) or for PGlite.
+ */
+async function databaseCpuMs(env: Record<string, string>): Promise<Map<number, number>> {
+  const cpu = new Map<number, number>();
+  if (!env.DATABASE_URL) return cpu;
+  const client = new pg.Client({ connectionString: env.DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    for (const { pid } of rows) {
+      try {
+        cpu.set(pid, cpuMsOf(pid));
+      } catch {
+        // Not a local process, or gone: not counted.
+      }
+    }
+  } finally {
+    await client.end();
+  }
+  return cpu;
 }
 
 interface DeviceLoad {
@@ -147,6 +173,7 @@ try {
   let failures = 0;
   let next = 0;
   const cpuBefore = cpuMsOf(server.child.pid!);
+  const dbCpuBefore = await databaseCpuMs(scratch.env);
   const started = performance.now();
   const stopAt = started + SECONDS * 1000;
   const base = server.base;
@@ -177,6 +204,8 @@ try {
   );
   const seconds = (performance.now() - started) / 1000;
   const cpuMs = cpuMsOf(server.child.pid!) - cpuBefore;
+  // A backend the pool opened during the run counts from its start (all of it is the run's).
+  const dbCpuMs = [...(await databaseCpuMs(scratch.env))].reduce((sum, [pid, ms]) => sum + ms - (dbCpuBefore.get(pid) ?? 0), 0);
   latencies.sort((a, b) => a - b);
   await stop(server.child);
   server = undefined;
@@ -210,7 +239,9 @@ try {
   console.log(
     `${args.db}: ${devices.length} devices, batches of ${BATCH}, ${CLIENTS} in flight, ${seconds.toFixed(1)} s: ` +
       `${(accepted / seconds).toFixed(0)} events/s accepted; answer p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms; ` +
-      `server CPU ${((cpuMs / Math.max(1, accepted)) * 1000).toFixed(0)} µs per event; ${retried} batches retried (${duplicates} duplicates answered), ${failures} failed calls`,
+      `server CPU ${((cpuMs / Math.max(1, accepted)) * 1000).toFixed(0)} µs per event` +
+      (dbCpuMs > 0 ? `, database CPU ${((dbCpuMs / Math.max(1, accepted)) * 1000).toFixed(0)} µs per event` : '') +
+      `; ${retried} batches retried (${duplicates} duplicates answered), ${failures} failed calls`,
   );
   console.log(`${args.db}: ${accepted} acknowledged, ${stored} stored: ${stored === accepted ? 'every acknowledged event stored exactly once' : 'MISMATCH'}`);
   console.log(`load average: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);

@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 const SERVER_DIR = fileURLToPath(new URL('../apps/server/', import.meta.url));
-const START_TIMEOUT_MS = 120_000;
+// A loaded machine seeds PGlite slowly: BENCH_START_TIMEOUT_MS gives the first start longer.
+const START_TIMEOUT_MS = Number(process.env.BENCH_START_TIMEOUT_MS ?? 120_000);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -74,7 +75,9 @@ export async function startServer(env: Record<string, string>): Promise<Started>
   const port = await freePort();
   const started = performance.now();
   // node itself, not npm or npx: the pid killed is the server's, with nothing in between to reap it.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the server alone (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+  const extraArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
+  const child = spawn(process.execPath, [...extraArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: {
       ...process.env,

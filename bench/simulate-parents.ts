@@ -4,17 +4,23 @@
  * operator (admin) gives each chosen parent an app password on parentUser, as support would; then
  * every parent signs in and, each round, reads its children, their services and today's gate records,
  * buys the service for a child that lacks it, reads and marks its notices (those the terminal
- * simulator's recognitions caused), answers the open questionnaires, and now and then applies for a
- * refund. It prints what it did, and every refusal it did not expect, with the call and the answer.
+ * simulator's recognitions caused), answers the open questionnaires, now and then applies for a
+ * refund, and plays the mall (simulator/mall-play.ts: browse, address, coupons, order with coupon and
+ * points, pay, confirm and comment on what staff shipped, cancel, a line's refund, the points shop);
+ * between rounds the operator ships the paid mall orders, as staff would on mallOrderManage. The app
+ * reports its session (phone, OS, app version) at sign-in and the functions it used each round
+ * (ReportUse), which the app-use statistics count. It prints what it did, and every refusal it did
+ * not expect, with the call and the answer.
  *
  * Options: --base http://127.0.0.1:8080, --parents 20, --rounds 3, --pause 2 (seconds between rounds),
- * --refunds 0.05 (chance per parent and round), --user admin, --password Admin@123, --captcha
+ * --refunds 0.05 (chance per parent and round), --mall-refunds 0.1, --mall-cancels 0.1, --no-mall, --user admin, --password Admin@123, --captcha
  * (default CAPTCHA_FIXED_CODE, else 1234), --app-password Parent@2026, --seed.
  */
 import { parseArgs } from 'node:util';
 import { createHash } from 'node:crypto';
 import { ApiError, ConsoleClient } from './simulator/console-client.js';
-import { answersFor, ParentApp } from './simulator/parent-app.js';
+import { playMall, shipPaidOrders } from './simulator/mall-play.js';
+import { answersFor, deviceFor, ParentApp } from './simulator/parent-app.js';
 import { Random } from './simulator/random.js';
 
 const { values } = parseArgs({
@@ -24,6 +30,9 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     pause: { type: 'string', default: '2' },
     refunds: { type: 'string', default: '0.05' },
+    'mall-refunds': { type: 'string', default: '0.1' },
+    'mall-cancels': { type: 'string', default: '0.1' },
+    'no-mall': { type: 'boolean', default: false },
     user: { type: 'string', default: 'admin' },
     password: { type: 'string', default: 'Admin@123' },
     captcha: { type: 'string', default: process.env.CAPTCHA_FIXED_CODE ?? '1234' },
@@ -78,13 +87,21 @@ for (const row of chosen) {
   if (!app) continue;
   apps.push(app);
   await attempt('registered a push token', () => app.registerPush(`sim-${row.phoneNum}`));
+  await attempt('reported the session', () => app.reportUse([{ kind: 'session', at: new Date().toISOString(), ...deviceFor(random) }]));
 }
+
+const shipped = { next: Date.now() % 1_000_000 };
+/** The functions (tiles and pages) the app used this round, reported in one batch at the round's end. */
+const used: string[] = [];
+const use = (code: string) => used.push(code);
 
 for (let round = 1; round <= Number(values.rounds); round += 1) {
   for (const app of apps) {
+    used.length = 0;
     const children = (await attempt('read children', () => app.children())) ?? [];
-    for (const child of children) await attempt('read gate records today', () => app.recognitions(child.id));
+    for (const child of children) if (await attempt('read gate records today', () => app.recognitions(child.id))) use('recognitions');
     const services = (await attempt('read services', () => app.services())) ?? [];
+    use('services');
     for (const service of services) {
       const item = service.chargeItems[0];
       if (!item || service.state === 'inService' || service.state === 'free') continue;
@@ -93,6 +110,7 @@ for (let round = 1; round <= Number(values.rounds); round += 1) {
       if (order?.outcome === 'pending') count('order waiting for WeChat Pay');
     }
     const inbox = await attempt('read the inbox', () => app.inbox());
+    if (inbox) use('inbox');
     const unread = inbox?.rows.filter((notice) => notice.readAt === null).map((notice) => notice.id) ?? [];
     if (unread.length > 0) await attempt('marked notices read', () => app.markRead(unread));
     await attempt('read school notices', () => app.schoolNotices());
@@ -101,13 +119,22 @@ for (let round = 1; round <= Number(values.rounds); round += 1) {
       const form = await attempt('opened a questionnaire', () => app.questionnaire(open.id), [409]);
       // Another round (or a questionnaire closing meanwhile) may refuse: 409.
       if (form) await attempt('answered a questionnaire', () => app.answer(open.id, answersFor(form, random)), [409]);
+      use('questionnaire');
     }
     if (random.chance(Number(values.refunds))) {
       const payments = (await attempt('read payments', () => app.payments()))?.rows ?? [];
       const applied = new Set(((await attempt('read refunds', () => app.refunds()))?.rows ?? []).map((refund) => refund.paymentId));
       const payment = payments.find((row) => row.refundedAmount < row.amount && !applied.has(row.id));
       if (payment) await attempt('applied for a refund', () => app.applyRefund(payment.id, random.pick(['孩子转学，申请退款', '重复购买', '服务未开通'])), [400]);
+      use('payments');
     }
+    const now = Date.now();
+    const events = used.map((code, i) => ({ kind: 'function' as const, at: new Date(now - (used.length - i) * 1000).toISOString(), code }));
+    if (events.length > 0) await attempt('reported app use', () => app.reportUse(events));
+  }
+  if (!values['no-mall']) {
+    for (const app of apps) await playMall(app, random, attempt, { refund: Number(values['mall-refunds']), cancel: Number(values['mall-cancels']) });
+    await shipPaidOrders(operator, attempt, shipped);
   }
   console.log(`round ${round}: ${JSON.stringify(done)}`);
   if (round < Number(values.rounds)) await new Promise((resolve) => setTimeout(resolve, Number(values.pause) * 1000));

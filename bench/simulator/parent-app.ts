@@ -3,7 +3,7 @@
  * the calls the app makes, every write under a fresh Idempotency-Key. Each call answers the envelope's
  * data or throws ApiError (console-client.ts) with the status and code the console answered.
  */
-import { APP_PATHS, IDEMPOTENCY_KEY_HEADER, QUESTION_TYPE_SINGLE, QUESTION_TYPE_TEXT, type AppAnswerQuestionnaire, type AppChild, type AppChildService, type AppInbox, type AppOrder, type Envelope, type FieldError, type PublicQuestionnaire } from '@campus/contract';
+import { APP_MALL_PATHS, APP_PATHS, IDEMPOTENCY_KEY_HEADER, type AppClaimableCoupon, type AppCouponGrant, type AppMallCommodity, type AppMallOrder, type AppMallPayment, QUESTION_TYPE_SINGLE, QUESTION_TYPE_TEXT, type AppAnswerQuestionnaire, type AppChild, type AppChildService, type AppInbox, type AppOrder, type AppReportUse, type Envelope, type FieldError, type PublicQuestionnaire } from '@campus/contract';
 import { createHash, randomUUID } from 'node:crypto';
 import { ApiError } from './console-client.js';
 import type { Random } from './random.js';
@@ -38,7 +38,28 @@ export class ParentApp {
   questionnaires = () => this.call<{ id: number; answered: boolean }[]>('GET', APP_PATHS.questionnaires);
   questionnaire = (id: number) => this.call<PublicQuestionnaire>('GET', `${APP_PATHS.questionnaire}?id=${id}`);
   answer = (questionnaireId: number, answers: AppAnswerQuestionnaire['answers']) => this.call<{ answerId: number }>('POST', APP_PATHS.answerQuestionnaire, { questionnaireId, answers });
+  reportUse = (events: AppReportUse['events']) => this.call<{ accepted: number }>('POST', APP_PATHS.reportUse, { events });
   signOut = () => this.call<null>('POST', APP_PATHS.signOut);
+
+  // The mall (docs/parent-app.md "The mall").
+  commodities = () => this.call<{ rows: AppMallCommodity[]; total: number }>('GET', `${APP_MALL_PATHS.commodities}?page=1&size=50`);
+  commodity = (id: number) => this.call<AppMallCommodity & { comments: unknown[] }>('GET', `${APP_MALL_PATHS.commodity}?id=${id}`);
+  addresses = () => this.call<{ id: number; isDefault: boolean }[]>('GET', APP_MALL_PATHS.addresses);
+  saveAddress = (address: Record<string, unknown>) => this.call<{ id: number }>('POST', APP_MALL_PATHS.saveAddress, address);
+  claimable = () => this.call<AppClaimableCoupon[]>('GET', APP_MALL_PATHS.claimableCoupons);
+  claim = (couponId: number) => this.call<{ grantId: number }>('POST', APP_MALL_PATHS.claimCoupon, { couponId });
+  coupons = () => this.call<AppCouponGrant[]>('GET', APP_MALL_PATHS.coupons);
+  placeOrder = (order: { lines: { commodityId: number; quantity: number }[]; addressId: number; couponGrantId?: number; points?: number }) =>
+    this.call<{ orderId: number; orderNo: string; payAmount: number }>('POST', APP_MALL_PATHS.placeOrder, order);
+  payOrder = (orderId: number) => this.call<AppMallPayment>('POST', APP_MALL_PATHS.payOrder, { orderId, scene: 'app' });
+  orders = () => this.call<{ rows: AppMallOrder[] }>('GET', `${APP_MALL_PATHS.orders}?page=1&size=50`);
+  cancelOrder = (orderId: number) => this.call<null>('POST', APP_MALL_PATHS.cancelOrder, { orderId });
+  confirmReceipt = (orderId: number) => this.call<null>('POST', APP_MALL_PATHS.confirmReceipt, { orderId });
+  comment = (orderId: number, commodityId: number, score: number, content: string) => this.call<{ id: number }>('POST', APP_MALL_PATHS.comment, { orderId, commodityId, score, content });
+  applyMallRefund = (orderId: number, lineNo: number, reason: string) => this.call<{ id: number }>('POST', APP_MALL_PATHS.applyRefund, { orderId, lineNo, reason });
+  points = () => this.call<{ balance: number }>('GET', `${APP_MALL_PATHS.points}?page=1&size=20`);
+  pointsShop = () => this.call<{ id: number; points: number; stockCount: number }[]>('GET', APP_MALL_PATHS.pointsShop);
+  placePointsOrder = (commodityId: number, addressId: number) => this.call<{ orderId: number; points: number }>('POST', APP_MALL_PATHS.placePointsOrder, { commodityId, quantity: 1, addressId });
 }
 
 async function appCall<T>(base: string, method: 'GET' | 'POST', path: string, body?: unknown, token?: string): Promise<T> {
@@ -71,4 +92,16 @@ export function answersFor(form: PublicQuestionnaire, random: Random): AppAnswer
     while (chosen.size < count) chosen.add(random.int(1, question.options.length));
     return [{ questionNo: question.questionNo, optionNos: [...chosen] }];
   });
+}
+
+/** The phone and app a simulated parent reports its sessions from, picked once per parent. */
+export function deviceFor(random: Random): Omit<Extract<AppReportUse['events'][number], { kind: 'session' }>, 'kind' | 'at'> {
+  const ios = random.chance(0.4);
+  return {
+    os: ios ? 'ios' : 'android',
+    osVersion: ios ? random.pick(['16.7', '17.4', '17.5']) : random.pick(['12', '13', '14']),
+    appType: 'parent',
+    appVersion: random.pick(['3.1.0', '3.2.0', '3.2.0']),
+    deviceModel: ios ? random.pick(['iPhone 15', 'iPhone 14', 'iPhone 13']) : random.pick(['HUAWEI Mate 60', 'Xiaomi 14', 'OPPO Reno11', 'vivo X100']),
+  };
 }

@@ -1,14 +1,14 @@
 /**
  * The parent's side end to end (issue 28): a parent buys the safe-campus service through the app
  * channel, the gate (the terminal simulator's signed intake call) recognises the child, the arrival
- * notice reaches the parent's inbox, and the console shows it among parentUser's notice receipts.
+ * notice reaches the parent's inbox, and the console shows it among the notice receipts of the parent's record on parentUser.
  */
 import { APP_PATHS, IDEMPOTENCY_KEY_HEADER, type AppInbox, type AppOrder } from '@campus/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, call, md5, searchRows } from '../support/api';
 import { launchBrowser, screenshot } from '../support/browser';
-import { loginThroughForm, openFromMenu, tableRows, waitForTable } from '../support/console';
+import { buttonText, drawer, loginThroughForm, openFromMenu, revealFilter, rowAction, tableRows, waitForTable } from '../support/console';
 import { journey } from '../support/journey';
 import { registerTerminal, sendEvents } from '../support/terminal';
 
@@ -77,10 +77,23 @@ describe('a parent in service is told of an arrival', () => {
     const { page } = session();
     await loginThroughForm(page, 'admin');
     const parents = await openFromMenu(page, 'users', 'parentUser');
-    await parents.getByRole('tab', { name: '通知回执' }).click();
-    // The family tabs keep only the open one mounted: the table in the page is the receipts'.
     await waitForTable(parents);
-    const receipt = tableRows(parents).filter({ hasText: student.name }).filter({ hasText: parent.name });
+    // The receipts are a tab of the parent's own record, listing that parent's notices only.
+    const filters = parents.locator('.resource-filter-bar');
+    await (await revealFilter(filters, '手机号')).fill(parent.phoneNum);
+    await filters.getByRole('button', { name: buttonText('查询') }).click();
+    await expect.poll(() => tableRows(parents).count()).toBe(1);
+    await rowAction(tableRows(parents).first(), '编辑');
+    const record = drawer(page, '编辑家长');
+    await record.waitFor();
+    await record.getByRole('tab', { name: '服务' }).click();
+    const services = record.getByRole('tabpanel', { name: '服务' });
+    await waitForTable(services);
+    await expect.poll(() => tableRows(services).filter({ hasText: student.name }).count()).toBeGreaterThan(0);
+    await record.getByRole('tab', { name: '通知回执' }).click();
+    const receiptTab = record.getByRole('tabpanel', { name: '通知回执' });
+    await waitForTable(receiptTab);
+    const receipt = tableRows(receiptTab).filter({ hasText: student.name });
     await expect.poll(() => receipt.count()).toBeGreaterThan(0);
     expect(await receipt.first().textContent()).toContain('入园通知');
     await screenshot(page, 'parent-app-01-receipt');

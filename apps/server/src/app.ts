@@ -7,6 +7,8 @@ import { webAppPlugin } from './plugins/external/web-app.js';
 import { authPlugin, type SessionLookupFn } from './platform/auth.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { contextPlugin } from './platform/context.js';
+import { messengerPlugin } from './platform/messenger-plugin.js';
+import type { Messenger } from './platform/messenger.js';
 import { errorHandlerPlugin, frameworkErrorHandler } from './platform/error-handler.js';
 import { loadSheddingPlugin } from './platform/load-shedding.js';
 import { logDestination, loggerLevelFor } from './platform/log-destination.js';
@@ -38,6 +40,7 @@ import { personSearchRoutes } from './routes/person-search.js';
 import { openApiRoutes } from './routes/open-api.js';
 import { preferenceRoutes } from './routes/preferences.js';
 import { appChannelRoutes } from './app-channel/index.js';
+import { liveRoutes } from './routes/live/index.js';
 
 export interface BuildAppOptions {
   env: Env;
@@ -54,6 +57,8 @@ export interface BuildAppOptions {
   paymentProviders?: PaymentProviderOptions;
   /** How a bearer token's session is found; defaults to the sessions table (platform/sessions.ts). */
   lookupSession?: SessionLookupFn;
+  /** Messages between instances; defaults to the transport the environment names (platform/messenger-plugin.ts). */
+  messenger?: Messenger;
 }
 
 export type App = FastifyInstance;
@@ -96,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     clock,
     sms: options.smsProvider ?? createSmsProvider(env, database.db, app.log),
   });
+  await app.register(messengerPlugin, { messenger: options.messenger });
   await app.register(paymentsPlugin, { payments: createPaymentProviders(env, database.db, clock, app.log, options.paymentProviders) });
   await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin);
@@ -132,5 +138,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(openApiRoutes);
   await app.register(preferenceRoutes);
   await app.register(appChannelRoutes);
+  await app.register(liveRoutes);
   return app;
 }

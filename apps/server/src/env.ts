@@ -198,8 +198,10 @@ const envSchema = z
     SHED_UTILIZATION_MIN_IN_FLIGHT: sheddingLimit(8, 'calls'),
     /** API calls being answered at once above which new ones are refused. */
     SHED_MAX_IN_FLIGHT: sheddingLimit(0, 'calls'),
-    // Accepted so deployments can set it already; rate-limit counters live in PostgreSQL for now,
-    // which every instance shares, so nothing reads REDIS_URL yet.
+    // Set: the messenger between instances (live updates) runs over Redis pub/sub instead of
+    // PostgreSQL LISTEN/NOTIFY (platform/messenger-plugin.ts). Rate-limit counters stay in PostgreSQL.
+    /** Seconds between the live stream's heartbeats, each of which checks the session again (docs/live.md). */
+    LIVE_HEARTBEAT_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number({ error: 'must be seconds from 1 to 300' }).int().min(1).max(300).default(15)),
     REDIS_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional()),
     /** The provider new payments go to: `demo` settles at once (demo, tests); `wechatpay` needs the WECHATPAY_* variables. */
     PAYMENT_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['demo', 'wechatpay']).default('demo')),

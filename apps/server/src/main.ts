@@ -14,6 +14,7 @@ import { scheduleDailyJobs } from './platform/daily-jobs.js';
 import { logPartitionsJob } from './resources/engine/log-partitions.js';
 import { logRetentionJob } from './resources/engine/log-retention.js';
 import { scheduleRecurringJobs } from './platform/recurring-jobs.js';
+import { attendanceRollupJob } from './reports/attendance-rollup.js';
 import { ledgerCheckJob } from './finance/ledger-check.js';
 import { checkFamilyTables, familyDailyJobs, familyRecurringJobs } from './resources/families.js';
 
@@ -61,7 +62,7 @@ async function start(): Promise<void> {
     else await ensureInitialAdmin(database.db, { password: env.ADMIN_INITIAL_PASSWORD, phone: env.ADMIN_INITIAL_PHONE });
     app = await buildApp({ env, database });
     scheduleDailyJobs(app, [logPartitionsJob, logRetentionJob, misIdentifyRetentionJob, ledgerCheckJob, ...familyDailyJobs()]);
-    scheduleRecurringJobs(app, [intakeNoncePurgeJob, ...familyRecurringJobs()]);
+    scheduleRecurringJobs(app, [intakeNoncePurgeJob, attendanceRollupJob, ...familyRecurringJobs()]);
     // The platform log (platLog) tells the start's story before any request does.
     app.log.info(
       platformEvent('migrations', { applied: migrationsAfter - migrationsBefore, total: migrationsAfter }),

@@ -8,6 +8,7 @@ import { messageText } from './messages.js';
 import { phoneSchema } from './phones.js';
 import { SERVICE_STATES } from './resources/parents.js';
 import { questionAnswerSchema } from './resources/questionnaire.js';
+import { APP_USE_MAX_BATCH } from './resources/app-use.js';
 
 export const APP_PATHS = {
   sendSignInCode: '/api/App/SendSignInCode',
@@ -28,6 +29,7 @@ export const APP_PATHS = {
   questionnaires: '/api/App/Questionnaires',
   questionnaire: '/api/App/GetQuestionnaire',
   answerQuestionnaire: '/api/App/AnswerQuestionnaire',
+  reportUse: '/api/App/ReportUse',
 } as const;
 
 /** The header every write of the channel carries: a replay with the same key answers the first answer. */
@@ -190,3 +192,27 @@ export const appAnswerQuestionnaireSchema = z.strictObject({
   answers: z.array(questionAnswerSchema).max(50),
 });
 export type AppAnswerQuestionnaire = z.infer<typeof appAnswerQuestionnaireSchema>;
+
+/** When the app saw it: an ISO time with its offset (the app may send what it kept offline, up to a week old). */
+const eventTime = z.iso.datetime({ offset: true });
+/** A session the app opened, with the phone and app it runs on. */
+export const appUseSessionSchema = z.strictObject({
+  kind: z.literal('session'),
+  at: eventTime,
+  os: z.enum(['android', 'ios']),
+  osVersion: z.string().trim().min(1).max(20),
+  appType: z.enum(['parent', 'teacher']),
+  appVersion: z.string().regex(/^\d{1,5}(\.\d{1,5}){0,3}$/),
+  deviceModel: z.string().trim().min(1).max(60),
+});
+/** A function used: a tile's code (appFunctionManage) or a page of the app. */
+export const appUseFunctionSchema = z.strictObject({
+  kind: z.literal('function'),
+  at: eventTime,
+  code: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/),
+});
+export const appReportUseSchema = z.strictObject({
+  events: z.array(z.discriminatedUnion('kind', [appUseSessionSchema, appUseFunctionSchema])).min(1).max(APP_USE_MAX_BATCH),
+});
+export type AppReportUse = z.infer<typeof appReportUseSchema>;
+export const appReportUseAnswerSchema = z.object({ accepted: z.number() });

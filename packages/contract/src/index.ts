@@ -28,3 +28,5 @@ export * from './api/preference-schemas.js';
 export * from './settings/index.js';
 export * from './app.js';
 export * from './album-app.js';
+export * from './app-mall.js';
+export * from './api/live.js';

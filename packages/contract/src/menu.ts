@@ -151,6 +151,8 @@ const rows: FrameRow[] = [
   [443, 'funStatistics', '功能统计', 'Function usage', 'REPORT', READ],
   [444, 'functionalTrends', '功能趋势', 'Function trends', 'REPORT', READ],
   [445, 'userStatistics', '用户统计', 'User statistics', 'REPORT', READ],
+  // What the parent app reported about itself (AppUseEvent): the raw rows the app-use statistics roll up.
+  [446, 'appUseLog', 'App使用日志', 'App use log', 'LOG', READ],
   // Inventory
   [501, 'singleProManage', '单品管理', 'Product models', 'CRUD', CRUD],
   [502, 'deviceInformation', '设备信息', 'Devices', 'CRUD', CRUD_IMPORT, 'licenseUnset'],

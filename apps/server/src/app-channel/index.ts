@@ -5,7 +5,9 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { albumRoutes } from './album-routes.js';
+import { appUseRoutes } from './app-use-routes.js';
 import { installParentGuard } from './guard.js';
+import { mallRoutes } from './mall-routes.js';
 import { questionnaireRoutes } from './questionnaire-routes.js';
 import { readRoutes } from './read-routes.js';
 import { signInRoutes } from './sign-in-routes.js';
@@ -18,4 +20,6 @@ export const appChannelRoutes: FastifyPluginAsync = async (app) => {
   await app.register(questionnaireRoutes);
   await app.register(writeRoutes);
   await app.register(albumRoutes);
+  await app.register(mallRoutes);
+  await app.register(appUseRoutes);
 };

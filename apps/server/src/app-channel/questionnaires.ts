@@ -8,6 +8,7 @@ import { QUESTIONNAIRE_CHANNEL_APP, formatBusinessDate, type AppAnswerQuestionna
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.js';
 import { questionnaireAnswers, questionnaires, questionnaireSchools } from '../db/schema/index.js';
+import { awardQuestionnairePoints } from '../mall/points-earning.js';
 import { notFound } from '../platform/errors.js';
 import { audienceReachesSchool } from '../resources/engine/audience.js';
 import { PARENT_RESPONDENT_PREFIX, submitAnswer } from '../resources/questionnaire-answers.js';
@@ -51,8 +52,16 @@ export async function openQuestionnaireFor(db: Executor, parent: AppParent, now:
   return found;
 }
 
-/** Stores the parent's answer (409 when it has answered already). */
+/**
+ * Stores the parent's answer (409 when it has answered already) and gives it the 葱米 a questionnaire
+ * answered earns (the amount set on scallionRiceOrder), in one transaction: no answer without its
+ * points, no points without the answer.
+ */
 export async function answerAsParent(db: Database, parent: AppParent, body: AppAnswerQuestionnaire, now: Date): Promise<{ answerId: number }> {
   const open = await openQuestionnaireFor(db, parent, now, body.questionnaireId);
-  return submitAnswer(db, { questionnaireId: open.id, respondentKey: respondentKeyOf(parent), schoolId: open.schoolId, answers: body.answers }, QUESTIONNAIRE_CHANNEL_APP, now);
+  return db.transaction(async (tx) => {
+    const answer = await submitAnswer(tx as unknown as Database, { questionnaireId: open.id, respondentKey: respondentKeyOf(parent), schoolId: open.schoolId, answers: body.answers }, QUESTIONNAIRE_CHANNEL_APP, now);
+    await awardQuestionnairePoints(tx, parent.id, open.id, now);
+    return answer;
+  });
 }

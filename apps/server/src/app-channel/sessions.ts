@@ -1,20 +1,21 @@
 /**
  * Sessions of the parent app: opaque tokens stored hashed in `parent_sessions`, a table apart from
- * the console's, so neither kind of token is ever found as the other. The lookup answers the parent
+ * the console's, so neither kind of token is ever found as the other; minted, expired (idle, capped by
+ * an absolute lifetime), slid and purged by the one session store (platform/sessions.ts). The lookup answers the parent
  * with its children and their schools in the same statement: every app call needs them to limit what
  * it reads, and reading them fresh costs no second round trip (a link changed in the console shows at
  * the next call, with no cache to invalidate).
  */
-import { eq, lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { parentSessions } from '../db/schema/index.js';
-import { EXPIRED_SESSION_RETENTION_MS, hashToken, mintSessionToken } from '../platform/sessions.js';
+import { hashToken, sessionStore, type NewSession } from '../platform/sessions.js';
 
 /** A parent stays signed in on a phone for a month without opening the app, and signs in again after three. */
 export const PARENT_SESSION_LIMITS = { idleMs: 30 * 86_400_000, maxAgeMs: 90 * 86_400_000 } as const;
 
-/** Sliding expiry is written at most this often. */
-const LAST_SEEN_WRITE_INTERVAL_MS = 5 * 60_000;
+/** The parent app's sessions; the sliding expiry is written at most every 5 minutes (a month's idle limit needs no finer step). */
+const parentSessionStore = sessionStore({ table: parentSessions, ownerColumn: 'parent_id', writeEveryMs: 5 * 60_000 });
 
 /** The signed-in parent as every channel call sees it on `request.parent`. */
 export interface AppParent {
@@ -33,15 +34,9 @@ export type ParentSessionLookup = { status: 'valid'; parent: AppParent; enabled:
 const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 
 /** Starts a parent's session; answers the token (shown once) and its expiry. */
-export async function createParentSession(db: Executor, input: { parentId: number; now: Date; ip?: string; userAgent?: string }) {
-  const { token, tokenHash } = mintSessionToken();
-  const expiresAt = new Date(input.now.getTime() + PARENT_SESSION_LIMITS.idleMs);
-  await db.delete(parentSessions).where(lt(parentSessions.expiresAt, new Date(input.now.getTime() - EXPIRED_SESSION_RETENTION_MS)));
-  const [row] = await db
-    .insert(parentSessions)
-    .values({ tokenHash, parentId: input.parentId, createdAt: input.now, expiresAt, lastSeenAt: input.now, ip: input.ip ?? null, userAgent: input.userAgent?.slice(0, 500) ?? null })
-    .returning({ id: parentSessions.id });
-  return { token, sessionId: row!.id, expiresAt };
+export function createParentSession(db: Executor, input: { parentId: number; now: Date; ip?: string; userAgent?: string }): Promise<NewSession> {
+  const { parentId, ...rest } = input;
+  return parentSessionStore.start(db, { ownerId: parentId, limits: PARENT_SESSION_LIMITS, ...rest });
 }
 
 /** The parent's children with their schools, as SQL (a JSON array of [student id, school id]) over the row alias `p`. */
@@ -71,22 +66,18 @@ export async function touchParentSession(db: Executor, token: string, now: Date)
     where s.token_hash = ${hashToken(token)}`)) as unknown as { rows: Record<string, unknown>[] };
   const row = found.rows[0];
   if (!row) return { status: 'unknown' };
-  const createdAt = toDate(row.createdAt);
-  if (toDate(row.expiresAt).getTime() <= now.getTime() || createdAt.getTime() + PARENT_SESSION_LIMITS.maxAgeMs <= now.getTime()) return { status: 'expired' };
   const sessionId = Number(row.id);
-  if (now.getTime() - toDate(row.lastSeenAt).getTime() >= LAST_SEEN_WRITE_INTERVAL_MS) {
-    const expiresAt = new Date(Math.min(now.getTime() + PARENT_SESSION_LIMITS.idleMs, createdAt.getTime() + PARENT_SESSION_LIMITS.maxAgeMs));
-    await db.update(parentSessions).set({ lastSeenAt: now, expiresAt }).where(eq(parentSessions.id, sessionId));
-  }
+  const times = { id: sessionId, createdAt: toDate(row.createdAt), expiresAt: toDate(row.expiresAt), lastSeenAt: toDate(row.lastSeenAt) };
+  if (!(await parentSessionStore.slide(db, times, PARENT_SESSION_LIMITS, now))) return { status: 'expired' };
   return { status: 'valid', enabled: row.enabled === true, parent: appParentOfRow(row, sessionId) };
 }
 
 /** Ends one session (sign-out). */
-export async function endParentSession(db: Executor, sessionId: number): Promise<void> {
-  await db.delete(parentSessions).where(eq(parentSessions.id, sessionId));
+export function endParentSession(db: Executor, sessionId: number): Promise<void> {
+  return parentSessionStore.end(db, sessionId);
 }
 
 /** Ends every session of a parent (disabled). */
-export async function endParentSessions(db: Executor, parentId: number): Promise<void> {
-  await db.delete(parentSessions).where(eq(parentSessions.parentId, parentId));
+export function endParentSessions(db: Executor, parentId: number): Promise<void> {
+  return parentSessionStore.endAllOf(db, parentId);
 }

@@ -213,3 +213,34 @@ export async function myCoupons(db: Executor, parentId: number, now: Date) {
     isUsable: row.usable === true,
   }));
 }
+
+/**
+ * The coupons a parent may claim today: open, targeting the parent, some left and fewer held than
+ * the limit. Read per coupon with the same conditions claimCoupon checks under the coupon's lock.
+ */
+export async function claimableCoupons(db: Executor, parentId: number, now: Date) {
+  const day = formatBusinessDate(now);
+  const open = (await db.execute(sql`select ${COUPON_COLUMNS}, title from coupons where state = ${COUPON_ACTIVE} and start_date <= ${day}::date and ${day}::date <= end_date and issued < total
+    order by end_date, id limit 50`)) as unknown as Rows;
+  const found = [];
+  for (const row of open.rows) {
+    const coupon = toCoupon(row);
+    const parent = (await db.execute(sql`select ${heldOf(coupon.id)}::int as held from parents p where p.id = ${parentId} and p.enabled and ${targetedParents(coupon)}`)) as unknown as Rows;
+    const held = parent.rows[0] ? Number(parent.rows[0].held) : null;
+    if (held === null || held >= coupon.perParentLimit) continue;
+    found.push({
+      couponId: coupon.id,
+      title: String(row.title),
+      kind: coupon.kind,
+      amountOff: coupon.amountOff,
+      discountPercent: coupon.discountPercent,
+      threshold: coupon.threshold,
+      startDate: coupon.startDate,
+      endDate: coupon.endDate,
+      left: coupon.total - coupon.issued,
+      held,
+      perParentLimit: coupon.perParentLimit,
+    });
+  }
+  return found;
+}

@@ -18,15 +18,18 @@ import {
   POINTS_RETURN,
   POINTS_SPEND_ORDER,
   formatBusinessDate,
+  ErrorCode,
   type PaymentChannel,
   type StoredRowOf,
+  type WechatAppPayParams,
 } from '@campus/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.js';
 import { marketOrders } from '../db/schema/mall.js';
+import { CHANNEL_OF_PROVIDER } from '../finance/payment-notifications.js';
 import { recordPayment } from '../finance/payments.js';
 import type { PaymentProviders } from '../finance/providers/index.js';
-import { badRequest, conflict, msg, notFound } from '../platform/errors.js';
+import { AppError, badRequest, conflict, msg, notFound } from '../platform/errors.js';
 import { applySystemTransition } from '../resources/engine/workflow.js';
 import { couponDiscount, redeemGrant, releaseGrantOf } from './coupons.js';
 import { postPoints } from './points.js';
@@ -249,28 +252,54 @@ export async function settleOrderPayment(tx: Executor, orderId: number, payment:
 
 const stateLabel = (state: number | null) => ({ zh: '', en: '', ...MarketOrder.fields.state.options.find((option) => option.value === state) });
 
+/** The `attach` of a mall order's payment: its id, which the provider's notification answers back (mall's seam in resources/mall.ts). */
+export function marketOrderAttachOf(orderId: number): string {
+  return JSON.stringify({ marketOrderId: orderId });
+}
+
+/** The mall order an `attach` names, or undefined for any other order's attach. */
+export function marketOrderOfAttach(text: unknown): number | undefined {
+  if (typeof text !== 'string' || !text.includes('marketOrderId')) return undefined;
+  try {
+    const parsed = JSON.parse(text) as { marketOrderId?: unknown };
+    return typeof parsed.marketOrderId === 'number' && Number.isSafeInteger(parsed.marketOrderId) ? parsed.marketOrderId : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What paying answers: paid at once, or pending with what the app opens (WeChat's SDK parameters or a code to scan). */
+export interface OrderPayment {
+  state: number;
+  outcome: 'paid' | 'pending';
+  payParams: WechatAppPayParams | null;
+  payUrl: string | null;
+}
+
 /**
  * A parent pays its unpaid order through the active provider. The demo provider settles at once: the
  * payment is recorded and the order paid before this answers. WeChat Pay answers `pending` with what
- * the app opens; its notification records the payment (finance/payment-notifications.ts).
+ * the app opens; its notification records the payment (the mall's payment seam, resources/mall.ts).
  */
-export async function payOrder(db: Database, payments: PaymentProviders, parentId: number, orderId: number, now: () => Date): Promise<{ state: number; payUrl?: string }> {
+export async function payOrder(db: Database, payments: PaymentProviders, parentId: number, orderId: number, now: () => Date, scene: 'app' | 'native' = 'app'): Promise<OrderPayment> {
   const [order] = await db.select().from(marketOrders).where(and(eq(marketOrders.id, orderId), eq(marketOrders.parentId, parentId)));
   if (!order) throw notFound();
   if (order.state !== MALL_ORDER_UNPAID) throw conflict(msg('mall.notPayable', { state: stateLabel(order.state) }));
   const amount = Number(order.payAmount ?? 0);
+  const paid: OrderPayment = { state: MALL_ORDER_PAID, outcome: 'paid', payParams: null, payUrl: null };
   if (amount === 0) {
     // Coupon and points paid it all: no payment to record.
     await db.transaction((tx) => settleOrderPayment(tx, orderId, { channel: 'wechat', tradeNo: '', paidAt: now() }));
-    return { state: MALL_ORDER_PAID };
+    return paid;
   }
   const provider = payments.active;
-  const answer = await provider.pay({ outTradeNo: order.orderNo!, amount, description: `商城订单 ${order.orderNo}`, attach: `MarketOrder:${orderId}` });
+  const answer = await provider.pay({ outTradeNo: order.orderNo!, amount, description: `商城订单 ${order.orderNo}`, attach: marketOrderAttachOf(orderId), scene });
   if (answer.outcome === 'paid') {
-    await db.transaction((tx) => settleOrderPayment(tx, orderId, { channel: 'wechat', tradeNo: answer.providerTradeNo ?? order.orderNo!, paidAt: now() }));
-    return { state: MALL_ORDER_PAID };
+    await db.transaction((tx) => settleOrderPayment(tx, orderId, { channel: CHANNEL_OF_PROVIDER[provider.name], tradeNo: answer.providerTradeNo ?? order.orderNo!, paidAt: now() }));
+    return paid;
   }
-  if (answer.outcome === 'pending') return { state: MALL_ORDER_UNPAID, payUrl: answer.payUrl };
+  if (answer.outcome === 'pending') return { state: MALL_ORDER_UNPAID, outcome: 'pending', payParams: answer.appPayParams ?? null, payUrl: answer.payUrl ?? null };
+  if (answer.outcome === 'unknown') throw new AppError(503, ErrorCode.ServiceUnavailable, msg('app.paymentUnknown'));
   throw conflict(msg('mall.paymentFailed', { message: answer.message ?? answer.outcome }));
 }
 
@@ -326,8 +355,8 @@ export async function completeReceivedOrders(db: Database, now: Date): Promise<n
 }
 
 /** A parent's orders, newest first, with their lines: what the app's "my orders" shows. */
-export async function myOrders(db: Executor, parentId: number, page: { pageIndex: number; pageSize: number; state?: number }) {
-  const stateFilter = page.state === undefined ? sql`true` : sql`o.state = ${page.state}`;
+export async function myOrders(db: Executor, parentId: number, page: { pageIndex: number; pageSize: number; state?: number; orderId?: number }) {
+  const stateFilter = sql`${page.state === undefined ? sql`true` : sql`o.state = ${page.state}`} and ${page.orderId === undefined ? sql`true` : sql`o.id = ${page.orderId}`}`;
   const found = (await db.execute(sql`
     select o.id, o.order_no as "orderNo", o.state, o.total_amount as "totalAmount", o.coupon_discount as "couponDiscount", o.points_used as "pointsUsed",
       o.pay_amount as "payAmount", o.carrier, o.tracking_no as "trackingNo", o.created_at as "createdAt",

@@ -67,3 +67,27 @@ export async function placePointsOrder(db: Database, parentId: number, input: { 
     return { orderId: order!.id, points };
   });
 }
+
+/** What the points shop offers: enabled goods with stock, cheapest first. */
+export async function pointsShop(db: Executor) {
+  const found = (await db.execute(sql`select id, title, image, points, stock_count as "stockCount", detail from points_commodities
+    where is_enabled and stock_count > 0 order by points, id limit 100`)) as unknown as { rows: Record<string, unknown>[] };
+  return found.rows.map((row) => ({ id: Number(row.id), title: String(row.title), image: (row.image as string | null) ?? null, points: Number(row.points), stockCount: Number(row.stockCount), detail: (row.detail as string | null) ?? null }));
+}
+
+/** A parent's points orders, newest first. */
+export async function myPointsOrders(db: Executor, parentId: number, page: { pageIndex: number; pageSize: number }) {
+  const found = (await db.execute(sql`select o.id, o.order_no as "orderNo", o.state, o.commodity_id as "commodityId", c.title, o.quantity, coalesce(o.points, 0) as points, o.created_at as "createdAt"
+    from points_orders o join points_commodities c on c.id = o.commodity_id where o.parent_id = ${parentId}
+    order by o.id desc limit ${page.pageSize} offset ${(page.pageIndex - 1) * page.pageSize}`)) as unknown as { rows: Record<string, unknown>[] };
+  return found.rows.map((row) => ({
+    id: Number(row.id),
+    orderNo: (row.orderNo as string | null) ?? null,
+    state: Number(row.state),
+    commodityId: Number(row.commodityId),
+    title: String(row.title),
+    quantity: Number(row.quantity),
+    points: Number(row.points),
+    createdAt: new Date(String(row.createdAt)).toISOString(),
+  }));
+}

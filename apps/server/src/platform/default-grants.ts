@@ -53,6 +53,13 @@ const AGENT_FRAMES: [number, readonly ButtonValue[]][] = [
   full('stuMonthStatistic'),
   full('productStatistics'),
   full('warehousingStatistics'),
+  // The app-use statistics of the agent's schools (issue 31); the raw app-use log stays the company's.
+  full('uaStatistics'),
+  full('userActTable'),
+  full('userStyleStatistics'),
+  full('funStatistics'),
+  full('functionalTrends'),
+  full('userStatistics'),
   readOnly('payDetailManage'),
   // Agents read their schools' merchant configs and fund accounts; the company sets and adjusts them.
   readOnly('schoolMerchantsManage'),

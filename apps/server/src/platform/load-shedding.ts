@@ -37,6 +37,8 @@ interface RequestTiming {
   shedReason?: string;
   /** Counted in the calls in flight (until its answer is sent or it is aborted). */
   inFlight?: boolean;
+  /** Stops counting it (set while it is counted). */
+  leave?: () => void;
 }
 
 const timings = new WeakMap<FastifyRequest, RequestTiming>();
@@ -53,6 +55,14 @@ function serverBusy(): AppError {
  */
 function isSheddable(request: FastifyRequest): boolean {
   return request.url.startsWith('/api/') && request.routeOptions.url !== API_PATHS.health;
+}
+
+/**
+ * A long-lived answer (the live event stream) stops counting as a call in flight once it is admitted:
+ * hundreds of open streams wait for nothing and must not shed the calls behind them.
+ */
+export function leaveInFlight(request: FastifyRequest): void {
+  timings.get(request)?.leave?.();
 }
 
 /** Milliseconds with two decimals, for the log line and Server-Timing. */
@@ -130,7 +140,10 @@ export const loadSheddingPlugin = fp<LoadSheddingOptions>(
               ? 'inFlight'
               : undefined;
       if (!reason) {
-        if (timing) timing.inFlight = true;
+        if (timing) {
+          timing.inFlight = true;
+          timing.leave = () => leave(timing);
+        }
         inFlight += 1;
         return;
       }

@@ -5,7 +5,7 @@
  * that count school days (attendance rates) read them here, never by counting weekdays.
  */
 import { SCHOOL_HOLIDAY_MAKE_UP_DAY } from '@campus/contract';
-import { and, eq, gte, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import { schoolHolidays } from '../db/schema/resources.js';
 import type { Executor } from '../db/client.js';
 import { isNationalWorkday } from './national-calendar.js';
@@ -56,4 +56,20 @@ export async function schoolDaysBetween(db: Executor, schoolId: number, from: st
   const days = daysOf(from, to);
   const rules = await rulesOf(db, schoolId, from, to);
   return days.filter((day) => decide(day, rules));
+}
+
+/**
+ * Decides many schools' days at once (the attendance rollups): one query for the rows of the given
+ * schools (every school when `schoolIds` is null) and the all-schools rows overlapping [from, to].
+ */
+export async function schoolDayDecider(db: Executor, schoolIds: readonly number[] | null, from: string, to: string): Promise<(schoolId: number, day: string) => boolean> {
+  const overlapping = and(lte(schoolHolidays.startDate, to), gte(schoolHolidays.endDate, from));
+  const rows = (await db
+    .select({ schoolId: schoolHolidays.schoolId, kind: schoolHolidays.kind, startDate: schoolHolidays.startDate, endDate: schoolHolidays.endDate })
+    .from(schoolHolidays)
+    .where(schoolIds === null ? overlapping : and(overlapping, or(isNull(schoolHolidays.schoolId), inArray(schoolHolidays.schoolId, [...schoolIds, 0]))))) as (SchoolDayRule & { schoolId: number | null })[];
+  const common = rows.filter((row) => row.schoolId === null);
+  const bySchool = new Map<number, SchoolDayRule[]>();
+  for (const row of rows) if (row.schoolId !== null) bySchool.set(row.schoolId, [...(bySchool.get(row.schoolId) ?? common), row]);
+  return (schoolId, day) => decide(day, bySchool.get(schoolId) ?? common);
 }

@@ -1,11 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { builtOnce } from '@campus/contract';
-import type { Database } from '../db/client.js';
+import type { Database, Executor } from '../db/client.js';
 import { sessions, users } from '../db/schema/index.js';
-
-/** Sliding expiry is written at most this often, so every request does not cost a write. */
-const LAST_SEEN_WRITE_INTERVAL_MS = 60_000;
 
 /** Expired sessions are kept this long so their token still answers '10011' (expired), not '10010'. */
 export const EXPIRED_SESSION_RETENTION_MS = 7 * 86_400_000;
@@ -38,27 +36,82 @@ function expiryOf(createdAt: Date, now: Date, limits: SessionLimits): Date {
   return new Date(Math.min(now.getTime() + limits.idleMs, createdAt.getTime() + limits.maxAgeMs));
 }
 
+/**
+ * A kind of session: its table and the column naming whose session it is. The console's (`sessions`,
+ * owned by users) and the parent app's (`parent_sessions`, owned by parents) have the same columns but
+ * the owner, and tables apart, so a token of one kind is never found as the other.
+ */
+export interface SessionKind {
+  table: PgTable;
+  ownerColumn: string;
+  /** Sliding expiry is written at most this often, so every request does not cost a write. */
+  writeEveryMs: number;
+}
+
+/** The times of a found session that decide whether it is still valid. */
+export interface SessionTimes {
+  id: number;
+  createdAt: Date;
+  expiresAt: Date;
+  lastSeenAt: Date;
+}
+
+/** The rows a raw statement answers, whichever driver ran it. */
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+const iso = (date: Date): SQL => sql`${date.toISOString()}::timestamptz`;
+
+/**
+ * The one store of every kind of session: token minting, expiry (idle, capped by the absolute
+ * lifetime), sliding and the retention of expired sessions live here; each kind keeps only its lookup
+ * (what a call needs with the session: the console's account, the parent's children).
+ */
+export function sessionStore(kind: SessionKind) {
+  const { table } = kind;
+  const owner = sql.identifier(kind.ownerColumn);
+  return {
+    /** Starts a session of `ownerId`: an opaque random token valid within `limits`, answered once. */
+    async start(db: Executor, input: { ownerId: number; limits: SessionLimits; now: Date; ip?: string; userAgent?: string }): Promise<NewSession> {
+      const { token, tokenHash } = mintSessionToken();
+      const expiresAt = expiryOf(input.now, input.now, input.limits);
+      await db.execute(sql`delete from ${table} where expires_at < ${iso(new Date(input.now.getTime() - EXPIRED_SESSION_RETENTION_MS))}`);
+      const inserted = await db.execute(sql`
+        insert into ${table} (token_hash, ${owner}, created_at, expires_at, last_seen_at, ip, user_agent)
+        values (${tokenHash}, ${input.ownerId}, ${iso(input.now)}, ${iso(expiresAt)}, ${iso(input.now)}, ${input.ip ?? null}, ${input.userAgent?.slice(0, 500) ?? null})
+        returning id`);
+      return { token, sessionId: Number(rowsOf(inserted)[0]!.id), expiresAt };
+    },
+    /**
+     * Whether a found session is still valid at `now`; a valid one's expiry slides to now + the idle
+     * limit, never past its start + the absolute limit, so an active session must sign in again too.
+     * A background call (`isActivity: false`, a poll the user did not ask for) slides nothing, so a tab
+     * left open still reaches the idle limit. The absolute limit is checked here too, so lowering it
+     * ends older sessions at once.
+     */
+    async slide(db: Executor, session: SessionTimes, limits: SessionLimits, now: Date, isActivity = true): Promise<boolean> {
+      if (session.expiresAt.getTime() <= now.getTime() || session.createdAt.getTime() + limits.maxAgeMs <= now.getTime()) return false;
+      if (isActivity && now.getTime() - session.lastSeenAt.getTime() >= kind.writeEveryMs) {
+        await db.execute(sql`update ${table} set last_seen_at = ${iso(now)}, expires_at = ${iso(expiryOf(session.createdAt, now, limits))} where id = ${session.id}`);
+      }
+      return true;
+    },
+    /** Ends one session (sign-out). */
+    async end(db: Executor, sessionId: number): Promise<void> {
+      await db.execute(sql`delete from ${table} where id = ${sessionId}`);
+    },
+    /** Ends every session of an owner, but `exceptSessionId` (the caller's own, after a password change). */
+    async endAllOf(db: Executor, ownerId: number, exceptSessionId?: number): Promise<void> {
+      await db.execute(sql`delete from ${table} where ${owner} = ${ownerId}${exceptSessionId === undefined ? sql`` : sql` and id <> ${exceptSessionId}`}`);
+    },
+  };
+}
+
+/** The console's sessions (users signed in to the console). */
+const consoleSessions = sessionStore({ table: sessions, ownerColumn: 'user_id', writeEveryMs: 60_000 });
+
 /** Starts a session: an opaque random token (32 bytes, base64url) valid within `limits`. */
-export async function createSession(
-  db: Database,
-  input: { userId: number; limits: SessionLimits; now: Date; ip?: string; userAgent?: string },
-): Promise<NewSession> {
-  const { token, tokenHash } = mintSessionToken();
-  const expiresAt = expiryOf(input.now, input.now, input.limits);
-  await db.delete(sessions).where(lt(sessions.expiresAt, new Date(input.now.getTime() - EXPIRED_SESSION_RETENTION_MS)));
-  const [row] = await db
-    .insert(sessions)
-    .values({
-      tokenHash,
-      userId: input.userId,
-      createdAt: input.now,
-      expiresAt,
-      lastSeenAt: input.now,
-      ip: input.ip ?? null,
-      userAgent: input.userAgent?.slice(0, 500) ?? null,
-    })
-    .returning({ id: sessions.id });
-  return { token, sessionId: row!.id, expiresAt };
+export function createSession(db: Executor, input: { userId: number; limits: SessionLimits; now: Date; ip?: string; userAgent?: string }): Promise<NewSession> {
+  const { userId, ...rest } = input;
+  return consoleSessions.start(db, { ownerId: userId, ...rest });
 }
 
 /** The account fields a call needs from its session; the rest of the row (password hash included) stays in the database. */
@@ -113,25 +166,16 @@ export async function touchSession(
   const [found] = await sessionStatementOf(db).execute({ tokenHash: hashToken(token) });
   if (!found) return { status: 'unknown' };
   const { session, user, stateVersion } = found;
-  // The absolute limit is checked here too, so lowering SESSION_MAX_AGE ends older sessions at once.
-  if (session.expiresAt.getTime() <= now.getTime() || session.createdAt.getTime() + limits.maxAgeMs <= now.getTime()) return { status: 'expired' };
-  if (isActivity && now.getTime() - session.lastSeenAt.getTime() >= LAST_SEEN_WRITE_INTERVAL_MS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: now, expiresAt: expiryOf(session.createdAt, now, limits) })
-      .where(eq(sessions.id, session.id));
-  }
+  if (!(await consoleSessions.slide(db, session, limits, now, isActivity))) return { status: 'expired' };
   return { status: 'valid', sessionId: session.id, userId: session.userId, user, stateVersion };
 }
 
 /** Ends one session (log-out). */
-export async function endSession(db: Database, sessionId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+export function endSession(db: Executor, sessionId: number): Promise<void> {
+  return consoleSessions.end(db, sessionId);
 }
 
 /** Ends every session of a user, but `exceptSessionId` (the caller's own, after a password change). */
-export async function endSessionsOfUser(db: Database, userId: number, exceptSessionId?: number): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(exceptSessionId === undefined ? eq(sessions.userId, userId) : and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)));
+export function endSessionsOfUser(db: Executor, userId: number, exceptSessionId?: number): Promise<void> {
+  return consoleSessions.endAllOf(db, userId, exceptSessionId);
 }

@@ -1,8 +1,12 @@
 /** The one list of reports the server runs: each report module is listed here and nowhere else. */
 import { REPORTS } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
+import { discernStatisticsReport, schoolStatisticsReport } from './attendance-statistics.js';
+import { frequentStatisticsReport, functionTrendsReport, uaStatisticsReport, userActivityReport, userCompositionReport, userStatisticsReport } from './app-use.js';
 import { deviceStatisticsReport, warehouseStatisticsReport } from './device-statistics.js';
+import { orderStatisticsReport } from './order-statistics.js';
 import { misIdentifyPersonReport } from './mis-identify-person.js';
+import { cockpitRoutes } from './cockpit.js';
 import { registerReportRoutes } from './routes.js';
 import type { ReportModule } from './source.js';
 import { transactionMonthStatisticsReport, transactionStatisticsReport } from './transaction-statistics.js';
@@ -13,6 +17,15 @@ export const REPORT_MODULES: readonly ReportModule[] = [
   misIdentifyPersonReport,
   transactionStatisticsReport,
   transactionMonthStatisticsReport,
+  schoolStatisticsReport,
+  discernStatisticsReport,
+  orderStatisticsReport,
+  uaStatisticsReport,
+  userActivityReport,
+  userCompositionReport,
+  frequentStatisticsReport,
+  functionTrendsReport,
+  userStatisticsReport,
 ];
 
 /**
@@ -33,4 +46,5 @@ export function checkReportModules(modules: readonly ReportModule[], declared: R
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
   checkReportModules(REPORT_MODULES);
   for (const report of REPORT_MODULES) registerReportRoutes(app, report);
+  await cockpitRoutes(app);
 }

@@ -54,13 +54,13 @@ const DIMENSIONS: Record<string, { key: (rollup: Rollup, query: ReportQuery) => 
 };
 
 const MEASURES = sql.raw(`g.payments as "payments", g.paid as "paid", g.refunds as "refunds", g.refunded as "refunded",
-  g.paid - g.refunded as "net", g.company_share as "companyShare", g.agent_share as "agentShare", g.school_share as "schoolShare"`);
+  g.paid - g.refunded as "net", g.company_share as "companyShare", g.agent_share as "agentShare", g.school_share as "schoolShare", g.merchant_share as "merchantShare"`);
 
 const SUMS = sql.raw(`sum(payments)::int as payments, sum(paid)::bigint as paid, sum(refunds)::int as refunds, sum(refunded)::bigint as refunded,
-    sum(company_share)::bigint as company_share, sum(agent_share)::bigint as agent_share, sum(school_share)::bigint as school_share`);
+    sum(company_share)::bigint as company_share, sum(agent_share)::bigint as agent_share, sum(school_share)::bigint as school_share, sum(merchant_share)::bigint as merchant_share`);
 
 /** A rollup row's own figures, typed as SUMS answers them. */
-const ROW = sql.raw(`payments, paid, refunds, refunded, company_share, agent_share, school_share`);
+const ROW = sql.raw(`payments, paid, refunds, refunded, company_share, agent_share, school_share, merchant_share`);
 
 /** The rollup rows of the period, the caller's scope and the filters. */
 function conditionsOf({ table, firstPeriod }: Rollup, query: ReportQuery): SQL {

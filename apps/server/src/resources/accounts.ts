@@ -123,25 +123,15 @@ async function schoolsOfAgents(ctx: EngineContext, rows: RowOf<typeof ExternalUs
   return byAgent;
 }
 
-const MERCHANT_FIELDS = ['agentMktMrchId', 'agentMktMrchNm'] as const;
-
 export const externalUserModule = defineAccountModule(ExternalUser, {
   beforeWrite(ctx, { op, values, existing }) {
     const adjusted = { ...values };
     if (ctx.user.type !== 'company' && ctx.user.type !== 'agent' && ctx.user.type !== 'child') {
       throw forbidden(msg('account.onlyManagers', { what: { zh: '外部用户', en: 'external users' } }));
     }
-    if (MERCHANT_FIELDS.some((field) => adjusted[field] !== undefined) && !ctx.probes.canSetAgentMerchantId) {
-      throw forbidden(msg('account.noMerchantIds'));
-    }
-    if (op === 'add') {
-      adjusted.type = adjusted.type ?? 'external';
-      if (adjusted.type === 'agent') requireCompany(ctx, { zh: '代理商', en: 'agents' });
-    } else if (adjusted.type !== undefined && adjusted.type !== existing?.type) {
-      throw badRequest([{ path: 'type', ...msg('account.typeFixed') }]);
-    }
+    if (op === 'add') adjusted.type = adjusted.type ?? 'external';
     const type = valueAfter(adjusted, existing, 'type');
-    if (type === 'agent' && ctx.user.type !== 'company') requireCompany(ctx, { zh: '代理商', en: 'agents' });
+    if (type === 'agent') requireCompany(ctx, { zh: '代理商', en: 'agents' });
     // An Update may clear the list with null: the row type says so, where a cast once hid it.
     const schoolIds = adjusted.schoolIds ?? [];
     if (type === 'agent' && schoolIds.length > 0) {

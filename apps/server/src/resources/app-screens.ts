@@ -1,20 +1,18 @@
 /**
  * Rules of what the app and the terminals show: one startup page in use per app; a poster has an
- * image or a video and an audience it can reach; every window runs forwards.
+ * image or a video (its window and audience are the declaration's rules).
  */
-import { AppStartupPage, Poster, ScreenChatContent, SysNotice } from '@campus/contract';
+import { AppStartupPage, Poster, SysNotice } from '@campus/contract';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { appStartupPages } from '../db/schema/index.js';
 import { badRequest, msg } from '../platform/errors.js';
 import { defineFamilyModule } from './engine/modules.js';
 import { valueAfter } from './engine/lookup.js';
-import { checkAudience, checkDateWindow } from './schedule.js';
 import { homeNoticeRoutes } from './home-notices.js';
 import { screenHandlers } from '../terminals/screen-content.js';
 
 export const appStartupPageModule = defineFamilyModule(AppStartupPage, {
   beforeWrite(_ctx, { values, existing }) {
-    checkDateWindow(values, existing);
     if (!valueAfter(values, existing, 'image')) throw badRequest([{ path: 'image', ...msg('startupPage.imageRequired') }]);
     return values;
   },
@@ -40,25 +38,10 @@ export const posterModule = defineFamilyModule(Poster, {
   // What a terminal's screen shows: its posters and the chat texts.
   seams: { intake: { screen: screenHandlers } },
   beforeWrite(_ctx, { values, existing }) {
-    checkDateWindow(values, existing);
     if (!valueAfter(values, existing, 'image') && !valueAfter(values, existing, 'video')) throw badRequest([{ path: 'image', ...msg('poster.mediaRequired') }]);
-    checkAudience(values, existing);
     return values;
   },
 });
 
-export const screenChatContentModule = defineFamilyModule(ScreenChatContent, {
-  beforeWrite(_ctx, { values, existing }) {
-    checkDateWindow(values, existing);
-    return values;
-  },
-});
-
-export const sysNoticeModule = defineFamilyModule(SysNotice, {
-  routes: [homeNoticeRoutes],
-  beforeWrite(_ctx, { values, existing }) {
-    checkDateWindow(values, existing);
-    return values;
-  },
-});
+export const sysNoticeModule = defineFamilyModule(SysNotice, { routes: [homeNoticeRoutes] });
 

@@ -14,8 +14,8 @@ import { callbackPolicyOf, isCallbackUrlAllowed } from '../developers/callback-a
 import { badRequest, conflict, msg, notFound } from '../platform/errors.js';
 import { sealSecret } from '../platform/sealed-secrets.js';
 import { defineFamilyModule } from './engine/modules.js';
-import { loadInScope, recordOperation } from './engine/write.js';
-import { updateRecords } from './engine/services.js';
+import { recordOperation } from './engine/write.js';
+import { rowAction } from './engine/row-actions.js';
 import { deadCallbackPurgeJob, developerCallbackJob } from '../developers/callback-worker.js';
 
 /** 128 random bits behind a prefix that says what it is. */
@@ -32,20 +32,11 @@ export const developerModule = defineFamilyModule(Developer, {
     return op === 'add' ? { ...values, appId: newAppId() } : values;
   },
   actions: {
-    async ResetSecret(ctx, id) {
+    // The operation log records that a secret was issued, never the secret.
+    ResetSecret: rowAction('ResetSecret', async (ctx) => {
       const secret = newSecret();
-      const issuedAt = ctx.clock.now();
-      await ctx.db.transaction(async (tx) => {
-        const existing = await loadInScope({ ...ctx, db: tx }, tx, id, true);
-        // The operation log records that a secret was issued, never the secret.
-        await updateRecords(tx, Developer, [id], {
-          values: { secretSealed: await sealSecret(tx, secret), secretIssuedAt: issuedAt },
-          now: issuedAt,
-          log: { userId: ctx.user.id, action: 'ResetSecret', changes: { secretIssuedAt: [existing.secretIssuedAt ?? null, issuedAt.toISOString()] } },
-        });
-      });
-      return { secret };
-    },
+      return { values: { secretSealed: await sealSecret(ctx.db, secret), secretIssuedAt: ctx.clock.now() }, answer: { secret } };
+    }),
   },
 });
 

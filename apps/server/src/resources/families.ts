@@ -14,7 +14,8 @@ import type { RecurringJob } from '../platform/recurring-jobs.js';
 import { installIntakeHandlers } from '../terminals/intake-handlers.js';
 import { checkFamilyModules, installFamilyModules, seamsOf, type FamilyModule } from './engine/modules.js';
 import { childUserModule, companyUserModule, externalUserModule } from './accounts.js';
-import { appStartupPageModule, posterModule, screenChatContentModule, sysNoticeModule } from './app-screens.js';
+import { appUseEventModule } from './app-use.js';
+import { appStartupPageModule, posterModule, sysNoticeModule } from './app-screens.js';
 import { albumBookModule, albumOrderModule, albumPhotoModule, albumPriceConfigModule, albumTaskModule, albumTemplateModule } from './album.js';
 import { appVersionModule } from './app-version.js';
 import { developerDeliveryModule, developerModule } from './developer.js';
@@ -24,7 +25,7 @@ import { feverAlertModule } from './fever-alert.js';
 import { agentFundModule, paymentRecordModule, schoolChargeModule, serviceConfigModule } from './finance.js';
 import { schoolHolidayModule } from './holiday.js';
 import { maintenanceTicketModule } from './maintenance.js';
-import { commodityCommentModule, commodityOrderModule, couponModule, marketAppAdModule, marketCarouselAdModule, marketCommodityReleaseModule, marketOrderModule } from './mall.js';
+import { commodityCommentModule, commodityOrderModule, couponModule, marketOrderModule } from './mall.js';
 import { appMusicModule } from './music.js';
 import { nvrModule } from './nvr.js';
 import { operationLogModule } from './operation-log.js';
@@ -53,7 +54,6 @@ export const FAMILY_MODULES: readonly FamilyModule[] = [
   childUserModule,
   appStartupPageModule,
   posterModule,
-  screenChatContentModule,
   sysNoticeModule,
   appVersionModule,
   developerModule,
@@ -84,9 +84,6 @@ export const FAMILY_MODULES: readonly FamilyModule[] = [
   terminalConfigModule,
   terminalAppVersionModule,
   terminalAppUpgradeModule,
-  marketCommodityReleaseModule,
-  marketAppAdModule,
-  marketCarouselAdModule,
   marketOrderModule,
   commodityOrderModule,
   couponModule,
@@ -95,6 +92,7 @@ export const FAMILY_MODULES: readonly FamilyModule[] = [
   studentServiceModule,
   serviceReceiverModule,
   pushDeliveryModule,
+  appUseEventModule,
 ];
 
 /**

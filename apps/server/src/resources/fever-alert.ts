@@ -8,12 +8,11 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { feverAlerts } from '../db/schema/resources.js';
 import { pendingRowsBadge } from '../platform/badges.js';
-import { conflict, msg, notFound } from '../platform/errors.js';
+import { conflict, msg } from '../platform/errors.js';
 import { getSetting, setSetting } from '../platform/settings.js';
-import { allConditions, scopeWhere } from './engine/query.js';
 import { defineFamilyModule } from './engine/modules.js';
 import type { SettingStore } from './engine/settings.js';
-import { recordOperation } from './engine/write.js';
+import { rowAction } from './engine/row-actions.js';
 
 /** The threshold in force: the setting, or 37.3 ℃ until a company user sets one. */
 export async function feverThresholdOf(db: Database): Promise<number> {
@@ -35,19 +34,10 @@ export const feverAlertModule = defineFamilyModule(FeverAlert, {
   settings: [{ def: FeverThresholdSetting, store: feverThresholdStore }],
   actions: {
     /** Marks the alert handled by the caller, once: a second acknowledgement answers 409 and keeps the first. */
-    Acknowledge: async (ctx, id) =>
-      ctx.db.transaction(async (tx) => {
-        const [found] = await tx
-          .select({ id: feverAlerts.id, acknowledged: feverAlerts.acknowledged })
-          .from(feverAlerts)
-          .where(allConditions(eq(feverAlerts.id, id), scopeWhere(ctx, feverAlerts)))
-          .for('update');
-        if (!found) throw notFound();
-        if (found.acknowledged) throw conflict(msg('fever.alreadyAcknowledged'));
-        const acknowledgedAt = new Date();
-        await tx.update(feverAlerts).set({ acknowledged: true, acknowledgedBy: ctx.user.id, acknowledgedAt }).where(eq(feverAlerts.id, id));
-        await recordOperation(tx, ctx, 'Acknowledge', [id], { acknowledged: [false, true] });
-        return { id, acknowledged: true, acknowledgedBy: ctx.user.id, acknowledgedAt: acknowledgedAt.toISOString() };
-      }),
+    Acknowledge: rowAction('Acknowledge', (ctx, existing) => {
+      if (existing.acknowledged) throw conflict(msg('fever.alreadyAcknowledged'));
+      const values = { acknowledged: true, acknowledgedBy: ctx.user.id, acknowledgedAt: ctx.clock.now() };
+      return { values, answer: { id: existing.id, ...values, acknowledgedAt: values.acknowledgedAt.toISOString() } };
+    }),
   },
 });

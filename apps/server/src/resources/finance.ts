@@ -4,6 +4,7 @@
  */
 import { AgentFund, FUND_ACCOUNT_COMPANY, FUND_ACCOUNT_SCHOOL, FUND_ENTRY_ADJUSTMENT, PaymentRecord, SchoolCharge, ServiceConfig, formatBusinessDate } from '@campus/contract';
 import { applyPaymentNotification } from '../finance/payment-notifications.js';
+import { withMarketOrderPayments } from './mall.js';
 import { eq, not, sql, type SQL } from 'drizzle-orm';
 import { schoolParentFigures } from '../parents/figures.js';
 import { bindChildrenOfSchool } from '../parents/service.js';
@@ -16,7 +17,7 @@ import { defineFamilyModule } from './engine/modules.js';
 import { columnOf } from './engine/query.js';
 import type { ResourceTable } from '../db/schema/table.js';
 import { loadInScope, recordOperation } from './engine/write.js';
-import { updateRecords } from './engine/services.js';
+import { rowAction } from './engine/row-actions.js';
 
 interface SplitLine {
   effectiveFrom?: string;
@@ -75,18 +76,12 @@ export const serviceConfigModule = defineFamilyModule(ServiceConfig, {
 });
 
 export const agentFundModule = defineFamilyModule(AgentFund, {
-  beforeWrite(ctx, { op, values, existing }) {
-    if (existing) {
-      // Who an account belongs to is its identity: its entries were posted to that owner.
-      const moved = (['accountType', 'agentId', 'schoolId'] as const).filter((field) => values[field] !== undefined && values[field] !== existing[field]);
-      if (moved.length > 0) throw badRequest(moved.map((field) => ({ path: field, ...msg('finance.accountIdentityFixed') })));
-      return values;
-    }
+  // Who an account belongs to is fixed and required by its type (the declaration's rules).
+  beforeWrite(ctx, { values, existing }) {
+    if (existing) return values;
     const type = values.accountType as FundAccountType;
     // Only company staff open the company's or an agent's account; others reach school accounts only.
     if (type !== FUND_ACCOUNT_SCHOOL && ctx.user.type !== 'company') throw forbidden();
-    if (op === 'add' && type === FUND_ACCOUNT_SCHOOL && !values.schoolId) throw badRequest([{ path: 'schoolId', ...msg('finance.accountNeedsSchool') }]);
-    if (op === 'add' && type !== FUND_ACCOUNT_SCHOOL && type !== FUND_ACCOUNT_COMPANY && !values.agentId) throw badRequest([{ path: 'agentId', ...msg('finance.accountNeedsAgent') }]);
     if (type === FUND_ACCOUNT_COMPANY && (values.agentId || values.schoolId)) throw badRequest([{ path: 'accountType', ...msg('finance.companyAccountAlone') }]);
     const owner = type === FUND_ACCOUNT_SCHOOL ? values.schoolId : type === FUND_ACCOUNT_COMPANY ? null : values.agentId;
     return {
@@ -131,18 +126,11 @@ export const agentFundModule = defineFamilyModule(AgentFund, {
 export const schoolChargeModule = defineFamilyModule(SchoolCharge, {
   actions: {
     /** The viewing password: MD5 on the wire, a slow hash at rest, behind the `password` button only. */
-    async UpdatePassword(ctx, id, input) {
-      const hash = await hashPassword(String(input.password));
-      return ctx.db.transaction(async (tx) => {
-        await loadInScope(ctx, tx, id, true);
-        await updateRecords(tx, SchoolCharge, [id], { values: { password: hash }, now: ctx.clock.now(), log: { userId: ctx.user.id, action: 'updatePassword', changes: { password: '***' } } });
-        return { id };
-      });
-    },
+    UpdatePassword: rowAction('updatePassword', async (_ctx, existing, input) => ({ values: { password: await hashPassword(String(input.password)) }, answer: { id: existing.id } })),
   },
 });
 
-/** A provider's paid-trade notification records the payment it reports. */
+/** A provider's paid-trade notification records the payment it reports (a mall order's pays the order: resources/mall.ts). */
 export const paymentRecordModule = defineFamilyModule(PaymentRecord, {
-  seams: { notifications: { payment: applyPaymentNotification } },
+  seams: { notifications: { payment: withMarketOrderPayments(applyPaymentNotification) } },
 });

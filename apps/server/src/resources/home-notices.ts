@@ -3,7 +3,7 @@
  * page" whose window holds today (Asia/Shanghai), meant for the caller's kind of account. Any signed-in
  * user may read them: the home page is every account's.
  */
-import { API_PATHS, HOME_NOTICES_LIMIT, homeNoticesSchema, type UserType } from '@campus/contract';
+import { API_PATHS, HOME_NOTICES_LIMIT, formatBusinessDate, homeNoticesSchema, type UserType } from '@campus/contract';
 import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sysNotices } from '../db/schema/index.js';
@@ -14,11 +14,6 @@ export function noticeAudiencesOf(type: UserType): number[] {
   if (type === 'company' || type === 'sales') return [1, 2, 3, 4];
   if (type === 'agent' || type === 'child') return [1, 2];
   return [1, 3];
-}
-
-/** Today's date in China, as the notices' date columns hold it. */
-function chinaToday(now: Date): string {
-  return new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 }
 
 export const homeNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,7 +27,7 @@ export const homeNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const today = chinaToday(new Date());
+      const today = formatBusinessDate(app.clock.now());
       const rows = await app.db
         .select({
           id: sysNotices.id,

@@ -1,8 +1,7 @@
-/** Maintenance tickets: the school follows the device, which is named by its model and serial number. */
+/** Maintenance tickets: the device is named by its model and serial number (its school follows it: declared). */
 import { MaintenanceTicket, OPEN_TICKET_STATES } from '@campus/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { deviceClasses, devices, maintenanceTickets } from '../db/schema/resources.js';
-import { badRequest, msg } from '../platform/errors.js';
 import { defineFamilyModule } from './engine/modules.js';
 import { pendingRowsBadge } from '../platform/badges.js';
 
@@ -11,17 +10,6 @@ const maintenanceOpenBadge = pendingRowsBadge('maintenanceOpen', maintenanceTick
 
 export const maintenanceTicketModule = defineFamilyModule(MaintenanceTicket, {
   badges: [maintenanceOpenBadge],
-  /**
-   * The ticket's school is the device's, so the scope key is always right. Until the engine runs
-   * `schoolRef({ from })` itself (issue 7, "rules that recur"), this hook does it.
-   */
-  async beforeWrite(ctx, { values }) {
-    if (values.deviceId === undefined || values.deviceId === null) return values;
-    const [device] = await ctx.db.select({ schoolId: devices.schoolId }).from(devices).where(eq(devices.id, values.deviceId));
-    // A device still in stock has no school: nobody could ever reach its ticket but company staff.
-    if (device && device.schoolId === null) throw badRequest([{ path: 'deviceId', ...msg('maintenance.deviceNotInstalled') }]);
-    return { ...values, schoolId: device?.schoolId ?? null };
-  },
   /** The device as people name it: its product model, then its serial number ("人脸识别闸机 G31022"), not the serial alone. */
   async afterRead(ctx, rows) {
     const ids = [...new Set(rows.map((row) => Number(row.deviceId)).filter((id) => Number.isInteger(id)))];

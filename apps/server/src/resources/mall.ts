@@ -7,17 +7,10 @@
 import {
   COUPON_ACTIVE,
   COUPON_DISABLED,
-  COUPON_KIND_AMOUNT,
-  COUPON_TARGET_GRADES,
-  COUPON_TARGET_PARENTS,
-  COUPON_TARGET_SCHOOLS,
   CommodityComment,
   CommodityOrder,
   Coupon,
   MALL_ORDER_UNPAID,
-  MarketAppAd,
-  MarketCarouselAd,
-  MarketCommodityRelease,
   MarketOrder,
   POINTS_ORDER_PAID,
   PointsEarningSetting,
@@ -27,30 +20,20 @@ import type { Executor } from '../db/client.js';
 import { coupons, marketOrderLines, marketOrders } from '../db/schema/mall.js';
 import { commentTarget } from '../mall/catalog.js';
 import { sendCoupon } from '../mall/coupons.js';
-import { closeUnpaidOrders, completeReceivedOrders, mallOrderNumber, releaseUnpaidOrder, takeStock } from '../mall/orders.js';
+import { closeUnpaidOrders, completeReceivedOrders, mallOrderNumber, marketOrderOfAttach, releaseUnpaidOrder, settleOrderPayment, takeStock } from '../mall/orders.js';
+import { CHANNEL_OF_PROVIDER } from '../finance/payment-notifications.js';
+import type { NotificationHandler } from '../finance/notifications.js';
+import { recordPayment } from '../finance/payments.js';
+import { AppError } from '../platform/errors.js';
 import { pointsEarningStore } from '../mall/points-earning.js';
 import { releasePointsOrder, takePointsOrder } from '../mall/points-shop.js';
 import { badRequest, conflict, msg } from '../platform/errors.js';
 import type { RecurringJob } from '../platform/recurring-jobs.js';
 import { defineFamilyModule } from './engine/modules.js';
-import { valueAfter } from './engine/lookup.js';
 import { updateRecords } from './engine/services.js';
 import { loadInScope, recordOperation } from './engine/write.js';
 import { requestLineRefund, type LineRefundInput } from '../mall/refunds.js';
 import { sendRefund } from '../finance/refunds.js';
-import { checkAudience, checkDateWindow } from './schedule.js';
-
-/** A window of days and an audience it reaches: releases and both kinds of ads. */
-const scheduledBeforeWrite = (_ctx: unknown, { values, existing }: { values: Record<string, unknown>; existing?: Record<string, unknown> }) => {
-  checkDateWindow(values, existing);
-  checkAudience(values, existing);
-  return values;
-};
-
-// One hook for three declarations: each family's hook type names its own fields, which this one reads by name only.
-export const marketCommodityReleaseModule = defineFamilyModule(MarketCommodityRelease, { beforeWrite: scheduledBeforeWrite as never });
-export const marketAppAdModule = defineFamilyModule(MarketAppAd, { beforeWrite: scheduledBeforeWrite as never });
-export const marketCarouselAdModule = defineFamilyModule(MarketCarouselAd, { beforeWrite: scheduledBeforeWrite as never });
 
 /** Closes orders unpaid for 30 minutes every minute (mall/orders.ts closeUnpaidOrders). */
 const closeUnpaidJob: RecurringJob = { name: 'mall-close-unpaid', everyMs: 60_000, run: (app) => closeUnpaidOrders(app.db, app.clock.now()) };
@@ -136,20 +119,8 @@ export const commodityOrderModule = defineFamilyModule(CommodityOrder, {
 
 /** A coupon's value fits its kind, its targets are named, and its total never drops below what was issued. */
 export const couponModule = defineFamilyModule(Coupon, {
+  // Its value by kind and its targets by target kind are declared (`requiredWhen`).
   beforeWrite(_ctx, { values, existing }) {
-    checkDateWindow(values, existing);
-    const kind = Number(valueAfter(values, existing, 'kind'));
-    const value = kind === COUPON_KIND_AMOUNT ? valueAfter(values, existing, 'amountOff') : valueAfter(values, existing, 'discountPercent');
-    if (value === null || value === undefined) throw badRequest([{ path: kind === COUPON_KIND_AMOUNT ? 'amountOff' : 'discountPercent', ...msg('mall.couponValueRequired') }]);
-    const targetKind = Number(valueAfter(values, existing, 'targetKind'));
-    const isAdd = existing === undefined;
-    const named = (field: 'schoolIds' | 'parentIds') => {
-      const list = values[field] as unknown[] | undefined | null;
-      return list === undefined || list === null ? !isAdd && Number(existing?.targetKind) === targetKind : list.length > 0;
-    };
-    if ((targetKind === COUPON_TARGET_SCHOOLS || targetKind === COUPON_TARGET_GRADES) && !named('schoolIds')) throw badRequest([{ path: 'schoolIds', ...msg('mall.couponTargetsRequired') }]);
-    if (targetKind === COUPON_TARGET_GRADES && !valueAfter(values, existing, 'grade')) throw badRequest([{ path: 'grade', ...msg('mall.couponTargetsRequired') }]);
-    if (targetKind === COUPON_TARGET_PARENTS && !named('parentIds')) throw badRequest([{ path: 'parentIds', ...msg('mall.couponTargetsRequired') }]);
     const issued = Number(existing?.issued ?? 0);
     if (values.total !== undefined && Number(values.total) < issued) throw badRequest([{ path: 'total', ...msg('mall.totalBelowIssued', { issued }) }]);
     return values;
@@ -190,3 +161,28 @@ export const commodityCommentModule = defineFamilyModule(CommodityComment, {
   },
 });
 
+
+/**
+ * The payment notification of a mall order (its `attach` names the order: mall/orders.ts payOrder)
+ * pays the order, its merchants' shares posted with the payment; any other goes on to `next`. A
+ * payment arriving for an order no longer payable (closed unpaid meanwhile) is still recorded, for
+ * the school, so the money is on record and refundManage can give it back.
+ */
+export function withMarketOrderPayments(next: NotificationHandler<'payment'>): NotificationHandler<'payment'> {
+  return async (tx, notification, provider, now) => {
+    const orderId = marketOrderOfAttach((notification.raw as { attach?: unknown } | undefined)?.attach);
+    if (orderId === undefined) return next(tx, notification, provider, now);
+    if (notification.outcome !== 'paid' || !notification.providerTradeNo) return;
+    const successTime = (notification.raw as { success_time?: unknown }).success_time;
+    const paidAt = typeof successTime === 'string' && !Number.isNaN(new Date(successTime).getTime()) ? new Date(successTime) : now;
+    const channel = CHANNEL_OF_PROVIDER[provider as keyof typeof CHANNEL_OF_PROVIDER] ?? 'wechat';
+    try {
+      await tx.transaction((inner) => settleOrderPayment(inner, orderId, { channel, tradeNo: notification.providerTradeNo!, paidAt }).then(() => undefined));
+    } catch (error) {
+      if (!(error instanceof AppError) || error.httpStatus !== 409) throw error;
+      const [order] = await tx.select({ schoolId: marketOrders.schoolId, parentId: marketOrders.parentId }).from(marketOrders).where(eq(marketOrders.id, orderId));
+      if (!order || notification.amount === undefined || notification.amount <= 0) throw error;
+      await recordPayment(tx, { schoolId: Number(order.schoolId), parentId: order.parentId, amount: notification.amount, channel, tradeNo: notification.providerTradeNo, outTradeNo: notification.outTradeNo, paidAt });
+    }
+  };
+}

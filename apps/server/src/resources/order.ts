@@ -2,13 +2,13 @@
  * Device order rules: whose order it is, edits only while submitted, and shipping — which
  * picks in-stock devices by serial number, creates the delivery and marks the devices delivered.
  */
-import { Device, DeviceDelivery, Order, School, type ServerMessage, type StoredRowOf, type WriteValuesOf } from '@campus/contract';
+import { Device, DeviceDelivery, Order, School, type ServerMessage, type StoredRowOf } from '@campus/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { devices, orderItems } from '../db/schema/resources.js';
 import { badRequest, msg } from '../platform/errors.js';
 import type { EngineContext, Row } from './engine/context.js';
 import { defineFamilyModule } from './engine/modules.js';
-import { findBy, valueAfter } from './engine/lookup.js';
+import { findBy } from './engine/lookup.js';
 import { allConditions, scopeWhere } from './engine/query.js';
 import { addRow } from './engine/write.js';
 import { updateRecords } from './engine/services.js';
@@ -23,16 +23,6 @@ export function parseSerialNumbers(text: string): string[] {
   return text.split(/[\s,，、;；]+/).filter(Boolean);
 }
 
-/** The agent an order belongs to: the calling agent (or a child account's agent), else the school's agent. */
-async function agentOf(ctx: EngineContext, values: WriteValuesOf<typeof Order>, existing: StoredRowOf<typeof Order> | undefined): Promise<number | null> {
-  const { user } = ctx;
-  if (user.type === 'agent') return user.id;
-  if (user.type === 'child') return user.parentId;
-  if (values.agentId !== undefined && values.agentId !== null) return values.agentId;
-  if (existing) return existing.agentId;
-  const school = await findBy(ctx.db, School, 'id', valueAfter(values, existing, 'schoolId'));
-  return school?.agentId ?? null;
-}
 
 /** An order row as its table stores it. */
 type StoredOrder = StoredRowOf<typeof Order>;
@@ -113,8 +103,10 @@ export async function shipOrder(ctx: EngineContext, order: StoredOrder, input: R
 }
 
 export const orderModule = defineFamilyModule(Order, {
+  // The calling agent's (declared: `ownedBy`), else the one company staff chose, else the school's agent.
   async beforeWrite(ctx, { values, existing }) {
-    return { ...values, agentId: await agentOf(ctx, values, existing) };
+    if (existing || (values.agentId !== undefined && values.agentId !== null)) return values;
+    return { ...values, agentId: (await findBy(ctx.db, School, 'id', values.schoolId))?.agentId ?? null };
   },
   transitions: { Ship: shipOrder },
 });

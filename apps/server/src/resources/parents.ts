@@ -7,6 +7,7 @@
 import { Parent, PushDelivery, ServiceReceiver, StudentService, formatBusinessDate } from '@campus/contract';
 import { eq, sql } from 'drizzle-orm';
 import { students } from '../db/schema/resources.js';
+import { daysBetween } from '../parents/dates.js';
 import { bindChildrenOfParents, extendServiceByHand, idList } from '../parents/service.js';
 import { parentPushJob } from '../parents/push/job.js';
 import { badRequest, msg } from '../platform/errors.js';
@@ -46,14 +47,30 @@ export const studentServiceModule = defineFamilyModule(StudentService, {
 });
 
 export const serviceReceiverModule = defineFamilyModule(ServiceReceiver, {
+  // What the parent holds for each child: the service end, the item of the child's latest payment and the trial days left, in one read.
   async afterRead(ctx, rows) {
     const studentIds = [...new Set(rows.map((row) => Number(row.studentId)))];
     if (studentIds.length === 0) return rows;
-    const found = (await ctx.db.execute(sql`select student_id as "studentId", service_to::text as "serviceTo" from student_services where student_id in (${idList(studentIds)})`)) as unknown as { rows: { studentId: unknown; serviceTo: string | null }[] };
-    const ends = new Map(found.rows.map((row) => [Number(row.studentId), row.serviceTo]));
-    return rows.map((row) => ({ ...row, serviceTo: ends.get(Number(row.studentId)) ?? null }));
+    const found = (await ctx.db.execute(sql`
+      select s.id as "studentId", ss.service_to::text as "serviceTo",
+        (select i.name from payment_records pr join app_charge_items i on i.id = pr.charge_item_id
+         where pr.student_id = s.id order by pr.paid_at desc, pr.id desc limit 1) as "chargeItem"
+      from students s left join student_services ss on ss.student_id = s.id
+      where s.id in (${idList(studentIds)})`)) as unknown as { rows: { studentId: unknown; serviceTo: string | null; chargeItem: string | null }[] };
+    const held = new Map(found.rows.map((row) => [Number(row.studentId), row]));
+    const today = formatBusinessDate(ctx.clock.now());
+    return rows.map((row) => {
+      const child = held.get(Number(row.studentId));
+      return { ...row, serviceTo: child?.serviceTo ?? null, chargeItem: child?.chargeItem ?? null, trialDays: trialDaysLeft(row.trialTo, today) };
+    });
   },
 });
+
+/** Days of trial left on `today` (business dates, the last day counted, as the app shows them); 0 once over, null without a trial. */
+function trialDaysLeft(trialTo: unknown, today: string): number | null {
+  if (typeof trialTo !== 'string' || trialTo === '') return null;
+  return Math.max(0, daysBetween(today, trialTo) + 1);
+}
 
 export const pushDeliveryModule = defineFamilyModule(PushDelivery, {
   recurringJobs: [parentPushJob],

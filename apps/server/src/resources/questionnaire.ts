@@ -16,7 +16,6 @@ import { badRequest, msg, type FieldProblem } from '../platform/errors.js';
 import type { Row } from './engine/context.js';
 import { defineFamilyModule } from './engine/modules.js';
 import { valueAfter } from './engine/lookup.js';
-import { checkAudience, checkDateWindow } from './schedule.js';
 import { questionnaireRoutes } from './questionnaire-routes.js';
 import { storedQuestions, type StoredQuestion } from './questionnaire-questions.js';
 
@@ -48,8 +47,6 @@ const questionShape = (question: Row | StoredQuestion) =>
 export const questionnaireModule = defineFamilyModule(Questionnaire, {
   routes: [questionnaireRoutes],
   async beforeWrite(ctx, { op, values, existing }) {
-    checkDateWindow(values, existing);
-    checkAudience(values, existing);
     // An agent (or any account with a school scope) reaches only its own schools: it names them, and
     // the link reference refuses schools outside its scope.
     if (ctx.scope.kind !== 'all' && Number(valueAfter(values, existing, 'audience')) !== POSTER_AUDIENCE_SCHOOLS) {

@@ -6,8 +6,7 @@ import { badRequest, forbidden, msg, type FieldProblem } from '../platform/error
 import { hashPassword } from '../platform/passwords.js';
 import type { EngineContext } from './engine/context.js';
 import { defineFamilyModule } from './engine/modules.js';
-import { loadInScope } from './engine/write.js';
-import { updateRecords } from './engine/services.js';
+import { rowAction } from './engine/row-actions.js';
 import { schools } from '../db/schema/resources.js';
 import { pendingRowsBadge } from '../platform/badges.js';
 
@@ -28,29 +27,11 @@ const schoolLicenseUnsetBadge = pendingRowsBadge('schoolLicenseUnset', schools, 
 
 export const schoolModule = defineFamilyModule(School, {
   badges: [schoolLicenseUnsetBadge],
-  async beforeWrite(ctx, { op, values }) {
-    const { user } = ctx;
-    const adjusted = { ...values };
-    // Agents, their child accounts and sales people own what they create; only company staff assign owners.
-    if (user.type === 'agent' || user.type === 'child') {
-      delete adjusted.sellerId;
-      delete adjusted.salesTeamId;
-      if (op === 'add') adjusted.agentId = user.type === 'agent' ? user.id : user.parentId;
-      else delete adjusted.agentId;
-    } else if (user.type === 'sales') {
-      delete adjusted.agentId;
-      if (op === 'add') {
-        adjusted.sellerId = user.id;
-        adjusted.salesTeamId = user.salesTeamId;
-      } else {
-        delete adjusted.sellerId;
-        delete adjusted.salesTeamId;
-      }
-    } else if (user.type !== 'company') {
-      throw forbidden(msg('school.onlyOwners'));
-    }
-    await checkAccountTypes(ctx, adjusted);
-    return adjusted;
+  // Agents, their child accounts and sales people own what they create (the owner fields' `ownedBy`).
+  async beforeWrite(ctx, { values }) {
+    if (ctx.user.type === 'external') throw forbidden(msg('school.onlyOwners'));
+    await checkAccountTypes(ctx, values);
+    return values;
   },
   transitions: {
     // The review's outcome stays on the school; every step also lands in the state history.
@@ -59,17 +40,9 @@ export const schoolModule = defineFamilyModule(School, {
     },
   },
   actions: {
-    async UpdateAdmin(ctx, id, input) {
-      const adminPasswordHash = await hashPassword(String(input.adminPassword));
-      return ctx.db.transaction(async (tx) => {
-        await loadInScope(ctx, tx, id, true);
-        await updateRecords(tx, School, [id], {
-          values: { adminLoginName: String(input.adminLoginName), adminPasswordHash },
-          now: new Date(),
-          log: { userId: ctx.user.id, action: 'updateAdmin', changes: { adminLoginName: input.adminLoginName, adminPassword: '***' } },
-        });
-        return { id };
-      });
-    },
+    UpdateAdmin: rowAction('updateAdmin', async (_ctx, existing, input) => ({
+      values: { adminLoginName: String(input.adminLoginName), adminPasswordHash: await hashPassword(String(input.adminPassword)) },
+      answer: { id: existing.id },
+    })),
   },
 });

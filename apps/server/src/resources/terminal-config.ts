@@ -2,10 +2,9 @@
  * Parameter templates: the probes decide who edits what (contract terminal-config.ts), working hours
  * run forwards, and ApplyTemplate queues one applyTemplate command per chosen device, all or none.
  */
-import { DEFAULT_PARAM_OPTIONS, PARAM_OPTION_FIELDS, TerminalConfig, type FieldDef } from '@campus/contract';
+import { TerminalConfig, type FieldDef } from '@campus/contract';
 import { badRequest, msg, type FieldProblem } from '../platform/errors.js';
 import { queueTemplateCommands, requireParamConfigs } from '../terminals/templates.js';
-import type { EngineContext, Row } from './engine/context.js';
 import { defineFamilyModule } from './engine/modules.js';
 import { checkReferences, recordOperation } from './engine/write.js';
 
@@ -19,37 +18,15 @@ function workingHoursProblems(value: unknown): FieldProblem[] {
   return backwards ? [{ path: 'workingHours', ...msg('terminalConfig.workingHoursOrder') }] : [];
 }
 
-/**
- * Without `canSetParamOptions` the thresholds are not the caller's to choose: a new template takes
- * the defaults, an edit keeps the stored values, and a different value is refused on its field.
- */
-function withParamOptions(ctx: EngineContext, values: Row, existing: Row | undefined): Row {
-  const adjusted = { ...values };
-  const problems: FieldProblem[] = [];
-  for (const field of PARAM_OPTION_FIELDS) {
-    const allowed = existing ? existing[field] : DEFAULT_PARAM_OPTIONS[field];
-    if (ctx.probes.canSetParamOptions) {
-      if (!existing && (adjusted[field] === undefined || adjusted[field] === null)) adjusted[field] = allowed;
-      continue;
-    }
-    if (adjusted[field] !== undefined && adjusted[field] !== null && Number(adjusted[field]) !== Number(allowed)) {
-      problems.push({ path: field, ...msg('terminalConfig.noParamOptions') });
-    }
-    if (existing) delete adjusted[field];
-    else adjusted[field] = allowed;
-  }
-  if (problems.length) throw badRequest(problems);
-  return adjusted;
-}
-
 const deviceIdsField = TerminalConfig.actions[0].fields.deviceIds as FieldDef;
 
 export const terminalConfigModule = defineFamilyModule(TerminalConfig, {
-  beforeWrite(ctx, { values, existing }) {
+  // Who sets the thresholds is declared (`probe: 'canSetParamOptions'`).
+  beforeWrite(ctx, { values }) {
     requireParamConfigs(ctx);
     const problems = workingHoursProblems(values.workingHours);
     if (problems.length) throw badRequest(problems);
-    return withParamOptions(ctx, values, existing);
+    return values;
   },
   async afterWrite(ctx, { op }) {
     // Switching a template on or off is a change of it too (toggles run no beforeWrite).

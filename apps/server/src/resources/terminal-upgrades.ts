@@ -10,6 +10,7 @@ import {
   TERMINAL_VERSION_PATTERN,
   TerminalAppUpgrade,
   TerminalAppVersion,
+  type FieldDef,
   UPLOAD_PACKAGE_TYPES,
   UPGRADE_TARGET_MODES,
   isUploadUrl,
@@ -69,12 +70,9 @@ export const terminalAppVersionModule = defineFamilyModule(TerminalAppVersion, {
 
 type StoredPlan = StoredRowOf<typeof TerminalAppUpgrade>;
 
-/** The field a target mode needs, by mode. */
-const MODE_FIELDS = {
-  [UPGRADE_TARGET_MODES.school]: 'targetSchoolId',
-  [UPGRADE_TARGET_MODES.model]: 'targetDeviceClassCode',
-  [UPGRADE_TARGET_MODES.list]: 'serialNumbers',
-} as const;
+/** The field naming a plan's targets: the one its mode requires (the declaration's `requiredWhen`). */
+const targetFieldOf = (mode: number) =>
+  Object.entries(TerminalAppUpgrade.fields as Record<string, FieldDef>).find(([, field]) => (field.requiredWhen?.in as readonly unknown[] | undefined)?.includes(mode))?.[0] ?? 'targetMode';
 
 /**
  * The devices a plan targets, in the releaser's scope and of the version's terminal type (and model,
@@ -107,7 +105,7 @@ async function resolveTargets(ctx: EngineContext, plan: StoredPlan): Promise<num
     const missing = serials.filter((serial) => !reached.has(serial));
     if (missing.length) throw badRequest([{ path: 'serialNumbers', ...msg('upgrade.serialsNotTargetable', { serials: missing }) }]);
   }
-  if (found.length === 0) throw badRequest([{ path: MODE_FIELDS[Number(plan.targetMode) as keyof typeof MODE_FIELDS] ?? 'targetMode', ...msg('upgrade.noTargets') }]);
+  if (found.length === 0) throw badRequest([{ path: targetFieldOf(Number(plan.targetMode)), ...msg('upgrade.noTargets') }]);
   return found.map((device) => Number(device.id));
 }
 
@@ -141,15 +139,6 @@ async function cancel(ctx: EngineContext, plan: StoredPlan): Promise<Row> {
 }
 
 export const terminalAppUpgradeModule = defineFamilyModule(TerminalAppUpgrade, {
-  beforeWrite(_ctx, { values, existing }) {
-    const mode = Number(valueAfter(values, existing, 'targetMode')) as keyof typeof MODE_FIELDS;
-    const field = MODE_FIELDS[mode];
-    const value = field ? valueAfter(values, existing, field) : undefined;
-    if (field && (value === undefined || value === null || (field === 'serialNumbers' && parseSerialNumbers(String(value)).length === 0))) {
-      throw badRequest([{ path: field, ...msg('upgrade.targetNeeded', { target: TerminalAppUpgrade.fields[field].label }) }]);
-    }
-    return values;
-  },
   transitions: { Release: release, Cancel: cancel },
   seams: { intake: { upgrades: upgradeHandlers } },
 });

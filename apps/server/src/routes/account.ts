@@ -13,6 +13,7 @@ import {
   updateUserPasswordRequestSchema,
   CompanyUser,
 } from '@campus/contract';
+import { announceSessionsEnded } from '../platform/live-events.js';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -267,6 +268,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['Account'], summary: 'Log out: ends the session of the token', response: { 200: envelopeSchema(z.null()) } } },
     async (request) => {
       await endSession(app.db, request.user.sessionId);
+      announceSessionsEnded(app.messenger, [request.user.sessionId]);
       return ok(null);
     },
   );

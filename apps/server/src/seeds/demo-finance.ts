@@ -1,7 +1,8 @@
 /**
  * Demo finance: charge items, a service config per demo school (all but each agent's last one with
  * split rules, so the "unset split rule" badge shows), and four months of parents' payments written
- * through recordPayment, so the ledger and the transaction rollups are the real ones.
+ * through recordPayment, so the ledger and the transaction rollups are the real ones: one per child,
+ * so each child's service ends within a year of today.
  */
 import type { PaymentChannel } from '@campus/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
@@ -20,7 +21,7 @@ const CHARGE_ITEMS = [
 /** Mostly WeChat Pay, as in the field; every channel appears. */
 const CHANNELS: readonly PaymentChannel[] = ['wechat', 'wechat', 'wechat', 'alipay', 'alipay', 'ccb', 'offline'];
 
-/** Payments per school in each of the demo months. */
+/** Payments per school in each of the demo months (fewer where the school has fewer paying children). */
 const PAYMENTS_PER_SCHOOL_MONTH = 6;
 const MONTHS = 4;
 
@@ -50,13 +51,16 @@ export async function seedDemoFinance(tx: Transaction, demoSchools: { id: number
       ]);
     }
 
-    const payers = await tx
+    const links = await tx
       .select({ parentId: parentStudents.parentId, studentId: parentStudents.studentId })
       .from(parentStudents)
       .where(inArray(parentStudents.parentId, tx.select({ id: parents.id }).from(parents).where(eq(parents.schoolId, school.id))))
       .orderBy(asc(parentStudents.parentId), asc(parentStudents.studentId));
-    for (let n = 0; n < MONTHS * PAYMENTS_PER_SCHOOL_MONTH; n += 1) {
-      const payer = payers[(n * 5 + position) % payers.length]!;
+    // One payment per child, as families pay once a year: a child paying again would stack its service
+    // years ahead (a payment extends from the later of today and the current end).
+    const payers = [...new Map(links.map((link) => [link.studentId, link])).values()];
+    for (let n = 0; n < Math.min(MONTHS * PAYMENTS_PER_SCHOOL_MONTH, payers.length); n += 1) {
+      const payer = payers[(n + position) % payers.length]!;
       const itemIndex = n % 5 === 0 ? 1 : n % 7 === 0 ? 2 : 0;
       const item = items[itemIndex]!;
       // Spread over the last four months, between 08:00 and 21:00 Shanghai time, never in the future.

@@ -18,7 +18,12 @@ import {
   formatBusinessDate,
 } from '@campus/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Transaction } from '../db/client.js';
+import { applyForLineRefund } from '../app-channel/mall.js';
+import { appParentOf } from '../app-channel/sessions.js';
+import type { Database, Transaction } from '../db/client.js';
+import { DemoPaymentProvider, type PaymentProviders } from '../finance/providers/index.js';
+import { pointsBalance } from '../mall/points.js';
+import { appStandIn } from '../resources/engine/context.js';
 import { familyTable } from '../db/schema/family-tables.js';
 import { parents } from '../db/schema/index.js';
 import {
@@ -36,7 +41,7 @@ import {
 } from '../db/schema/index.js';
 import { commentOnOrder, saveAddress } from '../mall/catalog.js';
 import { claimCoupon } from '../mall/coupons.js';
-import { cancelOrder, closeUnpaidOrders, completeReceivedOrders, confirmReceipt, placeOrder, settleOrderPayment } from '../mall/orders.js';
+import { cancelOrder, closeUnpaidOrders, completeReceivedOrders, confirmReceipt, payOrder, placeOrder, settleOrderPayment } from '../mall/orders.js';
 import { placePointsOrder } from '../mall/points-shop.js';
 import { updateRecords } from '../resources/engine/services.js';
 import { writeStateHistory } from '../resources/engine/workflow.js';
@@ -187,6 +192,19 @@ export async function seedDemoMall(tx: Transaction, demoSchools: { id: number; a
   for (const [index, parentId] of [...perSchool.values()].flatMap((ids) => ids.slice(0, 2)).entries()) {
     const [address] = await tx.select({ id: marketAddresses.id }).from(marketAddresses).where(eq(marketAddresses.parentId, parentId)).limit(1);
     if (address) await placePointsOrder(tx, parentId, { commodityId: pointsGoods[index % 2]!, quantity: 1, addressId: address.id }, now);
+  }
+  // The third parent of each school spends its points on an order paid with the demo provider (as
+  // PayMallOrder pays), then applies for a refund of its line (ApplyMallRefund): refundManage lists it.
+  const db = tx as unknown as Database;
+  const payments = { active: new DemoPaymentProvider(db) } as unknown as PaymentProviders;
+  for (const [index, parentId] of [...perSchool.values()].flatMap((ids) => ids.slice(2, 3)).entries()) {
+    const [address] = await tx.select({ id: marketAddresses.id }).from(marketAddresses).where(eq(marketAddresses.parentId, parentId)).limit(1);
+    const points = await pointsBalance(tx, parentId);
+    if (!address || points <= 0) continue;
+    const placed = await placeOrder(db, parentId, { lines: [{ commodityId: commodityIds[index % 4]!, quantity: 1 }], addressId: address.id, points }, now);
+    await payOrder(db, payments, parentId, placed.orderId, () => now);
+    const parent = index % 2 === 0 ? await appParentOf(db, parentId) : null;
+    if (parent) await applyForLineRefund(db, appStandIn('the demo seed', { clock: { now: () => now } }), parent, { orderId: placed.orderId, lineNo: 1, reason: '尺寸不合适，申请退款' });
   }
 }
 

@@ -30,7 +30,11 @@ export async function seedDemoParentApp(tx: Transaction, now: Date): Promise<voi
   for (const [position, { id }] of found.rows.entries()) {
     const parent = await appParentOf(db, Number(id));
     if (!parent) continue;
-    const service = (await servicesOf(db, parent, now)).find((entry) => entry.chargeItems.length > 0);
+    // The child whose service ends first (one not in service before all): one the demo's payments already
+    // paid for this year would be extended a year further.
+    const service = (await servicesOf(db, parent, now))
+      .filter((entry) => entry.chargeItems.length > 0)
+      .sort((a, b) => Number(a.state === 'inService') - Number(b.state === 'inService') || (a.serviceTo ?? '').localeCompare(b.serviceTo ?? ''))[0];
     const order = service ? await buyService(deps, parent, { studentId: service.studentId, chargeItemId: service.chargeItems[0]!.id, scene: 'app' }) : undefined;
     await registerPushToken(db, parent.id, { platform: position % 2 === 0 ? 'android' : 'ios', token: `demo-device-${parent.id}`, appVersion: '3.2.0' }, now);
     for (const open of await openQuestionnairesFor(db, parent, now)) {

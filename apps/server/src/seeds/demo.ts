@@ -14,6 +14,7 @@ import { storeDemoMedia } from './demo-media.js';
 import { seedDemoDeveloper } from './demo-developers.js';
 import { seedDemoAlbums, storeDemoAlbumPhotos } from './demo-albums.js';
 import { seedDemoParentApp } from './demo-parent-app.js';
+import { seedDemoAppUse } from './demo-app-use.js';
 import { seedDemoUpgrades } from './demo-upgrades.js';
 import { installFamilies } from '../resources/families.js';
 import type { UploadStorage } from '../platform/uploads.js';
@@ -200,6 +201,8 @@ export async function seedDemo(db: Database, now: Date = new Date(), storage?: U
       const agent2School = schoolRows.find((school) => school.agentId === userId('agent2'));
       await seedDemoAlbums(tx, userId('admin'), [sunshine.id, ...(agent2School ? [agent2School.id] : [])], albumPhotos, storage, now);
     }
+    // After the purchases: userStatistics counts their paying parents.
+    await seedDemoAppUse(tx, now);
 
     await tx.insert(settings).values({ key: DEMO_SEEDED_KEY, value: new Date().toISOString() });
     return true;

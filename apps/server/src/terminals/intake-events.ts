@@ -4,7 +4,7 @@
  * before (a retry), and the serials recorded for gap detection.
  */
 import type { IntakeEvent, OpenRecognitionEvent } from '@campus/contract';
-import { openEventColumns, openEventOf } from '../developers/open-events.js';
+import { openEventOf, type openEventColumns } from '../developers/open-events.js';
 import { eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import { parents, pickUpPersons, recognitionRecords, schools, students, teachers } from '../db/schema/index.js';
@@ -54,7 +54,18 @@ export interface StoredEvent {
   record: OpenRecognitionEvent;
 }
 
-/** Inserts the events not stored before; answers those newly stored, in the batch's order. */
+/** The columns of a stored record read back for the callbacks and the notices (openEventColumns), plus the serial. */
+const RETURNED = sql.raw(
+  'id, recognized_at as "recognizedAt", school_id as "schoolId", device_id as "deviceId", person_kind as "personKind", person_id as "personId", ' +
+    'person_name as "personName", direction, similarity, temperature, success, snapshot, event_serial as serial',
+);
+
+/**
+ * Inserts the events not stored before; answers those newly stored, in the batch's order.
+ * The rows travel as one JSON parameter expanded by json_to_recordset: a batch of 100 events is one
+ * short statement of one parameter, instead of a VALUES list of 1,400 parameters that drizzle built
+ * and PostgreSQL parsed again for every batch (docs/performance.md, "A morning at the gates").
+ */
 export async function insertEvents(
   tx: Transaction,
   device: { deviceId: number; schoolId: number; successSimilarity: number },
@@ -68,30 +79,34 @@ export async function insertEvents(
     // block the batch (the device would retry it for ever) — and never attached to another school's person.
     const isKnown = name !== undefined;
     return {
-      recognizedAt: new Date(event.recognizedAt),
-      schoolId: device.schoolId,
-      deviceId: device.deviceId,
-      personKind: isKnown ? event.personKind : UNKNOWN_KIND,
-      personId: isKnown ? event.personId : null,
-      personName: isKnown ? name : null,
-      direction: event.direction,
-      similarity: event.similarity,
-      temperature: event.temperature ?? null,
-      eventSerial: event.serial,
+      at: event.recognizedAt,
+      kind: isKnown ? event.personKind : UNKNOWN_KIND,
+      pid: isKnown ? event.personId : null,
+      name: isKnown ? name : null,
+      dir: event.direction,
+      sim: event.similarity,
+      temp: event.temperature ?? null,
+      serial: event.serial,
       // A known person under the success similarity is a failed recognition of that person (a weak
       // match the device let through or not): kept with the person, so misIdentifyPerson counts it.
-      success: isKnown && event.similarity >= device.successSimilarity,
-      hidden: false,
-      snapshot: snapshots.get(index)?.url ?? null,
+      ok: isKnown && event.similarity >= device.successSimilarity,
+      snap: snapshots.get(index)?.url ?? null,
     };
   });
   // No conflict target: whatever unique index the table has on the event's identity decides
   // (it is partitioned by month, and its key may change with it); a retried event is skipped.
-  const stored = await tx
-    .insert(recognitionRecords)
-    .values(rows)
-    .onConflictDoNothing()
-    .returning({ ...openEventColumns, serial: columnOf(recognitionRecords, 'eventSerial') });
+  const result = (await tx.execute(sql`
+    insert into ${recognitionRecords} (recognized_at, school_id, device_id, person_kind, person_id, person_name, direction, similarity, temperature, event_serial, success, hidden, snapshot)
+    select e.at, ${device.schoolId}::int, ${device.deviceId}::int, e.kind, e.pid, e.name, e.dir, e.sim, e.temp, e.serial, e.ok, false, e.snap
+    from json_to_recordset(${JSON.stringify(rows)}::json) as e(at timestamptz, kind smallint, pid int, name text, dir smallint, sim float8, temp float8, serial int, ok boolean, snap text)
+    on conflict do nothing
+    returning ${RETURNED}`)) as unknown as { rows: (Record<keyof typeof openEventColumns, unknown> & { serial: unknown })[] };
   // The record as inserted, with its new id: developer callbacks carry it (developers/callback-queue.ts).
-  return stored.map(({ serial, ...record }) => ({ serial: Number(serial), record: openEventOf(record) }));
+  const order = new Map(events.map((event, index) => [event.serial, index]));
+  return result.rows
+    .map(({ serial, ...record }) => ({ serial: Number(serial), record: openEventOf({ ...record, recognizedAt: toDate(record.recognizedAt) }) }))
+    .sort((a, b) => order.get(a.serial)! - order.get(b.serial)!);
 }
+
+/** A timestamp as a driver answers it from a raw statement (node-postgres and PGlite give a Date; a string otherwise). */
+const toDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));

@@ -28,6 +28,7 @@ import { insertEvents, personNames, schoolUploadScope } from './intake-events.js
 import { nvrsToCheck, recordNvrReach } from './nvr-reach.js';
 import { commandHandlersOf, screenHandlersOf, upgradeHandlersOf } from './intake-handlers.js';
 import { insertLogs } from './intake-logs.js';
+import { announceRecognitions, announceTerminalCall } from './live-intake.js';
 import { openGaps, recordSerials } from './serial-gaps.js';
 import { recordSnapshots, removeSnapshots, storeSnapshots } from './snapshots.js';
 
@@ -89,6 +90,7 @@ export async function intakeRoutes(app: FastifyInstance): Promise<void> {
         ...(nvrs.length > 0 ? { nvrs } : {}),
       };
     });
+    announceTerminalCall(request.server, call);
     return ok(answer);
   });
 
@@ -121,6 +123,8 @@ export async function intakeRoutes(app: FastifyInstance): Promise<void> {
       });
       // A retried event's snapshot was stored the first time: this copy names nothing.
       await removeSnapshots(storage, [...snapshots].filter(([index]) => !keptIndexes.has(index)).map(([, snapshot]) => snapshot));
+      announceTerminalCall(request.server, call);
+      announceRecognitions(request.server, call.schoolId, answer.accepted);
       return ok(answer);
     } catch (error) {
       await removeSnapshots(storage, [...snapshots.values()]);

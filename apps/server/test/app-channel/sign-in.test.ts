@@ -108,4 +108,20 @@ describe('parent sessions are of their own kind', () => {
     expect(response.statusCode).toBe(401);
     expect(response.json().code).toBe('10011');
   });
+
+  it('a session used every week slides on idle but ends at its absolute lifetime (90 days), as the console\'s do', async () => {
+    const token = await signInParent(t, parent.phoneNum);
+    // 12 weeks of calls: each slides the 30-day idle expiry; none may reach past day 90.
+    for (let week = 1; week <= 12; week += 1) {
+      t.clock.advance(7 * 86_400_000);
+      expect((await asParent(t, token, { method: 'GET', url: APP_PATHS.children })).statusCode).toBe(200);
+    }
+    const found = (await t.db.execute(sql`select created_at, expires_at from parent_sessions order by id desc limit 1`)) as unknown as { rows: { created_at: unknown; expires_at: unknown }[] };
+    const row = found.rows[0];
+    expect(new Date(String(row!.expires_at)).getTime() - new Date(String(row!.created_at)).getTime()).toBeLessThanOrEqual(90 * 86_400_000);
+    t.clock.advance(7 * 86_400_000);
+    const response = await asParent(t, token, { method: 'GET', url: APP_PATHS.children });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('10011');
+  });
 });

@@ -1,4 +1,4 @@
-import { COUPON_GRANT_UNUSED, FUND_ACCOUNT_MERCHANT, MALL_ORDER_CANCELLED, MALL_ORDER_COMPLETED, MALL_ORDER_PAID, MALL_ORDER_RECEIVED, MALL_ORDER_SHIPPED } from '@campus/contract';
+import { COUPON_GRANT_UNUSED, FUND_ACCOUNT_MERCHANT, MALL_ORDER_CANCELLED, MALL_ORDER_COMPLETED, MALL_ORDER_PAID, MALL_ORDER_RECEIVED, MALL_ORDER_SHIPPED, MALL_ORDER_STATE_OPTIONS, MarketOrder, actionOffered } from '@campus/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { marketCommodities, marketOrders, pointsCommodities } from '../../src/db/schema/mall.js';
@@ -9,6 +9,8 @@ import { cancelOrder, closeUnpaidOrders, completeReceivedOrders, confirmReceipt,
 import { pointsBalance, postPoints } from '../../src/mall/points.js';
 import { placePointsOrder } from '../../src/mall/points-shop.js';
 import { AppError } from '../../src/platform/errors.js';
+import { hashPassword, md5Hex } from '../../src/platform/passwords.js';
+import { users } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { grantEverything, insertCoupon, schoolIdsOf } from '../resources/fixtures.js';
 import { mallCatalogue, parentWithAddress, parentsWithAddresses, pointsCommodity, releasedCommodity } from './mall-fixtures.js';
@@ -82,7 +84,7 @@ describe('paying, shipping, receiving', () => {
     const commodityId = await releasedCommodity(t, { stock: 5, unitPrice: 10_000 });
     const { parentId, addressId } = await parentWithAddress(t, schoolId);
     const { orderId } = await placeOrder(t.db, parentId, { lines: [{ commodityId, quantity: 2 }], addressId }, now());
-    expect(await payOrder(t.db, t.app.payments, parentId, orderId, now)).toEqual({ state: MALL_ORDER_PAID });
+    expect(await payOrder(t.db, t.app.payments, parentId, orderId, now)).toMatchObject({ state: MALL_ORDER_PAID, outcome: "paid" });
     const order = await orderOf(orderId);
     const legs = (await t.db.execute(sql`select account_type as type, sum(amount)::bigint as amount from agent_fund_entries where payment_id = ${order.paymentId} group by account_type`)) as unknown as {
       rows: { type: number; amount: number }[];
@@ -151,7 +153,15 @@ describe('refunding a line', () => {
     const { orderId } = await placeOrder(t.db, parentId, { lines: [{ commodityId: cheap, quantity: 1 }, { commodityId: dear, quantity: 1 }], addressId }, now());
     await payOrder(t.db, t.app.payments, parentId, orderId, now);
     const lineOfCheap = (await orderOf(orderId)) && ((await t.db.execute(sql`select line_no as "lineNo" from market_order_lines where market_order_id = ${orderId} and commodity_id = ${cheap}`)) as unknown as { rows: { lineNo: number }[] }).rows[0]!.lineNo;
-    const refund = (lineNo: number, refundAmount: number) => t.injectAs(admin, { method: 'POST', url: '/api/MarketOrder/RefundLine', payload: { id: orderId, lineNo, refundAmount, reason: '破损' } });
+    await t.db.update(users).set({ refundPasswordHash: await hashPassword(md5Hex('Refund@29')) }).where(eq(users.loginName, 'admin'));
+    const refund = (lineNo: number, refundAmount: number, password = 'Refund@29') =>
+      t.injectAs(admin, { method: 'POST', url: '/api/MarketOrder/RefundLine', payload: { id: orderId, lineNo, refundAmount, reason: '破损', reauthPassword: md5Hex(password) } });
+    // Like every refund, only with the refund password; a wrong one refunds nothing.
+    const wrong = await refund(lineOfCheap, 600, 'not-it');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().data.errors[0].path).toBe('reauthPassword');
+    const without = await t.injectAs(admin, { method: 'POST', url: '/api/MarketOrder/RefundLine', payload: { id: orderId, lineNo: lineOfCheap, refundAmount: 600, reason: '破损' } });
+    expect(without.statusCode).toBe(400);
     const first = await refund(lineOfCheap, 600);
     expect(first.statusCode, first.body).toBe(200);
     const { paymentId } = await orderOf(orderId);
@@ -162,6 +172,18 @@ describe('refunding a line', () => {
     expect(tooMuch.json().data.errors[0].path).toBe('refundAmount');
     expect((await refund(lineOfCheap, 400)).statusCode).toBe(200);
     expect((await refund(9, 1)).statusCode).toBe(400);
+  });
+
+  it('is offered on paid, shipped, received and completed orders only; an unpaid one answers 409', async () => {
+    const refundLine = MarketOrder.actions.find((action) => action.verb === 'RefundLine')!;
+    const offeredOn = MALL_ORDER_STATE_OPTIONS.filter((option) => actionOffered(refundLine, { state: option.value })).map((option) => option.value);
+    expect(offeredOn).toEqual([MALL_ORDER_PAID, MALL_ORDER_SHIPPED, MALL_ORDER_RECEIVED, MALL_ORDER_COMPLETED]);
+    const commodityId = await releasedCommodity(t, { stock: 5, unitPrice: 1_000 });
+    const { parentId, addressId } = await parentWithAddress(t, schoolId);
+    const { orderId } = await placeOrder(t.db, parentId, { lines: [{ commodityId, quantity: 1 }], addressId }, now());
+    await t.db.update(users).set({ refundPasswordHash: await hashPassword(md5Hex('Refund@29')) }).where(eq(users.loginName, 'admin'));
+    const unpaid = await t.injectAs(admin, { method: 'POST', url: '/api/MarketOrder/RefundLine', payload: { id: orderId, lineNo: 1, refundAmount: 100, reason: '未付', reauthPassword: md5Hex('Refund@29') } });
+    expect(unpaid.statusCode).toBe(409);
   });
 });
 

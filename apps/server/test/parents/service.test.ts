@@ -1,4 +1,4 @@
-import { formatBusinessDate, PUSH_MAX_ATTEMPTS } from '@campus/contract';
+import { childFamiliesOf, familiesOfFrame, formatBusinessDate, Parent, PUSH_MAX_ATTEMPTS } from '@campus/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appChargeItems, parentNotices, pushDeliveries, serviceReceivers, studentServices, students } from '../../src/db/schema/index.js';
@@ -139,6 +139,30 @@ describe('the service', () => {
     await configure({ mode: 3 });
     expect(await chargeItemsFor(t.db, school)).toEqual([]);
     expect(await serviceStatesOf(t.db, parent, [child], today())).toMatchObject([{ state: 'free', receiving: true }]);
+  });
+
+  it("shows a parent's services and notice receipts as tabs of the parent's record: child, item, until, trial days", async () => {
+    expect(familiesOfFrame('parentUser').map((def) => def.name)).toEqual(['Parent']);
+    expect(childFamiliesOf(Parent).map((def) => def.name)).toEqual(['ServiceReceiver', 'ParentNotice']);
+    await configure({ parentCount: 0, tryDays: 7 });
+    const paid = await newChild();
+    const inTrial = await newChild();
+    const parent = await addParent([paid, inTrial]);
+    const other = await addParent([paid]);
+    await pay(paid);
+    const search = await t.injectAs(admin, { method: 'POST', url: '/api/ServiceReceiver/Search?view=parentUser', payload: { pageSize: 50, parentId: parent } });
+    expect(search.statusCode, search.body).toBe(200);
+    const rows = (search.json() as { data: { items: Record<string, unknown>[] } }).data.items;
+    expect(rows.map((row) => row.parentId)).toEqual([parent, parent]);
+    const byChild = new Map(rows.map((row) => [row.studentId, row]));
+    const item = (await t.db.select({ name: appChargeItems.name }).from(appChargeItems).where(eq(appChargeItems.id, chargeItem)))[0]!.name;
+    expect(byChild.get(paid)).toMatchObject({ chargeItem: item, serviceTo: await serviceToOf(paid), trialDays: 7 });
+    expect(byChild.get(inTrial)).toMatchObject({ chargeItem: null, serviceTo: null, trialDays: 7 });
+    // A trial that ended yesterday leaves 0 days.
+    await t.db.update(serviceReceivers).set({ trialTo: addDays(today(), -1) }).where(and(eq(serviceReceivers.parentId, parent), eq(serviceReceivers.studentId, inTrial)));
+    const later = await t.injectAs(admin, { method: 'POST', url: '/api/ServiceReceiver/Search?view=parentUser', payload: { pageSize: 50, parentId: parent } });
+    expect((later.json() as { data: { items: Record<string, unknown>[] } }).data.items.find((row) => row.studentId === inTrial)).toMatchObject({ trialDays: 0 });
+    expect(other).not.toBe(parent);
   });
 
   it('is extended by hand from the console with a reason, in the operation log', async () => {

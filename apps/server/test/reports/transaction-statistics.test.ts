@@ -99,7 +99,7 @@ describe('POST /api/TransactionStatistics/Search', () => {
     expect(after.totals).toMatchObject(await directSums('2026-02-01', '2026-03-31', schoolId));
     expect(after.items[0]).toMatchObject({ period: '2026-03-02', channel: 'wechat', payments: 0, paid: 0, refunds: 1, refunded: 3_000, net: -3_000 });
     // The shares are the ledger's: they add up to the net, and each equals its accounts' entries.
-    expect(after.totals.companyShare! + after.totals.agentShare! + after.totals.schoolShare!).toBe(after.totals.net);
+    expect(after.totals.companyShare! + after.totals.agentShare! + after.totals.schoolShare! + after.totals.merchantShare!).toBe(after.totals.net);
     const ledger = await one(sql`select coalesce(sum(e.amount) filter (where e.account_type = 2), 0)::bigint as agent, coalesce(sum(e.amount) filter (where e.account_type = 3), 0)::bigint as school
       from agent_fund_entries e join payment_records p on p.id = e.payment_id where p.school_id = ${schoolId}`);
     expect([after.totals.agentShare, after.totals.schoolShare]).toEqual([Number(ledger.agent), Number(ledger.school)]);
@@ -140,7 +140,7 @@ describe('POST /api/TransactionStatistics/Search', () => {
 
 describe('POST /api/TransactionStatistics/Search: pages, group counts and totals', () => {
   type PageAnswer = Answer & { totalIsCapped: boolean; totalIsEstimate: boolean; hasMore: boolean };
-  const MEASURES = ['payments', 'paid', 'refunds', 'refunded', 'net', 'companyShare', 'agentShare', 'schoolShare'];
+  const MEASURES = ['payments', 'paid', 'refunds', 'refunded', 'net', 'companyShare', 'agentShare', 'schoolShare', 'merchantShare'];
   const keyOf = (row: Record<string, unknown>) => ['period', 'schoolId', 'agentId', 'channel', 'chargeItemId'].map((name) => String(row[name])).join('|');
 
   /** Every page of a Search, in order, until one says no page follows. */

@@ -97,11 +97,12 @@ describe('POST /api/ExternalUser/Add', () => {
     expect(links.map((link) => link.schoolId).sort((a, b) => a - b)).toEqual([own[0], foreign[0]].sort((a, b) => a! - b!));
   });
 
-  it('sets agent merchant ids only where canSetAgentMerchantId holds (403 otherwise)', async () => {
+  it('sets agent merchant ids only where canSetAgentMerchantId holds (refused on the field otherwise)', async () => {
     const own = await schoolIdsOf(t, 'agent1');
     const { plain: _plain, ...body } = newAccount('ext');
     const refused = await call(agent1, 'POST', '/api/ExternalUser/Add', { ...body, schoolIds: [own[0]], agentMktMrchId: 'M1' });
-    expect(refused.statusCode).toBe(403);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().data.errors).toEqual([expect.objectContaining({ path: 'agentMktMrchId', key: 'validation.probeNeeded' })]);
     const { plain: _p, ...agentBody } = newAccount('agent');
     expect((await call(admin, 'POST', '/api/ExternalUser/Add', { ...agentBody, type: 'agent', agentMktMrchId: 'M2', agentMktMrchNm: '商户' })).statusCode).toBe(200);
   });

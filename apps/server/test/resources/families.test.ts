@@ -257,7 +257,8 @@ describe.each(families.map((def) => [def.name, def] as const))('/api/%s', (_name
   if (def.parent) {
     const { field } = def.parent;
     it("lists a sample row by its parent, as the parent's drawer tab does", async () => {
-      const id = await addSample(def);
+      // A log family (a parent's notice receipts) has no Add: its sample was inserted with the others.
+      const id = isLogFamily(def) ? (await search(admin, def, { pageSize: 1 })).items[0]!.id : await addSample(def);
       const { [field]: parentId } = (await call(admin, 'GET', `/api/${def.name}/Get?id=${id}&${viewQuery(def)}`)).json().data;
       const tab = await search(admin, def, { [field]: parentId });
       expect(tab.items.map((row) => row.id)).toContain(id);

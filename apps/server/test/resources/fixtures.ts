@@ -430,6 +430,11 @@ export async function insertLogSample(t: TestApp, def: ResourceDef, schoolId: nu
       row = { createdAt: new Date(Date.now() - 60_000), parentId, noticeId: Number(n), platform: 'android', token: `tok${n}`, title: '入园通知', content: `测试${n}`, state: 'givenUp', attempts: 6, lastError: 'HTTP 503' };
       break;
     }
+    case 'AppUseEvent': {
+      const { parentId } = await sampleParentOf(t, schoolId, n);
+      row = { occurredAt: new Date(Date.now() - 60_000), parentId, schoolId, kind: 1, osType: 1, osVersion: '14', appType: 1, appVersion: '3.2.0', deviceModel: 'HUAWEI P60', sessionId: 1 };
+      break;
+    }
     case 'FeverAlert': {
       // Alerts come from the recognition insert (a trigger): a fever record raises the sample.
       const recognitionId = await insertLogSample(t, RecognitionRecord, schoolId, { temperature: 38.6 });

@@ -136,8 +136,11 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   ...SIGNED_ROUTES,
 ]);
 
-/** Groups of calls any signed-in user makes about itself (its profile, menu, badges, uploads, table preferences, log-out). */
-const SESSION_GROUPS: ReadonlySet<string> = new Set(['Home', 'User', 'Account', 'File', 'Preference']);
+/**
+ * Groups of calls any signed-in user makes about itself (its profile, menu, badges, uploads, table
+ * preferences, log-out, its live stream, its home page's figures and widgets: the home page is always held).
+ */
+const SESSION_GROUPS: ReadonlySet<string> = new Set(['Home', 'User', 'Account', 'File', 'Preference', 'Live', 'Overview', 'HomeWidget']);
 
 /** The hand-written routes guarded by a page: the same frame and button their `requireFrame` names. */
 const CUSTOM_FRAME_ROUTES: Readonly<Record<string, { frame: string; button?: ButtonValue; userTypes?: readonly UserType[] }>> = {
@@ -149,7 +152,9 @@ const CUSTOM_FRAME_ROUTES: Readonly<Record<string, { frame: string; button?: But
   'POST /api/Permission/SaveProbes': { frame: 'jurisdictionManage', button: 'update' },
   'POST /api/Permission/ResetUserProbes': { frame: 'jurisdictionManage', button: 'update' },
   'GET /api/Person/Search': { frame: 'personSearch' },
+  'POST /api/HomeWidget/Save': { frame: 'homeCustomization', button: 'update' },
   'GET /api/SchoolHoliday/NationalCalendar': { frame: 'holidayManage' },
+  'GET /api/DiscernStatistics/Cockpit': { frame: 'jsc' },
   'GET /api/FeverAlert/GetThreshold': { frame: 'userTemperature' },
   'GET /api/Questionnaire/GetResults': { frame: 'questionnaire' },
   'GET /api/Questionnaire/GetLink': { frame: 'questionnaire' },

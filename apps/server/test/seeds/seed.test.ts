@@ -146,6 +146,20 @@ describe('seeding', () => {
     expect(found.rows[0]).toEqual({ devices: 3, paid: 3, refunds: 1 });
   });
 
+  it("pays once a year per demo child: every child's service ends within a year or so of the seed's day", async () => {
+    t = await createTestApp();
+    const found = (await t.db.execute(sql`
+      select (select count(*)::int from student_services) as services,
+        (select max(service_to)::text from student_services) as latest,
+        (select count(*)::int from (select student_id from payment_records where trade_no like 'DEMO%' and student_id is not null
+          and trade_no not like 'DEMO-P%' group by student_id having count(*) > 1) twice) as "paidTwice",
+        (current_date + 400)::text as "limit"`)) as unknown as { rows: { services: number; latest: string; paidTwice: number; limit: string }[] };
+    const row = found.rows[0]!;
+    expect(row.services).toBeGreaterThan(0);
+    expect(row.paidTwice).toBe(0);
+    expect(row.latest <= row.limit, `latest service end ${row.latest}`).toBe(true);
+  });
+
   it('seeds a developer with its generated app id, reading two demo schools, and no secret yet', async () => {
     t = await createTestApp();
     const admin = await t.loginAs('admin');

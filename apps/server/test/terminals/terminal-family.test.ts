@@ -71,7 +71,7 @@ describe('Terminal (equipmentManage)', () => {
   it('refuses a device that has no school yet, on its field', async () => {
     const response = await post(admin, 'Add', { deviceId: await newDevice(null) });
     expect(response.statusCode).toBe(400);
-    expect(response.json().data.errors).toEqual([expect.objectContaining({ path: 'deviceId', key: 'terminal.deviceWithoutSchool' })]);
+    expect(response.json().data.errors).toEqual([expect.objectContaining({ path: 'deviceId', key: 'validation.followedEmpty' })]);
   });
 
   it('issues a secret once: answered by IssueSecret only, kept sealed, never in Get, Search, Export or the operation log', async () => {

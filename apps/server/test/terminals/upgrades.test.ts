@@ -143,7 +143,7 @@ describe('terminal upgrade plans', () => {
 
     it('needs the field its target mode names', async () => {
       const answer = await call(admin, '/api/TerminalAppUpgrade/Add', { name: 'x', versionId: await addVersion(), targetMode: 2, devicesPerMinute: 1 }, 'upVersion');
-      expect(answer.body.data.errors).toMatchObject([{ path: 'targetDeviceClassCode', key: 'upgrade.targetNeeded' }]);
+      expect(answer.body.data.errors).toMatchObject([{ path: 'targetDeviceClassCode', key: 'validation.requiredWhen' }]);
     });
   });
 

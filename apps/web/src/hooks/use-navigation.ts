@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PERMISSION_RETRY_MS, type NavigationGroup } from '@campus/contract';
-import { useBackgroundPoll } from './use-background-poll';
+import { useLiveTopic, useThrottled } from './use-live-topic';
 import { homeApi } from '../lib/api/home';
 import { useSession } from '../lib/session';
 import { STORAGE_KEYS, readSessionJson, writeSessionJson } from '../lib/storage';
 
-/** Badges are refreshed every minute while the shell is open. */
+/** Badges are refreshed every minute while the shell is open and the live stream is lost; pushed otherwise. */
 export const BADGE_REFRESH_MS = 60_000;
 
 function isNavigationTree(value: unknown): value is NavigationGroup[] {
@@ -33,16 +33,27 @@ export function useNavigationTree(shouldFetch = false) {
   });
 }
 
+/** Badge changes within this much time are read once. */
+const BADGE_PUSH_COALESCE_MS = 300;
+
 /**
  * Badge counts by badge key; failures are silent and keep the last counts (SEED-SPEC section 7).
- * Every read of them is a background call (homeApi.getBadgeCounts): the minute's poll must not keep
- * an unattended tab's session alive.
+ * Every read of them is a background call (homeApi.getBadgeCounts): neither a push nor the poll may
+ * keep an unattended tab's session alive. The shell's reader reads them again on each `badges`
+ * event of the live stream, and polls every minute only while the stream is lost.
  */
 export function useBadgeCounts(shouldFetch = false) {
   const token = useSession()?.token ?? null;
   const queryKey = ['badgeCounts', token];
   const isEnabled = shouldFetch && token !== null;
-  useBackgroundPoll({ queryKey, poll: homeApi.getBadgeCounts, intervalMs: isEnabled ? BADGE_REFRESH_MS : false });
+  const queryClient = useQueryClient();
+  const refresh = useThrottled(() => {
+    homeApi
+      .getBadgeCounts()
+      .then((counts) => queryClient.setQueryData(['badgeCounts', token], counts))
+      .catch(() => undefined);
+  }, BADGE_PUSH_COALESCE_MS);
+  useLiveTopic(isEnabled ? 'badges' : null, refresh, { poll: refresh, intervalMs: BADGE_REFRESH_MS });
   return useQuery({
     queryKey,
     queryFn: homeApi.getBadgeCounts,

@@ -11,6 +11,10 @@ export const CUSTOM_PAGE_NAMES = {
   personalInformation: 'PersonalInformationPage',
   jurisdictionManage: 'JurisdictionManagePage',
   personSearch: 'PersonSearchPage',
+  jsc: 'JscPage',
+  systemView: 'SystemViewPage',
+  homeCustomization: 'HomeCustomizationPage',
+  displayLargeScreen: 'DisplayLargeScreenPage',
 } as const;
 
 export type CustomPageIndex = keyof typeof CUSTOM_PAGE_NAMES;

@@ -39,6 +39,10 @@ const CUSTOM_PAGE_LOADERS: Record<CustomPageIndex, () => Promise<{ default: Comp
   personalInformation: () => import('./personal-information/personal-information-page'),
   jurisdictionManage: () => import('./jurisdiction-manage/jurisdiction-manage-page'),
   personSearch: () => import('./person-search/person-search-page'),
+  jsc: () => import('./jsc/jsc-page'),
+  systemView: () => import('./system-view/system-view-page'),
+  homeCustomization: () => import('./home-customization/home-customization-page'),
+  displayLargeScreen: () => import('./large-screen/large-screen-page'),
 };
 
 const CUSTOM_PAGES: readonly PageEntry[] = (Object.keys(CUSTOM_PAGE_LOADERS) as CustomPageIndex[]).map((index) =>

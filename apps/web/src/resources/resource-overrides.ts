@@ -3,7 +3,7 @@
  * once in families.ts) and what the module may change in the generic page. Everything else comes from
  * the family's declaration. A page that differs more composes the parts (list/, form/, record/, …).
  */
-import type { ButtonValue, ResourceDef, UserType, VisibilityProbes } from '@campus/contract';
+import type { ButtonValue, ResourceDef, VisibilityProbes } from '@campus/contract';
 import type { ComponentType, ReactNode } from 'react';
 import type { Locale, MessageKey, Translate } from '../lib/i18n';
 import type { ResourceColumn } from './list/columns';
@@ -34,11 +34,6 @@ export interface ResourceOverrides {
    * undefined until they arrive: hide then too.
    */
   hiddenFields?: (probes: VisibilityProbes | undefined) => readonly string[];
-  /**
-   * Fields the caller's user type or probes do not let it set (the server decides them): left out of
-   * the add/edit form only, still shown and filterable. Undefined while they load: hide then too.
-   */
-  formHiddenFields?: (userType: UserType | undefined, probes: VisibilityProbes | undefined) => readonly string[];
   /**
    * Buttons the caller's visibility probes take away although its grant holds them, e.g. template
    * writes without `canUpdateParamConfigs` (the server answers 403 anyway). Undefined probes: withhold.

@@ -36,7 +36,7 @@ const dimensions = {
   chargeItemId: { kind: 'reference', family: 'AppChargeItem', label: { zh: '收费项目', en: 'Charge item' } },
 } as const satisfies ReportDef['dimensions'];
 
-/** The measures, each a column of the rollups; `net` is paid − refunded, the three shares sum to it. */
+/** The measures, each a column of the rollups; `net` is paid − refunded, the four shares (mall merchants' too) sum to it. */
 const measures = {
   payments: { kind: 'count', label: { zh: '支付笔数', en: 'Payments' } },
   paid: { kind: 'money', label: { zh: '支付金额', en: 'Paid' }, color: '#1677ff' },
@@ -46,6 +46,7 @@ const measures = {
   companyShare: { kind: 'money', label: { zh: '公司分账', en: 'Company share' } },
   agentShare: { kind: 'money', label: { zh: '代理商分账', en: 'Agent share' } },
   schoolShare: { kind: 'money', label: { zh: '学校分账', en: 'School share' } },
+  merchantShare: { kind: 'money', label: { zh: '商户分账', en: 'Merchant share' } },
 } as const satisfies ReportDef['measures'];
 
 const shared = {

@@ -67,8 +67,8 @@ export const POSTER_AUDIENCE_OPTIONS = [
 
 /**
  * Where a row reaches (a poster's, a questionnaire's): all schools, an area (province, optionally a
- * city) or the schools chosen in its link table. Checked by the server's checkAudience; reached
- * schools are found by audienceReachesSchool.
+ * city) or the schools chosen in its link table, each required by its audience; reached schools are
+ * found by audienceReachesSchool.
  */
 export const audienceFields = <const Owner extends string>(link: {
   table: string;
@@ -81,7 +81,7 @@ export const audienceFields = <const Owner extends string>(link: {
   schoolIds: FieldOfKind<'reference'> & { link: { table: string; owner: Owner; target: 'schoolId' } };
 } => ({
   audience: { kind: 'enum', options: POSTER_AUDIENCE_OPTIONS, label: { zh: '投放范围', en: 'Audience' }, required: true, defaultValue: POSTER_AUDIENCE_ALL, filter: 'equals', width: 110 },
-  province: { kind: 'region', part: 'province', label: { zh: '省', en: 'Province' }, list: false, help: { zh: '投放范围为指定地区时必填', en: 'Required for an area' } },
+  province: { kind: 'region', part: 'province', label: { zh: '省', en: 'Province' }, list: false, requiredWhen: { field: 'audience', in: [POSTER_AUDIENCE_AREA] } },
   city: { kind: 'region', part: 'city', label: { zh: '市', en: 'City' }, list: false },
   schoolIds: {
     kind: 'reference',
@@ -92,6 +92,7 @@ export const audienceFields = <const Owner extends string>(link: {
     label: { zh: '指定学校', en: 'Chosen schools' },
     filter: 'equals',
     list: false,
+    requiredWhen: { field: 'audience', in: [POSTER_AUDIENCE_SCHOOLS] },
   },
 });
 

@@ -24,12 +24,13 @@ export const RELATION_OPTIONS: readonly EnumOption[] = [
 /**
  * The school a row belongs to: the data-scope key of most families. `from` names another reference of
  * the row whose school this one follows (`schoolRef({ from: 'studentId' })`): the server sets it from
- * the referenced row and the form does not ask for it.
+ * the referenced row and the form does not ask for it; `refuseEmpty`: a referenced row without a school
+ * is refused (a device still in stock), since nobody but company staff could reach such a row.
  */
 /** A field declaration of one kind: helpers answer it, so row types (RowOf) still know the kind. */
 export type FieldOfKind<K extends FieldDef['kind']> = Extract<FieldDef, { kind: K }>;
 
-export const schoolRef = ({ from, ...extra }: Partial<FieldDef> & { from?: string } = {}): FieldOfKind<'reference'> =>
+export const schoolRef = ({ from, refuseEmpty, ...extra }: Partial<FieldDef> & { from?: string; refuseEmpty?: boolean } = {}): FieldOfKind<'reference'> =>
   ({
     kind: 'reference',
     family: 'School',
@@ -37,7 +38,7 @@ export const schoolRef = ({ from, ...extra }: Partial<FieldDef> & { from?: strin
     label: { zh: '学校', en: 'School' },
     required: true,
     filter: 'equals',
-    ...(from ? { readOnly: true, required: false, follows: { reference: from, field: 'schoolId' } } : {}),
+    ...(from ? { readOnly: true, required: false, follows: { reference: from, field: 'schoolId', ...(refuseEmpty ? { refuseEmpty } : {}) } } : {}),
     ...extra,
   }) as FieldOfKind<'reference'>;
 
@@ -70,14 +71,15 @@ export function childScope(parent: ResourceDef, field: string): ScopeDef {
 
 /**
  * The dates a row is in force (a startup page, a poster, a notice, a questionnaire, a holiday): both
- * required; the list filters by a range over the start unless `filter` is false, and sorts by the
- * start (or both) when asked.
+ * required, the end not before the start (and at most `maxDays` from it); the list filters by a range
+ * over the start unless `filter` is false, and sorts by the start (or both) when asked.
  */
 export const periodFields = ({
   filter = true,
   sortable,
   endLabel = 'Until',
-}: { filter?: boolean; sortable?: 'start' | 'both'; endLabel?: string } = {}): { startDate: FieldOfKind<'date'>; endDate: FieldOfKind<'date'> } => ({
+  maxDays,
+}: { filter?: boolean; sortable?: 'start' | 'both'; endLabel?: string; maxDays?: number } = {}): { startDate: FieldOfKind<'date'>; endDate: FieldOfKind<'date'> } => ({
   startDate: { kind: 'date', label: { zh: '开始日期', en: 'From' }, required: true, ...(filter ? { filter: 'range' } : {}), ...(sortable ? { sortable: true } : {}), width: 120 },
-  endDate: { kind: 'date', label: { zh: '结束日期', en: endLabel }, required: true, ...(sortable === 'both' ? { sortable: true } : {}), width: 120 },
+  endDate: { kind: 'date', label: { zh: '结束日期', en: endLabel }, required: true, notBefore: 'startDate', ...(maxDays ? { maxDays } : {}), ...(sortable === 'both' ? { sortable: true } : {}), width: 120 },
 });

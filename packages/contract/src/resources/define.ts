@@ -3,7 +3,7 @@
  * the web builds its filter bar, table, form and export from it.
  */
 import type { ButtonValue } from '../menu.js';
-import type { UserType } from '../users.js';
+import type { ProbeName, UserType } from '../users.js';
 import type { PhoneKind } from '../phones.js';
 import type { Label } from '../label.js';
 
@@ -61,6 +61,43 @@ interface FieldCommon {
   help?: Label;
   /** Column width in px. */
   width?: number;
+  /**
+   * This field is not chosen but follows another reference of the row: `{ reference: 'studentId',
+   * field: 'schoolId' }` sets the school from the chosen student (schoolRef({ from: 'studentId' })).
+   */
+  follows?: FollowsDef;
+  /**
+   * Only callers whose visibility probe holds set this field (a template's thresholds, an agent's
+   * merchant id): for others an Add takes the default, an Update keeps the stored value, a different
+   * value is refused on the field, and the form leaves it out.
+   */
+  probe?: ProbeName;
+  /**
+   * Who owns the row: an agent (or its child account) writing it is its `agent`, a sales person its
+   * `seller` and that seller's `salesTeam`, set on Add and never changed by them; only company staff
+   * choose it (the form shows it to them alone). Any other caller's value is ignored.
+   */
+  ownedBy?: 'agent' | 'seller' | 'salesTeam';
+  /** Set on Add, never changed after (an account's type, who a fund account belongs to); the edit form shows it disabled. */
+  fixed?: boolean;
+  /**
+   * Required while another field of the row holds one of these values (a province for an area
+   * audience, a school for a school account); checked on the row as it will be, by the form and the server.
+   */
+  requiredWhen?: RequiredWhenDef;
+}
+
+/** Where a following field takes its value; `refuseEmpty`: a referenced row without one is refused (a device not yet at a school). */
+export interface FollowsDef {
+  reference: string;
+  field: string;
+  refuseEmpty?: boolean;
+}
+
+/** The condition of `requiredWhen`: the field `field` holds one of `in`. */
+export interface RequiredWhenDef {
+  field: string;
+  in: readonly (string | number | boolean)[];
 }
 
 export type FieldDef = FieldCommon &
@@ -85,7 +122,11 @@ export type FieldDef = FieldCommon &
     | { kind: 'money'; min?: number; max?: number }
     | { kind: 'bool'; trueLabel?: Label; falseLabel?: Label }
     | { kind: 'enum'; options: readonly EnumOption[] }
-    | { kind: 'date' }
+    /**
+     * `notBefore`: the date may not precede that date field of the row (an end after its start), and
+     * with `maxDays` the two span at most that many days, both counted.
+     */
+    | { kind: 'date'; notBefore?: string; maxDays?: number }
     | { kind: 'datetime' }
     /**
      * A row of another family, by id (or by its `key` field, e.g. a device class code);
@@ -109,11 +150,6 @@ export type FieldDef = FieldCommon &
          * server (same answer as "not found") and used to narrow the web picker.
          */
         within?: string;
-        /**
-         * This field is not chosen but follows another reference of the row: `{ reference: 'studentId',
-         * field: 'schoolId' }` sets the school from the chosen student (schoolRef({ from: 'studentId' })).
-         */
-        follows?: { reference: string; field: string };
       }
     | { kind: 'image' }
     /** An uploaded file: a video (UploadVideos, the default), audio (UploadAudios) or an app / firmware package (UploadPackages); a `document` the platform makes itself (an album's print PDF), never uploaded. */
@@ -259,15 +295,18 @@ export interface ActionDef {
    */
   reveal?: { field: string; label: Label; help: Label };
   /**
-   * The action applies only to rows whose fields hold these values (an alert not yet acknowledged):
-   * the web offers it on those rows only; the family's handler refuses the others with 409.
+   * The action applies only to rows whose fields hold these values (an alert not yet acknowledged),
+   * or one of the values listed (an order paid, shipped, received or completed): the web offers it
+   * on those rows only; the family's handler refuses the others with 409.
    */
-  offeredWhen?: Record<string, string | number | boolean>;
+  offeredWhen?: Record<string, string | number | boolean | readonly (string | number | boolean)[]>;
+  /** Asks the caller's refund password again (MD5 on the wire as `reauthPassword`), as a refund transition does. */
+  reauth?: 'refundPassword';
 }
 
-/** Whether a row offers the action: every `offeredWhen` field holds its value (compared as text: the wire may carry either). */
+/** Whether a row offers the action: every `offeredWhen` field holds its value or one of its values (compared as text: the wire may carry either). */
 export function actionOffered(action: ActionDef, row: Record<string, unknown>): boolean {
-  return Object.entries(action.offeredWhen ?? {}).every(([field, value]) => String(row[field]) === String(value));
+  return Object.entries(action.offeredWhen ?? {}).every(([field, value]) => (Array.isArray(value) ? value : [value]).some((one) => String(row[field]) === String(one)));
 }
 
 /**

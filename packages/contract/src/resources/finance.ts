@@ -160,9 +160,19 @@ export const AgentFund = defineResource({
   defaultSort: { field: 'id', order: 'asc' },
   fields: {
     name: { kind: 'text', label: { zh: '账户名称', en: 'Account' }, required: true, max: 100, filter: 'name' },
-    accountType: { kind: 'enum', options: FUND_ACCOUNT_TYPE_OPTIONS, label: { zh: '账户类型', en: 'Type' }, required: true, filter: 'equals' },
-    agentId: { kind: 'reference', family: 'User', display: 'name', optionsFilter: { type: 'agent' }, label: { zh: '代理商', en: 'Agent' }, filter: 'equals' },
-    schoolId: schoolRef({ required: false }),
+    // Who an account belongs to is its identity: its entries were posted to that owner.
+    accountType: { kind: 'enum', options: FUND_ACCOUNT_TYPE_OPTIONS, label: { zh: '账户类型', en: 'Type' }, required: true, fixed: true, filter: 'equals' },
+    agentId: {
+      kind: 'reference',
+      family: 'User',
+      display: 'name',
+      optionsFilter: { type: 'agent' },
+      label: { zh: '代理商', en: 'Agent' },
+      filter: 'equals',
+      fixed: true,
+      requiredWhen: { field: 'accountType', in: [FUND_ACCOUNT_AGENT, FUND_ACCOUNT_MERCHANT] },
+    },
+    schoolId: schoolRef({ required: false, fixed: true, requiredWhen: { field: 'accountType', in: [FUND_ACCOUNT_SCHOOL] } }),
     // Kept by the database from the entries (never written by a call): see drizzle "agent funds".
     balance: { kind: 'money', label: { zh: '余额', en: 'Balance' }, readOnly: true, sortable: true, defaultValue: 0 },
     accountKey: { kind: 'text', label: { zh: '账户键', en: 'Account key' }, readOnly: true, unique: true, list: false, max: 40 },

@@ -30,7 +30,7 @@ export const SchoolHoliday = defineResource({
     schoolId: schoolRef({ required: false, help: { zh: '不选则适用于所有学校', en: 'Leave empty for every school' } }),
     name: { kind: 'text', label: { zh: '名称', en: 'Name' }, required: true, max: 50, filter: 'name', width: 160 },
     kind: { kind: 'enum', options: SCHOOL_HOLIDAY_KIND_OPTIONS, label: { zh: '类型', en: 'Kind' }, required: true, filter: 'equals', width: 120 },
-    ...periodFields({ sortable: 'both', endLabel: 'To' }),
+    ...periodFields({ sortable: 'both', endLabel: 'To', maxDays: SCHOOL_HOLIDAY_MAX_DAYS }),
     remark: { kind: 'textarea', label: { zh: '备注', en: 'Remark' }, max: 200, list: false },
   },
   indexes: [['schoolId', 'startDate', 'endDate']],

@@ -33,6 +33,7 @@ import { Questionnaire } from './questionnaire.js';
 import { Commodity, CommodityComment, CommodityOrder, Coupon, CouponGrant, MarketAddress, MarketAppAd, MarketCarouselAd, MarketCategory, MarketCommodity, MarketCommodityRelease, MarketMerchant, MarketOrder, PointsEntry } from './mall.js';
 import { ParentNotice, PushDelivery, ServiceReceiver, StudentService } from './parents.js';
 import { AlbumBook, AlbumOrder, AlbumPhoto, AlbumPriceConfig, AlbumSpec, AlbumTask, AlbumTemplate } from './album.js';
+import { AppUseEvent } from './app-use.js';
 
 export * from './define.js';
 export * from './schemas.js';
@@ -78,6 +79,7 @@ export * from './music.js';
 export * from './mall.js';
 export * from './parents.js';
 export * from './album.js';
+export * from './app-use.js';
 
 /** Every declared family but the operation log, which lists them (and itself) as its `family` options. */
 const FAMILIES: readonly ResourceDef[] = [
@@ -172,6 +174,7 @@ const FAMILIES: readonly ResourceDef[] = [
   AlbumPhoto,
   AlbumBook,
   AlbumOrder,
+  AppUseEvent,
 ];
 
 export const OperationLog = declareOperationLog(FAMILIES);

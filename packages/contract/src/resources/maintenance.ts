@@ -44,7 +44,7 @@ export const MaintenanceTicket = defineResource({
     // Several states at once: the open tickets (the `maintenanceOpen` badge) are three of them.
     state: { kind: 'enum', options: TICKET_STATE_OPTIONS, label: { zh: '状态', en: 'State' }, readOnly: true, filter: 'in' },
     deviceId: { kind: 'reference', family: 'Device', display: 'serialNumber', label: { zh: '设备', en: 'Device' }, required: true, filter: 'equals' },
-    schoolId: schoolRef({ from: 'deviceId' }),
+    schoolId: schoolRef({ from: 'deviceId', refuseEmpty: true }),
     title: { kind: 'text', label: { zh: '故障标题', en: 'Title' }, required: true, max: 100 },
     description: { kind: 'textarea', label: { zh: '故障描述', en: 'Description' }, max: 2000, list: false },
     priority: { kind: 'enum', options: TICKET_PRIORITY_OPTIONS, label: { zh: '优先级', en: 'Priority' }, required: true, defaultValue: 'normal', filter: 'equals' },

@@ -315,6 +315,9 @@ export const MarketOrder = defineResource({
       verb: 'RefundLine',
       button: 'refund',
       label: { zh: '退款', en: 'Refund a line' },
+      // Only what was paid can be refunded; and, like every refund, only with the refund password.
+      offeredWhen: { state: [MALL_ORDER_PAID, MALL_ORDER_SHIPPED, MALL_ORDER_RECEIVED, MALL_ORDER_COMPLETED] },
+      reauth: 'refundPassword',
       fields: {
         lineNo: { kind: 'number', integer: true, min: 1, max: 20, required: true, label: { zh: '明细行号', en: 'Line no.' } },
         refundAmount: { kind: 'money', min: 1, required: true, label: { zh: '退款金额', en: 'Refund amount' }, help: { zh: '不超过该行实付减已退', en: 'At most what the line paid less what was refunded' } },
@@ -534,9 +537,9 @@ export const Coupon = defineResource({
       filter: 'equals',
       width: 80,
     },
-    amountOff: { kind: 'money', label: { zh: '减免金额', en: 'Amount off' }, min: 1, max: 100_000_00, help: { zh: '满减券必填', en: 'For an amount-off coupon' }, width: 100 },
+    amountOff: { kind: 'money', label: { zh: '减免金额', en: 'Amount off' }, min: 1, max: 100_000_00, requiredWhen: { field: 'kind', in: [COUPON_KIND_AMOUNT] }, width: 100 },
     // Percent paid, 1–99: 85 = 85 折 (15% off).
-    discountPercent: { kind: 'number', integer: true, min: 1, max: 99, label: { zh: '折扣(%)', en: 'Pay (%)' }, help: { zh: '折扣券必填，85 即 85 折', en: 'For a percent-off coupon: 85 = pay 85%' }, width: 90 },
+    discountPercent: { kind: 'number', integer: true, min: 1, max: 99, label: { zh: '折扣(%)', en: 'Pay (%)' }, requiredWhen: { field: 'kind', in: [COUPON_KIND_DISCOUNT] }, help: { zh: '85 即 85 折', en: '85 = pay 85%' }, width: 90 },
     threshold: { kind: 'money', label: { zh: '使用门槛', en: 'Minimum spend' }, min: 0, max: 100_000_000, defaultValue: 0, width: 100 },
     total: { kind: 'number', integer: true, label: { zh: '发行总量', en: 'Total' }, required: true, min: 1, max: 10_000_000, width: 90 },
     issued: { kind: 'number', label: { zh: '已发放', en: 'Issued' }, readOnly: true, defaultValue: 0, width: 80 },
@@ -565,8 +568,9 @@ export const Coupon = defineResource({
       label: { zh: '指定学校', en: 'Schools' },
       filter: 'equals',
       list: false,
+      requiredWhen: { field: 'targetKind', in: [COUPON_TARGET_SCHOOLS, COUPON_TARGET_GRADES] },
     },
-    grade: { kind: 'enum', options: GRADE_OPTIONS, label: { zh: '年级', en: 'Grade' }, list: false },
+    grade: { kind: 'enum', options: GRADE_OPTIONS, label: { zh: '年级', en: 'Grade' }, list: false, requiredWhen: { field: 'targetKind', in: [COUPON_TARGET_GRADES] } },
     parentIds: {
       kind: 'reference',
       family: 'Parent',
@@ -575,6 +579,7 @@ export const Coupon = defineResource({
       link: { table: 'coupon_parents', owner: 'couponId', target: 'parentId' },
       label: { zh: '指定家长', en: 'Parents' },
       list: false,
+      requiredWhen: { field: 'targetKind', in: [COUPON_TARGET_PARENTS] },
     },
     createdAt: createdAtField(),
   },

@@ -54,13 +54,14 @@ export const StudentService = defineResource({
 /**
  * One parent bound to one child: the first `parentCount` active bindings of a child (by `boundAt`)
  * receive its notices, the others wait for a place. Kept when the parent leaves (inactive), so a trial
- * is given once per parent and child.
+ * is given once per parent and child. A tab of the parent's drawer: that parent's services.
  */
 export const ServiceReceiver = defineResource({
   name: 'ServiceReceiver',
-  label: { zh: '接收通知家长', en: 'Notice receivers' },
+  label: { zh: '服务', en: 'Services' },
   table: 'service_receivers',
   views: [{ frame: 'parentUser' }],
+  parent: { family: 'Parent', field: 'parentId' },
   scope: { via: 'school', field: 'schoolId' },
   mode: 'log',
   // Bindings stay as long as their parent and child: the list opens on every binding of the last years.
@@ -87,20 +88,26 @@ export const ServiceReceiver = defineResource({
       falseLabel: { zh: '排队', en: 'Waiting' },
       width: 100,
     },
-    trialTo: { kind: 'date', label: { zh: '试用截止', en: 'Trial until' }, readOnly: true },
+    // The list shows the trial days left instead (trialDays); the record shows the date.
+    trialTo: { kind: 'date', label: { zh: '试用截止', en: 'Trial until' }, readOnly: true, list: false, exported: true },
     // The child's service end, read with the binding (StudentService): what the parent holds.
     serviceTo: { kind: 'date', label: { zh: '服务截止', en: 'Paid until' }, computed: true, readOnly: true },
+    // The charge item of the child's latest payment (none: granted by hand or only in trial).
+    chargeItem: { kind: 'text', label: { zh: '收费项目', en: 'Charge item' }, computed: true, readOnly: true, max: 100, width: 140 },
+    // Trial days left today (business date), counting the last; 0 once over, empty without a trial.
+    trialDays: { kind: 'number', integer: true, label: { zh: '试用剩余天数', en: 'Trial days left' }, computed: true, readOnly: true, width: 120 },
   },
   uniqueIndexes: [['parentId', 'studentId']],
   indexes: [['studentId', 'active', 'boundAt']],
 });
 
-/** The inbox: one notice per receiving parent and recognition (at most one per child, kind and minute). */
+/** The inbox: one notice per receiving parent and recognition (at most one per child, kind and minute); a tab of the parent's drawer. */
 export const ParentNotice = defineResource({
   name: 'ParentNotice',
   label: { zh: '通知回执', en: 'Notice receipts' },
   table: 'parent_notices',
   views: [{ frame: 'parentUser' }],
+  parent: { family: 'Parent', field: 'parentId' },
   scope: { via: 'school', field: 'schoolId' },
   mode: 'log',
   log: { timeField: 'createdAt', defaultDays: 7, retentionDays: 400 },

@@ -9,7 +9,7 @@ import { idSchema } from '../integer-schemas.js';
 import { INT32_MAX, INT32_MIN } from '../integers.js';
 import { builtOnce } from './built-once.js';
 
-const md5Hex = z.string().regex(/^[a-f0-9]{32}$/i, messageText('validation.md5'));
+export const md5HexSchema = z.string().regex(/^[a-f0-9]{32}$/i, messageText('validation.md5'));
 
 /** Treats '', null and undefined as "no value" so optional fields and filters can be cleared. */
 /**
@@ -108,7 +108,7 @@ export const fieldValueSchema = /* @__PURE__ */ builtOnce((field: FieldDef): z.Z
         .max(field.max ?? 1000)
         .transform(joinPlaces);
     case 'password':
-      return field.sealed ? z.string().min(1).max(128) : md5Hex;
+      return field.sealed ? z.string().min(1).max(128) : md5HexSchema;
     case 'lines': {
       const line: Record<string, z.ZodType> = {};
       for (const [name, f] of Object.entries(field.fields)) {
@@ -308,7 +308,7 @@ export function transitionBodySchemaOf(transition: TransitionDef) {
     // A blank required field (a remark of '') is missing: a transition's fields are its reason.
     shape[name] = z.preprocess(blankToUndefined, field.required ? value : value.optional());
   }
-  if (transition.reauth) shape.reauthPassword = md5Hex;
+  if (transition.reauth) shape.reauthPassword = md5HexSchema;
   return z.strictObject(shape);
 }
 

@@ -41,6 +41,7 @@ export const TerminalConfig = defineResource({
       min: 0,
       max: 100,
       defaultValue: DEFAULT_PARAM_OPTIONS.recognitionThreshold,
+      probe: 'canSetParamOptions',
       help: { zh: '相似度达到该值才算识别成功(0-100)', en: 'Similarity a face must reach to be recognised (0-100)' },
     },
     temperatureThreshold: {
@@ -50,6 +51,7 @@ export const TerminalConfig = defineResource({
       min: 35,
       max: 42,
       defaultValue: DEFAULT_PARAM_OPTIONS.temperatureThreshold,
+      probe: 'canSetParamOptions',
     },
     doorOpenSeconds: { kind: 'number', label: { zh: '开门时长(秒)', en: 'Door open (s)' }, required: true, min: 1, max: 60, defaultValue: 3 },
     volume: { kind: 'number', label: { zh: '音量', en: 'Volume' }, required: true, min: 0, max: 100, defaultValue: 60 },

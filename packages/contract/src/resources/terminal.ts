@@ -25,10 +25,10 @@ export const Terminal = defineResource({
     deviceId: { kind: 'reference', family: 'Device', display: 'serialNumber', label: { zh: '设备序列号', en: 'Device serial' }, required: true, unique: true, filter: 'equals', width: 170 },
     // The device's serial number, copied at each write and kept in step by the database when the device
     // is renumbered (migration `*_terminal-device-copies.sql`): names the terminal in pickers and confirmations.
-    serialNumber: { kind: 'text', label: { zh: '序列号', en: 'Serial number' }, readOnly: true, max: 40, list: false, exported: false, filter: 'code' },
+    serialNumber: { kind: 'text', label: { zh: '序列号', en: 'Serial number' }, readOnly: true, follows: { reference: 'deviceId', field: 'serialNumber' }, max: 40, list: false, exported: false, filter: 'code' },
     // The terminal works for the school its device is installed at: copied from the device on each write,
     // and moved with the device by the database whoever moves it.
-    schoolId: schoolRef({ from: 'deviceId' }),
+    schoolId: schoolRef({ from: 'deviceId', refuseEmpty: true }),
     // Live: the intake sets `offlineAt` at each signed call, and whether it has passed is answered
     // at the time of the request (hooks of the family), so the page needs no job to flip states.
     online: {

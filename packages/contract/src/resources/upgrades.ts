@@ -131,7 +131,7 @@ export const TerminalAppUpgrade = defineResource({
       family: 'School',
       display: 'schoolName',
       label: { zh: '学校', en: 'School' },
-      help: { zh: '按学校时必填', en: 'Needed when targeting by school' },
+      requiredWhen: { field: 'targetMode', in: [UPGRADE_TARGET_MODES.school] },
     },
     targetDeviceClassCode: {
       kind: 'reference',
@@ -139,14 +139,15 @@ export const TerminalAppUpgrade = defineResource({
       key: 'code',
       display: 'name',
       label: { zh: '型号', en: 'Model' },
-      help: { zh: '按型号时必填', en: 'Needed when targeting by model' },
+      requiredWhen: { field: 'targetMode', in: [UPGRADE_TARGET_MODES.model] },
     },
     serialNumbers: {
       kind: 'textarea',
       label: { zh: '设备序列号', en: 'Serial numbers' },
       max: 20000,
       list: false,
-      help: { zh: '按设备列表时必填：每行一个，或用逗号分隔', en: 'Needed when targeting by list: one per line or separated by commas' },
+      requiredWhen: { field: 'targetMode', in: [UPGRADE_TARGET_MODES.list] },
+      help: { zh: '每行一个，或用逗号分隔', en: 'One per line or separated by commas' },
     },
     devicesPerMinute: {
       kind: 'number',

@@ -40,6 +40,8 @@ function transactionTotals(name: string, periodColumn: 'day' | 'month') {
       companyShare: bigint('company_share', { mode: 'number' }).notNull().default(0),
       agentShare: bigint('agent_share', { mode: 'number' }).notNull().default(0),
       schoolShare: bigint('school_share', { mode: 'number' }).notNull().default(0),
+      // Mall merchants' legs (issue 29): with the three above, the shares sum to what was paid less refunded.
+      merchantShare: bigint('merchant_share', { mode: 'number' }).notNull().default(0),
     },
     (t) => [
       primaryKey({ columns: [t.period, t.schoolId, t.agentId, t.channel, t.chargeItemId] }),

@@ -24,3 +24,5 @@ export * from './mall.js';
 export * from './app-channel.js';
 export * from './parents.js';
 export * from './albums.js';
+export * from './attendance.js';
+export * from './app-use.js';

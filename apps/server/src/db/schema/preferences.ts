@@ -1,4 +1,4 @@
-import type { FilterView, TableSettings } from '@campus/contract';
+import type { FilterView, HomeWidgetSetting, TableSettings } from '@campus/contract';
 import { integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.js';
 import { users } from './users.js';
@@ -22,3 +22,12 @@ export const userPreferences = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.page] })],
 );
+
+/** The widgets of one user's home page, in order, each shown or not (homeCustomization). */
+export const userHomeWidgets = pgTable('user_home_widgets', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  widgets: jsonb('widgets').$type<HomeWidgetSetting[]>().notNull(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});

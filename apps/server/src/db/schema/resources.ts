@@ -6,6 +6,7 @@
  */
 import {
   FAMILY_LIST,
+  AppUseEvent,
   ParentNotice,
   PushDelivery,
   ServiceReceiver,
@@ -135,6 +136,7 @@ const EXTRA_COLUMNS: Readonly<Record<string, () => Record<string, PgColumnBuilde
   ServiceReceiver: () => ({ parentId: cascadeTo('Parent'), studentId: cascadeTo('Student') }),
   ParentNotice: () => ({ parentId: cascadeTo('Parent'), studentId: cascadeTo('Student') }),
   PushDelivery: () => ({ parentId: cascadeTo('Parent') }),
+  AppUseEvent: () => ({ parentId: cascadeTo('Parent') }),
   Terminal: () => ({
     // AES-256-GCM of the device's secret (terminals/secrets.ts): never a declared field, so never answered.
     secretSealed: text('secret_sealed'),
@@ -238,3 +240,4 @@ export const studentServices = builtFamilyTable(StudentService.name);
 export const serviceReceivers = builtFamilyTable(ServiceReceiver.name);
 export const parentNotices = builtFamilyTable(ParentNotice.name);
 export const pushDeliveries = builtFamilyTable(PushDelivery.name);
+export const appUseEvents = builtFamilyTable(AppUseEvent.name);

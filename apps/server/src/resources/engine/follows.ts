@@ -6,7 +6,7 @@
  */
 import type { FieldDef } from '@campus/contract';
 import { and, eq } from 'drizzle-orm';
-import { badRequest } from '../../platform/errors.js';
+import { badRequest, msg } from '../../platform/errors.js';
 import type { EngineContext, Row } from './context.js';
 import { valueAfter } from './lookup.js';
 import { columnOf } from './query.js';
@@ -21,9 +21,9 @@ type ReferenceField = Extract<FieldDef, { kind: 'reference' }>;
 export async function applyFollows(ctx: EngineContext, db: Executor, values: Row, existing?: Row): Promise<Row> {
   const out = { ...values };
   for (const [name, field] of Object.entries(ctx.def.fields)) {
-    if (field.kind !== 'reference' || !field.follows) continue;
+    if (!field.follows) continue;
     delete out[name];
-    const { reference, field: source } = field.follows;
+    const { reference, field: source, refuseEmpty } = field.follows;
     if (existing && values[reference] === undefined) continue;
     const referenceValue = valueAfter(values, existing, reference);
     if (referenceValue === null || referenceValue === undefined) continue;
@@ -35,6 +35,9 @@ export async function applyFollows(ctx: EngineContext, db: Executor, values: Row
       .where(and(eq(columnOf(target.table, target.key), referenceValue), referenceScope(ctx, referenced.family, target.table)))
       .limit(1);
     if (!row) throw badRequest([referenceNotFound(reference, referenced.label)]);
+    if (refuseEmpty && (row.value === null || row.value === undefined)) {
+      throw badRequest([{ path: reference, ...msg('validation.followedEmpty', { reference: referenced.label, field: field.label }) }]);
+    }
     out[name] = row.value;
   }
   return out;

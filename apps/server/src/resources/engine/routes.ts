@@ -7,6 +7,7 @@ import {
   idAnswerSchema,
   idListSchema,
   isLogFamily,
+  md5HexSchema,
   optionsQuerySchema,
   referenceOptionsSchema,
   resourcePath,
@@ -30,6 +31,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, msg } from '../../platform/errors.js';
+import { checkRefundPassword } from '../../platform/refund-password.js';
 import { containsPattern } from '../../platform/like-patterns.js';
 import { XLSX_CONTENT_TYPE, ok } from '../../platform/envelope.js';
 import { documentedCall, documentedExport } from '../../platform/route-docs.js';
@@ -107,12 +109,18 @@ function registerActionRoutes(parent: FastifyInstance, def: ResourceDef): void {
     for (const [name, field] of Object.entries(action.fields ?? {})) {
       shape[name] = field.required ? fieldValueSchema(field) : fieldValueSchema(field).optional();
     }
+    if (action.reauth) shape.reauthPassword = md5HexSchema;
     const schema = { ...documentedCall(def.name, action.verb, action.label.en, z.unknown()), querystring: viewQuerySchema, body: z.strictObject(shape) };
     app.post(resourcePath(def.name, action.verb), { onRequest: guard(def, action.button), schema }, async (request) => {
       const ctx = contextOf(request);
-      const { id, ...input } = request.body as Row & { id: number };
+      const { id, reauthPassword, ...input } = request.body as Row & { id: number; reauthPassword?: string };
       const handler = hooksOf(def).actions?.[action.verb];
       if (!handler) throw badRequest([], msg('error.unknownAction', { action: action.verb }));
+      // As a refund transition: a row outside the scope is 404 before the password is weighed, so its answer tells nothing of the row.
+      if (action.reauth) {
+        await loadInScope(ctx, ctx.db, id);
+        await checkRefundPassword(ctx.db, ctx.user.id, reauthPassword, ctx.clock.now());
+      }
       return ok(await handler(ctx, id, input));
     });
   }

@@ -63,7 +63,9 @@ export async function updateRecords(db: Executor, def: ResourceDef, ids: number[
   if (ids.length === 0) return [];
   const table = tableOf(def);
   const id = columnOf(table, 'id');
-  const version = columnOf(table, 'version');
+  // A family whose rows are never edited by form (a fever alert) keeps no version: nothing to bump.
+  const isVersioned = 'version' in table;
+  const version = isVersioned ? columnOf(table, 'version') : undefined;
   const keys = Object.keys(update.values);
   const needsBefore = update.log && !update.log.changes;
   const before = needsBefore
@@ -72,12 +74,13 @@ export async function updateRecords(db: Executor, def: ResourceDef, ids: number[
         .from(table)
         .where(inArray(id, ids))) as Row[])
     : [];
-  const conditions = [inArray(id, ids), update.expectedVersion === undefined ? undefined : eq(version, update.expectedVersion), update.where];
+  const conditions = [inArray(id, ids), version && update.expectedVersion !== undefined ? eq(version, update.expectedVersion) : undefined, update.where];
+  const stamps = version ? { version: sql`${version} + 1`, updatedAt: update.now ?? sql`now()` } : {};
   const changed = await db
     .update(table)
-    .set({ ...update.values, version: sql`${version} + 1`, updatedAt: update.now ?? sql`now()` })
+    .set({ ...update.values, ...stamps })
     .where(and(...conditions))
-    .returning({ id, version });
+    .returning({ id, version: version ?? sql<number>`0` });
   if (update.expectedVersion !== undefined && changed.length < ids.length) throw conflict(msg('error.staleVersion'));
   const answer = changed.map((row) => ({ id: Number(row.id), version: Number(row.version) }));
   if (update.log && answer.length > 0) {

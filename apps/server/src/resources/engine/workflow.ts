@@ -12,6 +12,7 @@ import type { ServerMessage } from '@campus/contract';
 import { conflict, msg } from '../../platform/errors.js';
 import { checkRefundPassword } from '../../platform/refund-password.js';
 import type { EngineContext, Row } from './context.js';
+import { announceWrite } from './live.js';
 import { hooksOf } from './hooks.js';
 import { toDb } from './query.js';
 import { sameState, stateLabelOf, stateOptionsOf } from './states.js';
@@ -94,8 +95,10 @@ export async function runTransition(ctx: EngineContext, transition: TransitionDe
     await loadInScope(ctx, ctx.db, id);
     await checkRefundPassword(ctx.db, ctx.user.id, reauthPassword, ctx.clock.now());
   }
+  let locked: Row = {};
   const answer = await ctx.db.transaction(async (tx): Promise<TransitionAnswer> => {
     const row = await loadInScope(ctx, tx, id, true);
+    locked = row;
     const from = row[workflow.field];
     if (!transition.from.some((state) => sameState(from, state))) throw conflict(wrongStateMessage(ctx, transition, from));
     if (version !== undefined && Number(row.version) !== version) throw conflict(msg('error.staleVersion'));
@@ -110,6 +113,7 @@ export async function runTransition(ctx: EngineContext, transition: TransitionDe
     await recordOperation(tx, ctx, operationName(transition.verb), [id], { ...given, [workflow.field]: [from ?? null, to] });
     return { id, version: updated!.version, state: to };
   });
+  announceWrite(ctx, [locked]);
   const after = hooksOf(ctx.def).afterTransitions?.[transition.verb];
   if (!after) return answer;
   try {

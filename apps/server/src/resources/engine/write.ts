@@ -6,6 +6,7 @@ import { badRequest, conflict, msg, notFound, type FieldProblem } from '../../pl
 import { hashPassword } from '../../platform/passwords.js';
 import { sealSecret } from '../../platform/sealed-secrets.js';
 import type { EngineContext, Row } from './context.js';
+import { announceWrite } from './live.js';
 import { hooksOf, type WriteOperation } from './hooks.js';
 import { allConditions, columnOf, scopeWhere, toDb, viewConditions } from './query.js';
 import { writeLines } from './lines.js';
@@ -14,6 +15,7 @@ import { checkAddress } from './regions.js';
 import { columnKeyOf, referenceTargetOf, tableOf } from './registry.js';
 import { referenceScope } from './reference-scope.js';
 import { applyFollows } from './follows.js';
+import { applyCallerRules, checkFieldRules, refuseFixedChanges } from './field-rules.js';
 import { writeLinks } from './links.js';
 import { deleteTreeRows, placeTreeNode } from './tree.js';
 import { checkWithin } from './within.js';
@@ -103,10 +105,13 @@ export async function recordOperation(db: Executor, ctx: EngineContext, action: 
 async function prepare(ctx: EngineContext, db: Executor, op: WriteOperation, values: Row, existing?: Row): Promise<Row> {
   // A workflow's row starts in its initial state: only transitions move it (the schemas never accept it).
   const initial = op === 'add' && ctx.def.workflow ? { [ctx.def.workflow.field]: ctx.def.workflow.initial } : {};
-  const fixed = sanitizeRichFields(ctx.def, { ...values, ...(op === 'add' ? (ctx.view.fixed ?? {}) : {}), ...initial });
+  const given = sanitizeRichFields(ctx.def, { ...values, ...(op === 'add' ? (ctx.view.fixed ?? {}) : {}), ...initial });
   const hooks = hooksOf(ctx.def);
-  const located = await applyFollows(ctx, db, checkAddress(ctx.def, fixed, existing), existing);
+  refuseFixedChanges(ctx.def, given, existing);
+  const allowed = applyCallerRules(ctx, given, existing);
+  const located = await applyFollows(ctx, db, checkAddress(ctx.def, allowed, existing), existing);
   const adjusted = hooks.beforeWrite ? await hooks.beforeWrite({ ...ctx, db: db as Database }, { op, values: located, existing }) : located;
+  checkFieldRules(ctx.def, adjusted, existing);
   await checkReferences(ctx, db, op === 'update' ? { ...adjusted, id: existing?.id } : adjusted);
   await checkWithin(ctx, db, adjusted, existing);
   await checkUploadedFiles(ctx, db, adjusted, existing);
@@ -126,7 +131,8 @@ async function numberRow(db: Executor, def: ResourceDef, id: number): Promise<vo
 /** Inserts a row; answers its id. */
 export async function addRow(ctx: EngineContext, values: Row): Promise<{ id: number }> {
   const table = tableOf(ctx.def);
-  return ctx.db.transaction(async (tx) => {
+  let written: Row = {};
+  const answer = await ctx.db.transaction(async (tx) => {
     const prepared = await prepare(ctx, tx, 'add', values);
     const [inserted] = await tx.insert(table).values(await toColumns(tx, ctx.def, prepared)).returning({ id: columnOf(table, 'id') });
     const id = Number(inserted!.id);
@@ -135,15 +141,20 @@ export async function addRow(ctx: EngineContext, values: Row): Promise<{ id: num
     await writeLinks(ctx, tx, id, prepared);
     await hooksOf(ctx.def).afterWrite?.({ ...ctx, db: tx as Database }, { op: 'add', ids: [id], values: prepared });
     await recordOperation(tx, ctx, 'add', [id], changesOf(ctx.def, undefined, prepared));
+    written = { ...prepared, id };
     return { id };
   });
+  announceWrite(ctx, [written]);
+  return answer;
 }
 
 /** Updates a row if its version still matches; a stale version changes nothing and answers 409. */
 export async function updateRow(ctx: EngineContext, input: Row & { id: number; version: number }): Promise<{ id: number; version: number }> {
   const { id, version, ...values } = input;
-  return ctx.db.transaction(async (tx) => {
+  let before: Row = {};
+  const answer = await ctx.db.transaction(async (tx) => {
     const existing = await loadInScope(ctx, tx, id, true);
+    before = existing;
     if (Number(existing.version) !== version) throw conflict(msg('error.staleVersion'));
     refuseUnlessInStates(ctx.def, 'editableIn', [existing]);
     const prepared = await prepare(ctx, tx, 'update', values, existing);
@@ -155,6 +166,8 @@ export async function updateRow(ctx: EngineContext, input: Row & { id: number; v
     await recordOperation(tx, ctx, 'update', [id], changesOf(ctx.def, existing, prepared));
     return { id, version: updated!.version };
   });
+  announceWrite(ctx, [before]);
+  return answer;
 }
 
 /** Locks the listed rows the caller manages; any id missing or outside that scope answers 404 and nothing changes. */
@@ -193,8 +206,10 @@ function refuseUnlessInStates(def: ResourceDef, rule: 'editableIn' | 'deletableI
 /** Deletes all listed rows in one transaction, or none. */
 export async function deleteRows(ctx: EngineContext, ids: number[]): Promise<{ deleted: number }> {
   const table = tableOf(ctx.def);
-  return ctx.db.transaction(async (tx) => {
+  let deleted: Row[] = [];
+  const answer = await ctx.db.transaction(async (tx) => {
     const rows = await lockAll(ctx, tx, ids);
+    deleted = rows;
     refuseUnlessInStates(ctx.def, 'deletableIn', rows);
     await hooksOf(ctx.def).beforeDelete?.({ ...ctx, db: tx as Database }, rows);
     await deleteTreeRows(ctx, tx, rows);
@@ -204,16 +219,22 @@ export async function deleteRows(ctx: EngineContext, ids: number[]): Promise<{ d
     });
     return { deleted: rows.length };
   });
+  announceWrite(ctx, deleted);
+  return answer;
 }
 
 /** Sets a toggle field on all listed rows in one transaction. */
 export async function setToggle(ctx: EngineContext, field: string, ids: number[], value: unknown): Promise<{ updated: number }> {
   const definition = ctx.def.fields[field]!;
-  return ctx.db.transaction(async (tx) => {
+  let toggled: Row[] = [];
+  const answer = await ctx.db.transaction(async (tx) => {
     const rows = await lockAll(ctx, tx, ids);
+    toggled = rows;
     await updateRecords(tx, ctx.def, rows.map((r) => Number(r.id)), { values: { [field]: toDb(definition, value) }, now: new Date() });
     await hooksOf(ctx.def).afterWrite?.({ ...ctx, db: tx as Database }, { op: 'toggle', ids: rows.map((r) => Number(r.id)), values: { [field]: value } });
     await recordOperation(tx, ctx, `set:${field}`, rows.map((r) => Number(r.id)), { [field]: [rows.map((r) => r[field]), value] });
     return { updated: rows.length };
   });
+  announceWrite(ctx, toggled);
+  return answer;
 }

@@ -12,6 +12,7 @@ import { sessions } from '../../db/schema/index.js';
 import { envelopeSchema, ok } from '../../platform/envelope.js';
 import { notFound, msg } from '../../platform/errors.js';
 import { endSession } from '../../platform/sessions.js';
+import { announceSessionsEnded } from '../../platform/live-events.js';
 import { describeUserAgent } from '../../platform/user-agents.js';
 
 
@@ -72,6 +73,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(sessions.id, request.body.id), eq(sessions.userId, request.user.id)));
       if (!session) throw notFound(msg('error.sessionNotFound'));
       await endSession(app.db, session.id);
+      announceSessionsEnded(app.messenger, [session.id]);
       return ok(null);
     },
   );
@@ -90,6 +92,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         .delete(sessions)
         .where(and(eq(sessions.userId, request.user.id), ne(sessions.id, request.user.sessionId)))
         .returning({ id: sessions.id });
+      announceSessionsEnded(app.messenger, ended.map((session) => session.id));
       return ok({ ended: ended.length });
     },
   );

@@ -84,7 +84,7 @@ export function FormControl({ field, options, ...injected }: { field: FieldDef; 
           field={field}
           currentLabel={options.currentLabel}
           schoolId={options.schoolId ?? undefined}
-          disabled={options.schoolId === null}
+          disabled={injected.disabled === true || options.schoolId === null}
           placeholder={options.schoolId === null ? t('resource.chooseSchoolFirst') : undefined}
         />
       );

@@ -1,4 +1,4 @@
-import { ExternalUser, Parent, School, type FieldDef } from '@campus/contract';
+import { AgentFund, ExternalUser, FUND_ACCOUNT_SCHOOL, Parent, School, SchoolHoliday, type FieldDef } from '@campus/contract';
 import type { FormRule } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { translate, type Translate } from '../../lib/i18n';
@@ -50,5 +50,31 @@ describe('required rules (issue 26)', () => {
     expect(messages(School.fields.province!)).toContain('请选择省');
     expect(messages(School.fields.city!)).toContain('请选择市');
     expect(messages(School.fields.schoolName!)).toContain('请输入学校名称');
+  });
+});
+
+describe('rules that read another field', () => {
+  /** Runs every rule of a field against a value, in a form where `others` hold the other fields. */
+  async function problemsOf(field: FieldDef, fields: Record<string, FieldDef>, value: unknown, others: Record<string, unknown>): Promise<string[]> {
+    const form = { getFieldValue: (name: string) => others[name] } as never;
+    const problems: string[] = [];
+    for (const rule of fieldRules(field, { t, locale: 'en', fields })) {
+      if (typeof rule !== 'function') continue;
+      await Promise.resolve(rule(form).validator?.({} as never, value, () => undefined)).catch((error: Error) => problems.push(error.message));
+    }
+    return problems;
+  }
+
+  it("asks for a school account's school by the type's name, and nothing for a company account", async () => {
+    const fields = AgentFund.fields as Record<string, FieldDef>;
+    expect(await problemsOf(fields.schoolId!, fields, undefined, { accountType: FUND_ACCOUNT_SCHOOL })).toEqual(['Please enter School when Type is School']);
+    expect(await problemsOf(fields.schoolId!, fields, undefined, { accountType: 1 })).toEqual([]);
+  });
+
+  it('refuses a holiday ending before it starts, or spanning more than a year', async () => {
+    const fields = SchoolHoliday.fields as Record<string, FieldDef>;
+    expect(await problemsOf(fields.endDate!, fields, '2026-12-01', { startDate: '2026-12-10' })).toEqual(['To must not be before From']);
+    expect(await problemsOf(fields.endDate!, fields, '2027-01-02', { startDate: '2026-01-01' })).toEqual(['To may be at most 366 days from From, both counted']);
+    expect(await problemsOf(fields.endDate!, fields, '2027-01-01', { startDate: '2026-01-01' })).toEqual([]);
   });
 });

@@ -13,11 +13,60 @@ export interface RuleContext {
   locale: Locale;
   /** On edit a password may stay empty (unchanged) even when the field is required. */
   isEdit?: boolean;
+  /** The family's fields, for rules naming another field (`requiredWhen`, `notBefore`). */
+  fields?: Readonly<Record<string, FieldDef>>;
 }
 
-export function fieldRules(field: FieldDef, { t, locale, isEdit = false }: RuleContext): FormRule[] {
-  const name = labelText(field.label, locale);
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+const DAY_MS = 86_400_000;
+/** A date as the form holds it (a dayjs) or as the wire does, as YYYY-MM-DD. */
+const dayOf = (value: unknown) => (typeof value === 'string' ? value.slice(0, 10) : (value as { format(f: string): string }).format('YYYY-MM-DD'));
+
+/** The rules that read another field of the form: the same the server checks (engine/field-rules.ts). */
+function crossFieldRules(field: FieldDef, name: string, { t, locale, fields = {} }: RuleContext): FormRule[] {
   const rules: FormRule[] = [];
+  const when = field.requiredWhen;
+  const other = when ? fields[when.field] : undefined;
+  if (when && other) {
+    rules.push(({ getFieldValue }) => ({
+      validator(_, value) {
+        const condition = getFieldValue(when.field) as string | number | boolean | undefined;
+        if (condition === undefined || !(when.in as readonly unknown[]).includes(condition) || !isEmpty(value)) return Promise.resolve();
+        const option = other.kind === 'enum' ? other.options.find((o) => o.value === condition) : undefined;
+        const shown = option ? labelText(option, locale) : String(condition);
+        return Promise.reject(new Error(t('resource.requiredWhen', { field: name, when: labelText(other.label, locale), value: shown })));
+      },
+    }));
+  }
+  const start = field.kind === 'date' && field.notBefore ? fields[field.notBefore] : undefined;
+  if (field.kind === 'date' && field.notBefore && start) {
+    const { notBefore, maxDays } = field;
+    rules.push(({ getFieldValue }) => ({
+      validator(_, value) {
+        const from = getFieldValue(notBefore) as unknown;
+        if (isEmpty(value) || isEmpty(from)) return Promise.resolve();
+        const [startDay, endDay] = [dayOf(from), dayOf(value)];
+        const otherName = labelText(start.label, locale);
+        if (endDay < startDay) return Promise.reject(new Error(t('resource.notBefore', { field: name, other: otherName })));
+        if (maxDays !== undefined && (Date.parse(endDay) - Date.parse(startDay)) / DAY_MS + 1 > maxDays) {
+          return Promise.reject(new Error(t('resource.spanTooLong', { field: name, other: otherName, days: maxDays })));
+        }
+        return Promise.resolve();
+      },
+    }));
+  }
+  return rules;
+}
+
+/** The fields another field's rules read, so the form checks that field again when they change. */
+export function ruleDependencies(field: FieldDef): string[] {
+  return [field.requiredWhen?.field, field.kind === 'date' ? field.notBefore : undefined].filter((name): name is string => name !== undefined);
+}
+
+export function fieldRules(field: FieldDef, context: RuleContext): FormRule[] {
+  const { t, locale, isEdit = false } = context;
+  const name = labelText(field.label, locale);
+  const rules: FormRule[] = crossFieldRules(field, name, context);
   if (field.required && !(isEdit && field.kind === 'password')) {
     const isText = field.kind === 'text' || field.kind === 'textarea' || field.kind === 'phone' || field.kind === 'region' || field.kind === 'places';
     // A province or city is picked, not typed: "请选择省".

@@ -22,9 +22,9 @@
  *   );
  * }
  */
-import { childFamiliesOf, familiesOfFrame, preferencePageOf, type ResourceDef } from '@campus/contract';
-import { Card, type TabsProps } from 'antd';
-import { useMemo } from 'react';
+import { childFamiliesOf, familiesOfFrame, isLogFamily, preferencePageOf, type ResourceDef } from '@campus/contract';
+import { Card, Spin, type TabsProps } from 'antd';
+import { Suspense, lazy, useMemo } from 'react';
 import { useVisibilityProbes } from '../../hooks/use-visibility-probes';
 import { useLocale, type Locale } from '../../lib/i18n';
 import { labelText } from '../shared/labels';
@@ -42,6 +42,8 @@ import { useInitialListState, useListAddress } from './use-list-address';
 import { useResourceList, type FixedValues } from './use-resource-list';
 import { useTableSettings } from './use-table-settings';
 import './resource-page.css';
+
+const LogPage = lazy(() => import('../log/log-page').then((module) => ({ default: module.LogPage })));
 
 export interface ResourcePageProps {
   def: ResourceDef;
@@ -144,9 +146,19 @@ function parentKeyOf(child: ResourceDef, row: ResourceRow): number {
  * page fixed to that row, on the parent's page, so the parent page's buttons govern it.
  */
 function childTabsOf(def: ResourceDef, row: ResourceRow, frame: string, locale: Locale): TabsProps['items'] {
-  return childFamiliesOf(def).map((child) => ({
-    key: child.name,
-    label: labelText(child.label, locale),
-    children: <ResourcePage def={child} frame={frame} fixedValues={{ [child.parent!.field]: parentKeyOf(child, row) }} isEmbedded />,
-  }));
+  return childFamiliesOf(def).map((child) => {
+    const fixedValues = { [child.parent!.field]: parentKeyOf(child, row) };
+    return {
+      key: child.name,
+      label: labelText(child.label, locale),
+      // A log family (a parent's notice receipts) is paged by key on its own page kind, downloaded when its tab first shows.
+      children: isLogFamily(child) ? (
+        <Suspense fallback={<Spin />}>
+          <LogPage def={child} frame={frame} fixedValues={fixedValues} isEmbedded />
+        </Suspense>
+      ) : (
+        <ResourcePage def={child} frame={frame} fixedValues={fixedValues} isEmbedded />
+      ),
+    };
+  });
 }

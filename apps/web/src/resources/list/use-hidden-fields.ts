@@ -1,6 +1,6 @@
 /**
- * The fields a page does not show: those its view fixes, those the surrounding page fixes, and those
- * a family's override hides for the caller (by visibility probes everywhere, by user type or probes in forms).
+ * The fields a page does not show: those its view fixes, those the surrounding page fixes, those the
+ * caller may not set (in forms), and those a family's override hides for the caller.
  */
 import { isUserType, type ResourceDef } from '@campus/contract';
 import { useMemo } from 'react';
@@ -20,7 +20,7 @@ export function useHiddenFields(
   def: ResourceDef,
   frame: string,
   fixedValues: Readonly<Record<string, unknown>>,
-  overrides?: Pick<ResourceOverrides, 'hiddenFields' | 'formHiddenFields'>,
+  overrides?: Pick<ResourceOverrides, 'hiddenFields'>,
 ): HiddenFields {
   const probes = useVisibilityProbes();
   const listed = useMemo(() => {
@@ -29,6 +29,10 @@ export function useHiddenFields(
   }, [def, frame, fixedValues, overrides, probes]);
   const loginType = useLoginUser().data?.type;
   const userType = isUserType(loginType) ? loginType : undefined;
-  const form = useMemo(() => new Set([...listed, ...(overrides?.formHiddenFields?.(userType, probes) ?? [])]), [listed, overrides, userType, probes]);
+  const form = useMemo(() => {
+    // The caller may not set these (the declaration's `probe` and `ownedBy`): the server would refuse or ignore them.
+    const notTheCallers = Object.entries(def.fields).filter(([, field]) => (field.probe && !probes?.[field.probe]) || (field.ownedBy && userType !== 'company'));
+    return new Set([...listed, ...notTheCallers.map(([name]) => name)]);
+  }, [def, listed, userType, probes]);
   return { listed, form };
 }

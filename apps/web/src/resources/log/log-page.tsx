@@ -27,10 +27,11 @@ import type { LogParts } from '../resource-overrides';
 import { useExport } from '../list/use-export';
 import { useInitialListState, useListAddress } from '../list/use-list-address';
 import { useLogList } from './use-log-list';
+import type { FixedValues } from '../list/use-resource-list';
 import '../list/resource-page.css';
 
 const PAGE_SIZE_OPTIONS = [10, 20, 50, 100, 200];
-const NO_VALUES = {};
+const NO_VALUES: FixedValues = {};
 
 export interface LogPageProps {
   def: ResourceDef;
@@ -39,9 +40,11 @@ export interface LogPageProps {
   isEmbedded?: boolean;
   /** What the family's web module changes (resources/families.ts). */
   parts?: LogParts;
+  /** Filters the page holds fixed, hidden from its filter bar and columns: a drawer tab's parent row (`parent` in the declaration). */
+  fixedValues?: FixedValues;
 }
 
-export function LogPage({ def: declared, frame, isEmbedded = false, parts }: LogPageProps) {
+export function LogPage({ def: declared, frame, isEmbedded = false, parts, fixedValues = NO_VALUES }: LogPageProps) {
   const t = useT();
   const locale = useLocale();
   const adjustDef = parts?.adjustDef;
@@ -51,12 +54,15 @@ export function LogPage({ def: declared, frame, isEmbedded = false, parts }: Log
   // The time field has its own picker with presets; the filter bar shows the others.
   const timeField = def.log?.timeField ?? 'createdAt';
   // Fields the page's view fixes (identifySuccess: success = true) are the same in every row.
-  const fixedFields = useMemo(() => new Set(Object.keys(def.views.find((view) => view.frame === frame)?.fixed ?? {})), [def, frame]);
+  const fixedFields = useMemo(
+    () => new Set([...Object.keys(def.views.find((view) => view.frame === frame)?.fixed ?? {}), ...Object.keys(fixedValues)]),
+    [def, frame, fixedValues],
+  );
   const hiddenFields = useMemo(() => new Set([timeField, ...fixedFields]), [timeField, fixedFields]);
   // The page's own log keeps its filters in the address bar (the time range stays the page's: "the last 7 days" moves).
   const isOwnList = !isEmbedded && familiesOfFrame(frame)[0]?.name === def.name;
   const initialState = useInitialListState(def, isOwnList, hiddenFields);
-  const list = useLogList(def, frame, undefined, initialState);
+  const list = useLogList(def, frame, fixedValues, initialState);
   useListAddress({ isEnabled: isOwnList, def, hiddenFields, state: list.addressState, restore: list.restore });
   const [openRow, setOpenRow] = useState<ResourceRow | null>(null);
   const api = useMemo(() => resourceApi(def.name, frame), [def.name, frame]);

@@ -43,13 +43,15 @@ export function ActionModal({ api, action, row, rowTitle, onClose, onDone }: Act
   }, [entries, row]);
   const actionName = labelText(action.label, locale);
   const isTransition = 'from' in action;
-  const reauth = isTransition && action.reauth === 'refundPassword';
+  // Transitions and actions alike (a refund of a payment, of a mall order's line) may ask the refund password again.
+  const reauth = action.reauth === 'refundPassword';
 
   const submit = usePreventDoubleClick(async (values: FormValues) => {
     try {
       const { reauthPassword, ...fieldValues } = values;
-      const transitionExtras = isTransition ? { version: row.version, ...(reauth ? { reauthPassword: hashPassword(String(reauthPassword)) } : {}) } : {};
-      const answer = await api.runAction(action.verb, { id: row.id, ...buildAddBody(entries, fieldValues), ...transitionExtras });
+      const transitionExtras = isTransition ? { version: row.version } : {};
+      const reauthExtras = reauth ? { reauthPassword: hashPassword(String(reauthPassword)) } : {};
+      const answer = await api.runAction(action.verb, { id: row.id, ...buildAddBody(entries, fieldValues), ...transitionExtras, ...reauthExtras });
       showToast('success', t('resource.actionDone', { action: actionName }));
       onDone(answer);
     } catch (error) {

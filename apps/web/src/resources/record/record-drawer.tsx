@@ -10,7 +10,7 @@ import { useLocale, useT } from '../../lib/i18n';
 import { RequestError } from '../../lib/request';
 import { showToast } from '../../lib/toast';
 import { FormControl } from '../form/field-control';
-import { fieldRules } from '../form/field-rules';
+import { fieldRules, ruleDependencies } from '../form/field-rules';
 import { buildAddBody, changedFields, defaultFormValues, rowToFormValues, writableFieldsOf, type FormValues } from '../form/form-values';
 import { labelText } from '../shared/labels';
 import { LinesEditor } from '../form/lines-editor';
@@ -146,12 +146,14 @@ export function RecordDrawer({ def, api, target, hiddenFields, presetValues, ext
               <Form.Item
                 name={name}
                 label={labelText(field.label, locale)}
-                rules={fieldRules(field, { t, locale, isEdit })}
+                rules={fieldRules(field, { t, locale, isEdit, fields: def.fields })}
+                dependencies={ruleDependencies(field)}
                 valuePropName={field.kind === 'bool' ? 'checked' : 'value'}
                 tooltip={field.help ? labelText(field.help, locale) : undefined}
               >
                 <FormControl
                   field={field}
+                  disabled={isEdit && field.fixed === true}
                   options={{
                     t,
                     locale,

@@ -10,7 +10,5 @@ export const schoolModule: WebFamilyModule = {
   overrides: {
     columns: withSchoolAddressColumn,
     hiddenFields: (probes) => (probes?.isAgent === false ? [] : OWNER_FIELDS),
-    // A seller's new school is its own and its team's; the server ignores owners a seller sends.
-    formHiddenFields: (userType) => (userType === 'company' ? [] : OWNER_FIELDS),
   },
 };

@@ -1,0 +1,100 @@
+/**
+ * The Overview (systemView, the home page's figures, the large screen): today's figures of the
+ * caller's scope beside the same figures yesterday and a week ago, each "until the same time of day"
+ * so a morning is never compared with a whole day. One statement, every part by an index:
+ * recognitions by (school_id, recognized_at) — or, company-wide, by the month partition's
+ * (success, recognized_at) index — payments by (school_id, paid_at), terminals by (school_id,
+ * offline_at). At 10M recognitions a day's count reads one day's index entries, never the table
+ * (docs/live.md, "Overview cost").
+ */
+import { formatBusinessDate, type Overview } from '@campus/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import type { SchoolScope } from '../platform/scope.js';
+
+const DAY_MS = 86_400_000;
+/** Asia/Shanghai is UTC+8 all year (no daylight saving since 1991). */
+const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
+
+/** Midnight in Shanghai of the business day holding `now`. */
+export function businessDayStart(now: Date): Date {
+  return new Date(Date.parse(`${formatBusinessDate(now)}T00:00:00Z`) - SHANGHAI_OFFSET_MS);
+}
+
+/** `column` within the caller's schools (nothing when the scope is everything). */
+function inScope(scope: SchoolScope, column: SQL): SQL {
+  if (scope.kind === 'all') return sql`true`;
+  return sql`${column} = any(${`{${scope.schoolIds.join(',')}}`}::int[])`;
+}
+
+interface Window {
+  from: Date;
+  to: Date;
+}
+
+/** Today, yesterday and a week ago, each from its midnight to the same time of day as now. */
+function windowsOf(now: Date): [Window, Window, Window] {
+  const start = businessDayStart(now);
+  const back = (days: number): Window => ({ from: new Date(start.getTime() - days * DAY_MS), to: new Date(now.getTime() - days * DAY_MS) });
+  return [back(0), back(1), back(7)];
+}
+
+type Triple = [number, number, number];
+
+/** An instant as a statement parameter: ISO text cast, which both drivers pass alike. */
+const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
+
+/** Reads the Overview of `scope` at `now`. */
+export async function readOverview(db: Database, scope: SchoolScope, now: Date): Promise<Overview> {
+  const windows = windowsOf(now);
+  const [today, yesterday, lastWeek] = windows;
+  const stock = (table: string, schoolColumn: string) => {
+    const scoped = inScope(scope, sql.raw(schoolColumn));
+    return sql`(select json_build_array(count(*) filter (where created_at <= ${at(today.to)}), count(*) filter (where created_at <= ${at(yesterday.to)}), count(*) filter (where created_at <= ${at(lastWeek.to)})) from ${sql.raw(table)} where ${scoped})`;
+  };
+  const perWindow = (body: (window: Window) => SQL) => sql`json_build_array(${sql.join(windows.map(body), sql`, `)})`;
+  const recognitions = perWindow(
+    (w) => sql`(select count(*) from recognition_records where recognized_at >= ${at(w.from)} and recognized_at < ${at(w.to)} and ${inScope(scope, sql`school_id`)})`,
+  );
+  const revenue = perWindow(
+    (w) => sql`(select coalesce(sum(amount), 0) from payment_records where paid_at >= ${at(w.from)} and paid_at < ${at(w.to)} and ${inScope(scope, sql`school_id`)})`,
+  );
+  const result = (await db.execute(sql`select
+      ${stock('schools', 'id')} as schools,
+      ${stock('students', 'school_id')} as students,
+      ${stock('parents', 'school_id')} as parents,
+      (select json_build_array(count(*) filter (where offline_at > ${at(now)}), count(*) filter (where offline_at is null or offline_at <= ${at(now)}))
+        from terminals where ${inScope(scope, sql`school_id`)}) as devices,
+      ${recognitions} as recognitions,
+      ${revenue} as revenue,
+      (select coalesce(json_agg(json_build_array(hour, n)), '[]'::json) from (
+        select extract(hour from recognized_at at time zone 'Asia/Shanghai')::int as hour, count(*) as n
+        from recognition_records where recognized_at >= ${at(today.from)} and recognized_at < ${at(today.to)} and ${inScope(scope, sql`school_id`)}
+        group by 1) h) as by_hour,
+      (select coalesce(json_agg(json_build_array(t.school_id, s.school_name, t.n) order by t.n desc, t.school_id), '[]'::json) from (
+        select school_id, count(*) as n from recognition_records
+        where recognized_at >= ${at(today.from)} and recognized_at < ${at(today.to)} and ${inScope(scope, sql`school_id`)}
+        group by school_id order by n desc, school_id limit 10) t join schools s on s.id = t.school_id) as top_schools`)) as unknown as {
+    rows: { schools: Triple; students: Triple; parents: Triple; devices: [number, number]; recognitions: Triple; revenue: Triple; by_hour: [number, number][]; top_schools: [number, string, number][] }[];
+  };
+  const row = result.rows[0]!;
+  const figure = ([t, y, w]: Triple) => ({ today: Number(t), yesterday: Number(y), lastWeek: Number(w) });
+  // Devices' past states are not kept (only each terminal's next offline time is): their comparison is null.
+  const device = (value: number) => ({ today: Number(value), yesterday: null, lastWeek: null });
+  const byHour = Array.from({ length: 24 }, () => 0);
+  for (const [hour, count] of row.by_hour) byHour[hour] = Number(count);
+  return {
+    figures: {
+      schools: figure(row.schools),
+      students: figure(row.students),
+      parents: figure(row.parents),
+      devicesOnline: device(row.devices[0]),
+      devicesOffline: device(row.devices[1]),
+      recognitions: figure(row.recognitions),
+      revenue: figure(row.revenue),
+    },
+    recognitionsByHour: byHour,
+    topSchools: row.top_schools.map(([schoolId, name, recognitions]) => ({ schoolId: Number(schoolId), name, recognitions: Number(recognitions) })),
+    at: now.toISOString(),
+  };
+}

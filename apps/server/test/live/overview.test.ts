@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Overview } from '@campus/contract';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+type Rows<T> = { rows: T[] };
+
+describe('GET /api/Overview/GetSummary', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    // The clock just after the demo's last row: its recognitions and payments span the days compared.
+    const found = (await t.db.execute(
+      sql`select greatest((select max(recognized_at) from recognition_records), (select max(created_at) from schools), (select max(created_at) from students),
+        (select max(created_at) from parents), (select max(paid_at) from payment_records)) as last`,
+    )) as unknown as Rows<{ last: string | Date }>;
+    const last = new Date(found.rows[0]!.last);
+    t.clock.advance(last.getTime() + 1_000 - t.clock.now().getTime());
+  });
+  afterAll(() => t.close());
+
+  const overviewOf = async (loginName: string): Promise<Overview> => {
+    const response = await t.injectAs(await t.loginAs(loginName), { method: 'GET', url: '/api/Overview/GetSummary' });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data;
+  };
+
+  /** The same figures counted straight from the rows, by the database's own time-zone arithmetic. */
+  const directCounts = async (schoolIds: number[] | null, daysBack: number) => {
+    const now = new Date(t.clock.now().getTime() - daysBack * 86_400_000);
+    const scoped = (column: string) => (schoolIds ? sql`${sql.raw(column)} in (${sql.join(schoolIds.map((id) => sql`${id}`), sql`, `)})` : sql`true`);
+    const sameDay = (column: string) => sql`(${sql.raw(column)} at time zone 'Asia/Shanghai')::date = (${now}::timestamptz at time zone 'Asia/Shanghai')::date and ${sql.raw(column)} < ${now}`;
+    const count = async (query: ReturnType<typeof sql>) => Number(((await t.db.execute(query)) as unknown as Rows<{ n: string }>).rows[0]!.n);
+    return {
+      schools: await count(sql`select count(*) as n from schools where ${scoped('id')} and created_at <= ${now}`),
+      students: await count(sql`select count(*) as n from students where ${scoped('school_id')} and created_at <= ${now}`),
+      parents: await count(sql`select count(*) as n from parents where ${scoped('school_id')} and created_at <= ${now}`),
+      recognitions: await count(sql`select count(*) as n from recognition_records where ${scoped('school_id')} and ${sameDay('recognized_at')}`),
+      revenue: await count(sql`select coalesce(sum(amount), 0) as n from payment_records where ${scoped('school_id')} and ${sameDay('paid_at')}`),
+      devicesOnline: await count(sql`select count(*) as n from terminals where ${scoped('school_id')} and offline_at > ${now}`),
+      devicesOffline: await count(sql`select count(*) as n from terminals where ${scoped('school_id')} and (offline_at is null or offline_at <= ${now})`),
+    };
+  };
+
+  const expectFiguresToMatch = async (overview: Overview, schoolIds: number[] | null) => {
+    const [today, yesterday, lastWeek] = [await directCounts(schoolIds, 0), await directCounts(schoolIds, 1), await directCounts(schoolIds, 7)];
+    for (const key of ['schools', 'students', 'parents', 'recognitions', 'revenue'] as const) {
+      expect(overview.figures[key], key).toEqual({ today: today[key], yesterday: yesterday[key], lastWeek: lastWeek[key] });
+    }
+    expect(overview.figures.devicesOnline).toEqual({ today: today.devicesOnline, yesterday: null, lastWeek: null });
+    expect(overview.figures.devicesOffline).toEqual({ today: today.devicesOffline, yesterday: null, lastWeek: null });
+    expect(overview.recognitionsByHour.reduce((sum, n) => sum + n, 0)).toBe(today.recognitions);
+  };
+
+  it('equals direct counts of the rows for the company, on days that hold recognitions', async () => {
+    const overview = await overviewOf('admin');
+    const { recognitions, schools } = overview.figures;
+    expect(recognitions.today + (recognitions.yesterday ?? 0) + (recognitions.lastWeek ?? 0)).toBeGreaterThan(0);
+    expect(schools.today).toBeGreaterThan(0);
+    await expectFiguresToMatch(overview, null);
+  });
+
+  it("covers only an agent's schools for the agent", async () => {
+    const found = (await t.db.execute(sql`select s.id from schools s join users u on u.id = s.agent_id where u.login_name = 'agent1'`)) as unknown as Rows<{ id: number }>;
+    const schoolIds = found.rows.map((row) => Number(row.id));
+    const overview = await overviewOf('agent1');
+    await expectFiguresToMatch(overview, schoolIds);
+    const company = await overviewOf('admin');
+    expect(overview.figures.schools.today).toBeLessThan(company.figures.schools.today);
+    expect(overview.topSchools.every((school) => schoolIds.includes(school.schoolId))).toBe(true);
+  });
+
+  it('saves the home widgets per user, in order, and refuses a save without the homeCustomization button', async () => {
+    const agent = await t.loginAs('agent1');
+    const widgets = [
+      { key: 'notices', visible: true },
+      { key: 'figures', visible: false },
+    ];
+    const saved = await t.injectAs(agent, { method: 'POST', url: '/api/HomeWidget/Save', payload: { widgets } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const read = (await t.injectAs(agent, { method: 'GET', url: '/api/HomeWidget/Get' })).json().data as { key: string; visible: boolean }[];
+    expect(read.slice(0, 2)).toEqual(widgets);
+    expect(read.map((widget) => widget.key)).toEqual(['notices', 'figures', 'pending', 'account', 'shortcuts']);
+    // Another user's home is its own.
+    const admin = await t.loginAs('admin');
+    expect((await t.injectAs(admin, { method: 'GET', url: '/api/HomeWidget/Get' })).json().data[0]).toEqual({ key: 'figures', visible: true });
+    const twice = await t.injectAs(agent, { method: 'POST', url: '/api/HomeWidget/Save', payload: { widgets: [widgets[0], widgets[0]] } });
+    expect(twice.statusCode).toBe(400);
+    // A sales person's default grant has no homeCustomization: its home keeps the default widgets.
+    const sales = await t.loginAs('sales1');
+    const refused = await t.injectAs(sales, { method: 'POST', url: '/api/HomeWidget/Save', payload: { widgets } });
+    expect(refused.statusCode).toBe(403);
+  });
+});

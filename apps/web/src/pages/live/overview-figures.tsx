@@ -1,0 +1,46 @@
+/** The Overview's figures as cards: today's value with its change against yesterday and last week. */
+import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
+import { Card, Col, Row, Statistic, Typography } from 'antd';
+import { OVERVIEW_FIGURES, type Overview, type OverviewFigure, type OverviewFigureKey } from '@campus/contract';
+import { useT } from '../../lib/i18n';
+import { formatFigure } from './figure-format';
+import './live.css';
+
+function Change({ label, today, before }: { label: string; today: number; before: number | null }) {
+  const t = useT();
+  if (before === null) return <Typography.Text type="secondary">{t('live.noHistory')}</Typography.Text>;
+  const delta = today - before;
+  const percent = before === 0 ? null : Math.round((delta / before) * 1000) / 10;
+  const tone = delta > 0 ? 'is-up' : delta < 0 ? 'is-down' : 'is-flat';
+  return (
+    <span className={`figure-change ${tone}`}>
+      {label} {delta > 0 ? <ArrowUpOutlined /> : delta < 0 ? <ArrowDownOutlined /> : null}
+      {percent === null ? (delta === 0 ? '0' : `${delta > 0 ? '+' : ''}${delta}`) : `${percent > 0 ? '+' : ''}${percent}%`}
+    </span>
+  );
+}
+
+export function FigureCard({ name, figure }: { name: OverviewFigureKey; figure: OverviewFigure }) {
+  const t = useT();
+  return (
+    <Card className="figure-card" size="small" data-figure={name}>
+      <Statistic title={t(`live.figure.${name}`)} value={formatFigure(name, figure.today)} />
+      <div className="figure-changes">
+        <Change label={t('live.vsYesterday')} today={figure.today} before={figure.yesterday} />
+        {figure.yesterday === null ? null : <Change label={t('live.vsLastWeek')} today={figure.today} before={figure.lastWeek} />}
+      </div>
+    </Card>
+  );
+}
+
+export function OverviewFigures({ overview }: { overview: Overview }) {
+  return (
+    <Row gutter={[16, 16]} data-testid="overview-figures">
+      {OVERVIEW_FIGURES.map((name) => (
+        <Col key={name} xs={24} sm={12} lg={8} xxl={6}>
+          <FigureCard name={name} figure={overview.figures[name]} />
+        </Col>
+      ))}
+    </Row>
+  );
+}

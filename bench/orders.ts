@@ -1,0 +1,144 @@
+/**
+ * bench:orders — a flash sale through the parent app's channel: 1,000 parents, 50 at a time, each
+ * placing one order (PlaceMallOrder, with its Idempotency-Key) for a commodity with 100 in stock. It
+ * prints order attempts per second, the answers' p50/p99 and longest wait, how many were placed and
+ * refused, and then, from the database with the server stopped: oversold (stock below zero or more
+ * sold than there was), and acknowledged orders that are not stored (lost).
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/<your scratch db> npm run bench:orders   # PostgreSQL (the target)
+ *   npm run bench:orders -- --db pglite
+ *
+ * The server is the console as `npm start` runs it, on a scratch database of its own (main-server.ts,
+ * demo seed). The sale's own rows — parents of one school, their addresses and app sessions, the
+ * commodity and its release — are written straight into the database between two starts (signing a
+ * thousand parents in through the channel would measure the sign-in limits, not the sale).
+ *
+ * Options: --parents 1000, --concurrency 50, --stock 100.
+ */
+import { APP_MALL_PATHS, IDEMPOTENCY_KEY_HEADER, POSTER_AUDIENCE_ALL } from '@campus/contract';
+import { createDatabase } from '@campus/server/src/db/client.js';
+import { loadEnv } from '@campus/server/src/env.js';
+import { hashToken } from '@campus/server/src/platform/sessions.js';
+import { sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { scratchDatabase, startServer, stop } from './main-server.js';
+import { percentile } from './stats.js';
+
+const { values: args } = parseArgs({
+  options: {
+    db: { type: 'string', default: process.env.DATABASE_URL ? 'postgres' : 'pglite' },
+    parents: { type: 'string', default: '1000' },
+    concurrency: { type: 'string', default: '50' },
+    stock: { type: 'string', default: '100' },
+  },
+});
+const PARENTS = Number(args.parents);
+const CONCURRENCY = Number(args.concurrency);
+const STOCK = Number(args.stock);
+
+type Rows<T> = { rows: T[] };
+interface Buyer {
+  token: string;
+  addressId: number;
+}
+
+/** Writes the sale's rows: parents of the first school with an address and a session each, and the commodity on sale to every school. */
+async function prepareSale(env: Record<string, string>): Promise<{ commodityId: number; buyers: Buyer[] }> {
+  const database = await createDatabase(loadEnv({ ...process.env, ...env, LOG_LEVEL: 'warn' }));
+  const { db } = database;
+  try {
+    const [school] = ((await db.execute(sql`select id from schools order by id limit 1`)) as unknown as Rows<{ id: number }>).rows;
+    const [merchant] = ((await db.execute(sql`select id from market_merchants order by id limit 1`)) as unknown as Rows<{ id: number }>).rows;
+    const [category] = ((await db.execute(sql`select id from market_categories order by id limit 1`)) as unknown as Rows<{ id: number }>).rows;
+    if (!school || !merchant || !category) throw new Error('the demo seed should have made schools, merchants and categories');
+    const [commodity] = (
+      (await db.execute(sql`insert into market_commodities (title, category_id, merchant_id, unit_price, stock_count, sold_count, is_enabled)
+        values ('秒杀·儿童护眼台灯', ${category.id}, ${merchant.id}, 9900, ${STOCK}, 0, true) returning id`)) as unknown as Rows<{ id: number }>
+    ).rows;
+    await db.execute(sql`insert into market_commodity_releases (title, commodity_id, start_date, end_date, audience, sort, enabled)
+      values ('秒杀 · 全部学校', ${commodity!.id}, date '2000-01-01', date '2099-12-31', ${POSTER_AUDIENCE_ALL}, 0, true)`);
+    const parents = (
+      (await db.execute(sql`insert into parents (phone_num, name, school_id, enabled)
+        select '166' || lpad(g::text, 8, '0'), '秒杀家长' || g, ${school.id}, true from generate_series(1, ${PARENTS}) g returning id`)) as unknown as Rows<{ id: number }>
+    ).rows.map((row) => Number(row.id));
+    const addresses = (
+      (await db.execute(sql`insert into market_addresses (parent_id, school_id, consignee_name, consignee_phone, province, city, area, detail, is_default)
+        select p, ${school.id}, '王芳', '13800001234', '浙江省', '杭州市', '西湖区', '文三路 1 号', true from unnest(${`{${parents.join(',')}}`}::int[]) p
+        returning id, parent_id as "parentId"`)) as unknown as Rows<{ id: number; parentId: number }>
+    ).rows;
+    const tokens = parents.map(() => randomBytes(24).toString('base64url'));
+    const now = new Date();
+    const expires = new Date(now.getTime() + 86_400_000);
+    await db.execute(sql`insert into parent_sessions (token_hash, parent_id, created_at, expires_at, last_seen_at)
+      select h, p, ${now.toISOString()}::timestamptz, ${expires.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+      from unnest(${`{${tokens.map(hashToken).join(',')}}`}::text[], ${`{${parents.join(',')}}`}::int[]) as s(h, p)`);
+    const addressOf = new Map(addresses.map((row) => [Number(row.parentId), Number(row.id)]));
+    return { commodityId: commodity!.id, buyers: parents.map((id, i) => ({ token: tokens[i]!, addressId: addressOf.get(id)! })) };
+  } finally {
+    await database.close();
+  }
+}
+
+const scratch = await scratchDatabase(args.db, 'orders');
+let server: Awaited<ReturnType<typeof startServer>> | undefined;
+try {
+  // The first start migrates and seeds; the sale's rows go in while it is stopped (PGlite is one process at a time).
+  server = await startServer(scratch.env);
+  await stop(server.child);
+  const { commodityId, buyers } = await prepareSale(scratch.env);
+  server = await startServer(scratch.env);
+  console.log(`${args.db}: server up in ${(server.startMs / 1000).toFixed(1)} s; ${buyers.length} parents, ${CONCURRENCY} at a time, ${STOCK} in stock`);
+
+  const latencies: number[] = [];
+  const acknowledged: number[] = [];
+  const refusals = new Map<string, number>();
+  let next = 0;
+  const base = server.base;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < buyers.length) {
+        const buyer = buyers[next++]!;
+        const t0 = performance.now();
+        const response = await fetch(`${base}${APP_MALL_PATHS.placeOrder}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json', [IDEMPOTENCY_KEY_HEADER]: `flash-${randomBytes(8).toString('hex')}` },
+          body: JSON.stringify({ lines: [{ commodityId, quantity: 1 }], addressId: buyer.addressId }),
+        });
+        const envelope = (await response.json()) as { code: number | string; key?: string; data: { orderId?: number } | null };
+        latencies.push(performance.now() - t0);
+        if (envelope.code === 200 && envelope.data?.orderId) acknowledged.push(envelope.data.orderId);
+        else refusals.set(`${response.status} ${envelope.key ?? envelope.code}`, (refusals.get(`${response.status} ${envelope.key ?? envelope.code}`) ?? 0) + 1);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  await stop(server.child);
+  server = undefined;
+
+  const database = await createDatabase(loadEnv({ ...process.env, ...scratch.env, LOG_LEVEL: 'warn' }));
+  const [stock] = (
+    (await database.db.execute(sql`select c.stock_count as stock, (select coalesce(sum(l.quantity), 0)::int from market_order_lines l where l.commodity_id = c.id) as sold
+      from market_commodities c where c.id = ${commodityId}`)) as unknown as Rows<{ stock: number; sold: number }>
+  ).rows;
+  const stored = new Set(
+    ((await database.db.execute(sql`select market_order_id as id from market_order_lines where commodity_id = ${commodityId}`)) as unknown as Rows<{ id: number }>).rows.map((row) => Number(row.id)),
+  );
+  await database.close();
+  const lost = acknowledged.filter((id) => !stored.has(id)).length;
+  const oversold = Math.max(0, Number(stock!.sold) - STOCK, -Number(stock!.stock));
+  console.log(
+    `${args.db}: ${buyers.length} attempts in ${seconds.toFixed(1)} s = ${(buyers.length / seconds).toFixed(0)} attempts/s; ` +
+      `answer p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, longest ${latencies.at(-1)!.toFixed(0)} ms`,
+  );
+  console.log(`${args.db}: ${acknowledged.length} orders placed, refused: ${JSON.stringify(Object.fromEntries(refusals))}`);
+  console.log(`${args.db}: stock left ${stock!.stock}, sold ${stock!.sold} of ${STOCK}: ${oversold} oversold; ${stored.size} orders stored, ${lost} acknowledged orders lost`);
+  console.log(`load average: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+  if (oversold > 0 || lost > 0 || acknowledged.length !== Math.min(STOCK, buyers.length)) process.exitCode = 1;
+} finally {
+  if (server) await stop(server.child);
+  await scratch.cleanUp();
+}

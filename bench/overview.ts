@@ -1,0 +1,47 @@
+/**
+ * bench:overview — the Overview's one statement (systemView, the home page's figures, the wall
+ * display) on a scaled database (seed:scale: 10M recognitions, 1M students): p50/p95 over 20 reads
+ * for the company and for the agent with most schools, with the load average. Read-only.
+ *
+ *   DATABASE_URL=postgres://…/scaled npm run bench:overview
+ */
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import { createDatabase } from '@campus/server/src/db/client.js';
+import { IN_MEMORY_DATA_DIR } from '@campus/server/src/env.js';
+import { readOverview } from '@campus/server/src/reports/overview.js';
+import type { SchoolScope } from '@campus/server/src/platform/scope.js';
+import { percentile, sortedOf } from './stats.js';
+
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error('bench:overview needs DATABASE_URL (a database seed:scale prepared)');
+const database = await createDatabase({ DATABASE_URL: url, DATA_DIR: IN_MEMORY_DATA_DIR });
+const RUNS = 20;
+try {
+  const { db } = database;
+  const found = (await db.execute(sql`select agent_id, array_agg(id) as ids from schools where agent_id is not null group by agent_id order by count(*) desc limit 1`)) as unknown as {
+    rows: { agent_id: number; ids: number[] }[];
+  };
+  const agent = found.rows[0];
+  const last = (await db.execute(sql`select max(recognized_at) as last from recognition_records`)) as unknown as { rows: { last: string | Date }[] };
+  // At the data's last recognition: today's, yesterday's and last week's index ranges all hold rows.
+  const now = new Date(last.rows[0]!.last);
+  const scopes: [string, SchoolScope][] = [['company', { kind: 'all' }]];
+  if (agent) scopes.push([`agent ${agent.agent_id} (${agent.ids.length} schools)`, { kind: 'schools', schoolIds: agent.ids.map(Number) }]);
+  for (const [name, scope] of scopes) {
+    await readOverview(db, scope, now); // warm the plan and the cache
+    const times: number[] = [];
+    let recognitions = 0;
+    for (let run = 0; run < RUNS; run += 1) {
+      const started = performance.now();
+      const overview = await readOverview(db, scope, now);
+      times.push(performance.now() - started);
+      recognitions = overview.figures.recognitions.today;
+    }
+    const sorted = sortedOf(times);
+    console.log(`${name}: p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms (recognitions today ${recognitions})`);
+  }
+  console.log(`load average: ${os.loadavg().map((value) => value.toFixed(2)).join(' ')} on ${os.cpus().length} cores`);
+} finally {
+  await database.close();
+}
