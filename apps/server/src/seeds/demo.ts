@@ -15,6 +15,7 @@ import { seedDemoDeveloper } from './demo-developers.js';
 import { seedDemoAlbums, storeDemoAlbumPhotos } from './demo-albums.js';
 import { seedDemoParentApp } from './demo-parent-app.js';
 import { seedDemoAppUse } from './demo-app-use.js';
+import { rollUpAttendance } from '../reports/attendance-rollup.js';
 import { seedDemoUpgrades } from './demo-upgrades.js';
 import { installFamilies } from '../resources/families.js';
 import type { UploadStorage } from '../platform/uploads.js';
@@ -129,7 +130,7 @@ export async function seedDemo(db: Database, now: Date = new Date(), storage?: U
   // Files go into the store before the transaction (a store is no database); a lost race leaves a few unused files.
   const media = storage ? await storeDemoMedia(storage, now) : undefined;
   const albumPhotos = storage ? await storeDemoAlbumPhotos(storage, now) : undefined;
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     // Checked again inside the transaction: another instance may have seeded meanwhile.
     if (await isSeeded(tx)) return false;
     const ids = await insertAccounts(tx, hashes);
@@ -207,4 +208,8 @@ export async function seedDemo(db: Database, now: Date = new Date(), storage?: U
     await tx.insert(settings).values({ key: DEMO_SEEDED_KEY, value: new Date().toISOString() });
     return true;
   });
+  // Rolled up at once (nothing else writes yet, so no record needs to settle): the attendance pages and
+  // the cockpit open on the demo's figures instead of waiting for the job's first runs.
+  if (seeded) await rollUpAttendance(db, now, { settleSeconds: 0, batches: Number.MAX_SAFE_INTEGER });
+  return seeded;
 }

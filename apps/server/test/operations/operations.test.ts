@@ -1,4 +1,4 @@
-import { FEEDBACK_UNANSWERED_STATE, LIVE_FEEDBACK_PENDING_STATE } from '@campus/contract';
+import { FEEDBACK_UNANSWERED_STATE, LIVE_FEEDBACK_PENDING_STATE, formatBusinessDate } from '@campus/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appCooperationPlatforms, appStartupPages, liveFeedbacks, userFeedbacks } from '../../src/db/schema/index.js';
@@ -80,7 +80,8 @@ describe('feedback badges and replies', () => {
 
 describe('notices on the home page', () => {
   const homeNotices = async (token: string) => (await t.injectAs(token, { method: 'GET', url: '/api/Home/GetNotices' })).json().data as { id: number; title: string }[];
-  const today = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+  // The platform's clock decides what today is (the test's stands still).
+  const today = () => formatBusinessDate(t.clock.now());
 
   it('lists a notice once flagged, for the accounts it is meant for, and drops it once removed', async () => {
     const title = `首页通知${unique()}`;

@@ -33,7 +33,9 @@ describe('GET /api/Home/GetNavigationTree', () => {
     expect(indexes).toContain('schoolManage');
     expect(indexes).not.toContain('userCompany');
     expect(indexes).not.toContain('appOpen');
-    expect(tree.map((group) => group.key)).not.toContain('operations');
+    // Of the operations group an agent holds only its schools' app-use statistics, not the app's content.
+    const operations = tree.find((group) => group.key === 'operations')!.children.map((frame) => frame.index);
+    expect(operations.sort()).toEqual(['funStatistics', 'functionalTrends', 'uaStatistics', 'userActTable', 'userStatistics', 'userStyleStatistics']);
     const school = tree.flatMap((group) => group.children).find((frame) => frame.index === 'schoolManage')!;
     expect(school.buttons).not.toContain('delete');
     for (const group of tree) {

@@ -45,7 +45,7 @@ type FuzzCaller = (typeof CALLERS)[number];
  * Groups in the order they run: families and reports first, then the platform calls, whose
  * fuzzed grants, passwords and log-outs could take the admin's reach away from the others.
  */
-const GROUPS = [...Object.keys(RESOURCES), ...Object.keys(REPORTS), 'Home', 'File', 'uploads', 'health', 'SalesTeam', 'User', 'Permission', 'Account', 'Person', 'Log', 'Pay', 'Open', 'Preference', 'App'];
+const GROUPS = [...Object.keys(RESOURCES), ...Object.keys(REPORTS), 'Home', 'File', 'uploads', 'health', 'SalesTeam', 'User', 'Permission', 'Account', 'Person', 'Log', 'Pay', 'Open', 'Preference', 'App', 'Live', 'Overview', 'HomeWidget'];
 const groupOf = (route: RouteEntry) => (GROUPS.includes(route.group) ? route.group : 'other');
 
 /** The frames a family's route may name in `?view=` (none for the platform's own routes). */

@@ -129,7 +129,11 @@ describe.each(SCOPED.map((def) => [def.name, def] as const))("another scope's %s
       const value = field.kind === 'bool' ? !before.row[toggle.field] : field.kind === 'enum' ? field.options.find((o) => o.value !== before.row[toggle.field])?.value : before.row[toggle.field];
       calls.push([toggleVerb(toggle.field), 'POST', `/api/${def.name}/${toggleVerb(toggle.field)}`, { ids: [id], value }]);
     }
-    for (const action of def.actions ?? []) calls.push([action.verb, 'POST', `/api/${def.name}/${action.verb}`, { id, ...(await sampleFields(action.fields)) }]);
+    // An action asking for the refund password gets one (of the right form): the row is looked up before it is weighed.
+    for (const action of def.actions ?? []) {
+      const reauth = action.reauth ? { reauthPassword: md5Hex('not-the-password') } : {};
+      calls.push([action.verb, 'POST', `/api/${def.name}/${action.verb}`, { id, ...(await sampleFields(action.fields)), ...reauth }]);
+    }
     if (def.workflow) {
       calls.push(['History', 'GET', `/api/${def.name}/History?id=${id}`, undefined]);
       for (const transition of def.workflow.transitions) {

@@ -5,6 +5,7 @@
  * may ask again every few seconds.
  */
 import { z } from 'zod';
+import { idSchema } from '../integer-schemas.js';
 
 export const COCKPIT_PATH = '/api/DiscernStatistics/Cockpit';
 /** How often the cockpit is polled while the live stream is lost (one hook on the web: use-cockpit). */
@@ -12,7 +13,7 @@ export const COCKPIT_REFRESH_MS = 15_000;
 /** How many of the last recognitions the cockpit shows. */
 export const COCKPIT_RECENT = 12;
 
-export const cockpitQuerySchema = z.object({ schoolId: z.coerce.number().int().positive().optional() });
+export const cockpitQuerySchema = z.object({ schoolId: idSchema.optional() });
 
 export const cockpitAnswerSchema = z.object({
   /** The school shown: the one asked, else the first of the caller's scope; null when the scope has none. */
