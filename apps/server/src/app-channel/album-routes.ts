@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { BookLayout } from '../albums/layout.js';
 import { albumPriceFor, isValidViewSignature, parentAlbumOrders, parentBooks, placeAlbumOrder, viewedBook } from '../albums/orders.js';
-import { envelopeSchema, ok } from '../platform/envelope.js';
+import { envelopeSchema, errorResponses, ok } from '../platform/envelope.js';
 import { notFound } from '../platform/errors.js';
 import { idempotencyHeadersSchema, onceByKey } from './idempotency.js';
 
@@ -92,6 +92,8 @@ export const albumRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The page-turning view of a paid electronic album (an HTML page; the signed link is the key)',
         params: z.object({ orderId: z.coerce.number().int().positive() }),
         querystring: z.object({ e: z.string().max(12).optional(), s: z.string().max(64).optional(), p: z.coerce.number().int().min(1).max(500).default(1) }),
+        // The page itself is HTML (sent as text, never serialised); a bad or expired link answers the 404 envelope.
+        response: { 200: z.any().describe('The album page as text/html'), 404: errorResponses[404] },
       },
     },
     async (request, reply) => {

@@ -487,7 +487,7 @@ export const isListed = (f: FieldDef): boolean => f.list !== false && f.kind !==
 export const isLinkField = (f: FieldDef): boolean => f.kind === 'reference' && f.multiple === true;
 /** A field that is not a column of the family's own table: link references and lines. */
 export const isStoredElsewhere = (f: FieldDef): boolean => isLinkField(f) || f.kind === 'lines' || f.computed === true;
-export const isInForm = (f: FieldDef): boolean => f.form ?? !f.readOnly;
+export const isInForm = (f: FieldDef): boolean => f.form ?? !(f.readOnly || f.computed);
 export const isExported = (f: FieldDef): boolean => (f.exported ?? isListed(f)) && f.kind !== 'password';
 
 /** The verb of a toggle call: `state` → `UpdateState` (POST /api/{Family}/UpdateState). */

@@ -130,9 +130,9 @@ export const fieldValueSchema = /* @__PURE__ */ builtOnce((field: FieldDef): z.Z
   }
 });
 
-/** Fields Add and Update accept: never read-only ones, nor a workflow's state (only transitions move it). */
+/** Fields Add and Update accept: never read-only or computed ones, nor a workflow's state (only transitions move it). */
 function formFields(def: ResourceDef): [string, FieldDef][] {
-  return Object.entries(def.fields).filter(([name, f]) => isInForm(f) && !f.readOnly && name !== def.workflow?.field);
+  return Object.entries(def.fields).filter(([name, f]) => isInForm(f) && !f.readOnly && !f.computed && name !== def.workflow?.field);
 }
 
 /** Body of POST /api/{Family}/Add. */
