@@ -105,7 +105,10 @@ describe('from a class’s photos to a closed print order', () => {
     await expect.poll(state).toBe('已支付');
     for (const [label, after] of [['送印', '已送印'], ['通知印刷', '已通知印刷'], ['准予印刷', '准予印刷'], ['确认收货', '已收货'], ['关闭订单', '已关闭']] as const) {
       await rowAction(row(), label);
-      const form = modal(page, label);
+      // Closing asks first (the transition's confirm), then opens its form.
+      if (label === '关闭订单') await page.locator('.ant-modal-confirm').getByRole('button', { name: buttonText('确定') }).click();
+      // The form, not the closing confirmation (which has a title too).
+      const form = modal(page, label).and(page.locator('.ant-modal:not(.ant-modal-confirm)'));
       await form.waitFor();
       await form.getByRole('button', { name: buttonText('确定') }).click();
       await expect.poll(state).toBe(after);

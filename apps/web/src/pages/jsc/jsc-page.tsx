@@ -36,9 +36,11 @@ export default function JscPage() {
     <div className="page-stack jsc-page">
       <Card size="small">
         <Space wrap className="jsc-head">
-          <Typography.Text strong>{t('jsc.school')}</Typography.Text>
+          <label htmlFor="jsc-school">
+            <Typography.Text strong>{t('jsc.school')}</Typography.Text>
+          </label>
           <div className="jsc-school">
-            <ReferenceSelect field={SCHOOL_FIELD} value={schoolId ?? data?.school?.id} currentLabel={data?.school?.name} onChange={(value) => setSchoolId(value === undefined || value === null ? undefined : Number(value))} />
+            <ReferenceSelect id="jsc-school" field={SCHOOL_FIELD} value={schoolId ?? data?.school?.id} currentLabel={data?.school?.name} onChange={(value) => setSchoolId(value === undefined || value === null ? undefined : Number(value))} />
           </div>
           {data && (
             <Typography.Text type="secondary" data-testid="jsc-day">

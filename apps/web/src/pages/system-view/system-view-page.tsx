@@ -26,7 +26,8 @@ export default function SystemViewPage() {
   );
 
   return (
-    <div className="page-stack" data-testid="system-view">
+    // A page of figures has nothing to tab into: the region itself takes focus, so the keyboard can scroll it.
+    <div className="page-stack" data-testid="system-view" role="region" aria-label={t('live.figuresTitle')} tabIndex={0}>
       <Card size="small" variant="borderless" extra={<LiveStatus isLive={overview.isLive} at={data?.at} />} title={t('live.figuresTitle')} loading={overview.isPending}>
         {overview.isError ? <Alert type="error" showIcon message={t('live.loadFailed')} /> : data ? <OverviewFigures overview={data} /> : null}
       </Card>
