@@ -9,16 +9,8 @@ import { RELATION_OPTIONS, schoolRef } from '../resources/common.js';
 import { GRADE_OPTIONS } from '../resources/people.js';
 import { SCHOOL_TYPE_OPTIONS } from '../resources/school.js';
 import { APP_OS_TYPE_OPTIONS, APP_TYPE_OPTIONS } from '../resources/versions.js';
-import { defineReport } from './define.js';
+import { agentFilter, defineReport } from './define.js';
 
-const agentFilter: FieldDef = {
-  kind: 'reference',
-  family: 'User',
-  display: 'name',
-  optionsFilter: { type: 'agent' },
-  label: { zh: '代理商', en: 'Agent' },
-  filter: 'equals',
-};
 const day: FieldDef = { kind: 'date', label: { zh: '日期', en: 'Date' }, filter: 'range' };
 const schoolFilter = schoolRef({ required: false });
 const province: FieldDef = { kind: 'region', part: 'province', label: { zh: '省', en: 'Province' }, filter: 'equals' };

@@ -6,23 +6,14 @@
  * records themselves. Days are business days (Asia/Shanghai) and school days follow the school's
  * calendar (holidayManage over the national one).
  */
-import type { FieldDef } from '../resources/define.js';
 import { schoolRef } from '../resources/common.js';
-import { defineReport, type ReportDef } from './define.js';
+import { agentFilter, defineReport, type ReportDef } from './define.js';
 
 /** A student whose first arrival of a school day is after this time (Asia/Shanghai) is late. */
 export const ATTENDANCE_ARRIVAL_DEADLINE = '08:00';
 /** A student whose last departure of a school day is before this time (Asia/Shanghai) left early. */
 export const ATTENDANCE_EARLIEST_DEPARTURE = '16:00';
 
-const agentFilter: FieldDef = {
-  kind: 'reference',
-  family: 'User',
-  display: 'name',
-  optionsFilter: { type: 'agent' },
-  label: { zh: '代理商', en: 'Agent' },
-  filter: 'equals',
-};
 
 /** schoolStatistics: per school and day (or week, month) how many were expected, present, late, left early, absent. */
 export const SchoolStatistics = defineReport({

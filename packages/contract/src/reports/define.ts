@@ -106,3 +106,13 @@ export function sortableKeysOf(def: ReportDef): string[] {
 
 /** A row of a report answer: dimension values (and `${reference}Label`s) and measures. */
 export type ReportRow = Record<string, unknown>;
+
+/** The agent filter of every report: an account of type agent, by id. */
+export const agentFilter: FieldDef = {
+  kind: 'reference',
+  family: 'User',
+  display: 'name',
+  optionsFilter: { type: 'agent' },
+  label: { zh: '代理商', en: 'Agent' },
+  filter: 'equals',
+};

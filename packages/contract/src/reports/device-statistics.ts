@@ -6,17 +6,9 @@
 import type { FieldDef } from '../resources/define.js';
 import { DEVICE_STATE_OPTIONS, DEVICE_TYPE_OPTIONS } from '../resources/device.js';
 import { schoolRef } from '../resources/common.js';
-import { defineReport } from './define.js';
+import { agentFilter, defineReport } from './define.js';
 
 const modelFilter: FieldDef = { kind: 'reference', family: 'DeviceClass', key: 'code', display: 'name', label: { zh: '单品', en: 'Product model' }, filter: 'equals' };
-const agentFilter: FieldDef = {
-  kind: 'reference',
-  family: 'User',
-  display: 'name',
-  optionsFilter: { type: 'agent' },
-  label: { zh: '代理商', en: 'Agent' },
-  filter: 'equals',
-};
 const schoolFilter = schoolRef({ required: false });
 
 /** One measure per device state, in the order of the states. */

@@ -4,11 +4,11 @@
  * apps/server/src/reports/order-statistics.ts, groups the two order tables by their school and
  * created day (both indexed): orders are thousands, not millions.
  */
-import type { EnumOption, FieldDef } from '../resources/define.js';
+import type { EnumOption } from '../resources/define.js';
 import { MALL_ORDER_STATE_OPTIONS } from '../resources/mall.js';
 import { ORDER_STATE_OPTIONS } from '../resources/order.js';
 import { schoolRef } from '../resources/common.js';
-import { defineReport } from './define.js';
+import { agentFilter, defineReport } from './define.js';
 
 export const ORDER_KIND_DEVICE = 1;
 export const ORDER_KIND_MALL = 2;
@@ -23,14 +23,6 @@ export const ORDER_STATISTICS_STATE_OPTIONS: readonly EnumOption[] = [
   ...MALL_ORDER_STATE_OPTIONS.map((o) => ({ value: 200 + o.value, zh: `商城·${o.zh}`, en: `Mall · ${o.en}`, color: o.color })),
 ];
 
-const agentFilter: FieldDef = {
-  kind: 'reference',
-  family: 'User',
-  display: 'name',
-  optionsFilter: { type: 'agent' },
-  label: { zh: '代理商', en: 'Agent' },
-  filter: 'equals',
-};
 
 export const OrderStatistics = defineReport({
   name: 'OrderStatistics',

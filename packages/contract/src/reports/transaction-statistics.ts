@@ -9,16 +9,8 @@
 import type { FieldDef } from '../resources/define.js';
 import { PAYMENT_CHANNEL_OPTIONS } from '../resources/finance.js';
 import { schoolRef } from '../resources/common.js';
-import { defineReport, type ReportDef } from './define.js';
+import { agentFilter, defineReport, type ReportDef } from './define.js';
 
-const agentFilter: FieldDef = {
-  kind: 'reference',
-  family: 'User',
-  display: 'name',
-  optionsFilter: { type: 'agent' },
-  label: { zh: '代理商', en: 'Agent' },
-  filter: 'equals',
-};
 
 const filters = {
   day: { kind: 'date', label: { zh: '日期', en: 'Date' }, filter: 'range' },
