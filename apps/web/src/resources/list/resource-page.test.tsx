@@ -10,6 +10,7 @@ import { schoolModule } from '../school';
 
 // antd's Table renders slowly in jsdom when the whole suite runs in parallel; the default 1 s is tight.
 const RENDER_WAIT = { timeout: 5000 };
+const JOURNEY_WAIT = { timeout: 10_000 };
 
 const schoolRow = {
   id: 11,
@@ -152,22 +153,28 @@ describe('<ResourcePage>', { timeout: 15_000 }, () => {
     expect(page.location()).toBe('/schoolManage?schoolName=Sun&state=0&pageIndex=2&sortField=schoolName&sortOrder=desc');
   });
 
-  it('adds a history entry for a search after opening a shared address that holds more than filters, so back returns to the shared list', async () => {
+  // Three navigations, each a render of the whole page: seconds apiece on a busy machine (the full suite).
+  it('adds a history entry for a search after opening a shared address that holds more than filters, so back returns to the shared list', { timeout: 45_000 }, async () => {
     const { searches } = stubSchoolServer();
     // A link as chat apps pass it on: a parameter the list does not know rides along.
     const page = renderSchoolPage(['update'], undefined, { path: '/schoolManage?schoolName=Sun&from=chat' });
-    await screen.findByText('Sunshine Kindergarten', undefined, RENDER_WAIT);
+    await screen.findByText('Sunshine Kindergarten', undefined, JOURNEY_WAIT);
     expect(nameFilter().value).toBe('Sun');
+    // The list writes the shared address in its own words in place, without a history entry of its own.
+    await waitFor(() => expect(page.location()).toBe('/schoolManage?schoolName=Sun'), JOURNEY_WAIT);
 
     fireEvent.change(nameFilter(), { target: { value: 'Moon' } });
     fireEvent.click(screen.getByRole('button', { name: /^Search$/ }));
-    await waitFor(() => expect(page.location()).toBe('/schoolManage?schoolName=Moon'), RENDER_WAIT);
+    await waitFor(() => expect(page.location()).toBe('/schoolManage?schoolName=Moon'), JOURNEY_WAIT);
 
     act(() => page.navigate(-1));
     // Back at the shared entry, which the list writes in its own words in place.
-    await waitFor(() => expect(page.location()).toBe('/schoolManage?schoolName=Sun'), RENDER_WAIT);
-    await waitFor(() => expect(nameFilter().value).toBe('Sun'), RENDER_WAIT);
+    await waitFor(() => expect(page.location()).toBe('/schoolManage?schoolName=Sun'), JOURNEY_WAIT);
+    await waitFor(() => expect(nameFilter().value).toBe('Sun'), JOURNEY_WAIT);
     expect(searches.at(-1)).toMatchObject({ body: { schoolName: 'Sun', pageIndex: 1 } });
+    // The shared entry was replaced, not pushed over: there is nothing further back.
+    act(() => page.navigate(-1));
+    expect(page.location()).toBe('/schoolManage?schoolName=Sun');
   });
 
   it('opens its filter bar expanded when the address sets a filter the collapsed bar hides (a pending link)', async () => {

@@ -64,18 +64,26 @@ export function useListAddress({ isEnabled, def, hiddenFields, state, restore }:
   const isShown = isEnabled && pane !== null && pane.isActive && location.pathname === `/${pane.index}`;
 
   // The address changed under the list: back / forward, or a link to the page with other filters.
+  // Checked after every commit, not on a change of the address: a navigation is a transition, and one
+  // superseded before it commits (back pressed while the list's own write renders) leaves the committed
+  // address as it was, while the address the list wrote (`known`) is no longer the one shown.
   useEffect(() => {
     if (!isShown || location.search === known.current) return;
     known.current = location.search;
     const read = listStateFromSearch(def, location.search, hiddenFields);
     const normal = listStateToSearch(read);
-    // Already showing that list (the address only spells it differently): nothing to restore.
-    if (normal === search) return;
+    // Already showing that list, the address only spells it differently (a shared link with extra
+    // parameters): tidy it in place, so back does not return to the same list under another spelling.
+    if (normal === search) {
+      if (location.search !== normal) {
+        known.current = normal;
+        navigate(`${location.pathname}${normal}`, { replace: true });
+      }
+      return;
+    }
     restoring.current = { from: search, normal };
     restoreRef.current(read);
-    // `search` is left out on purpose: a change of the list's own state is the effect below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isShown, location.search, def, hiddenFields]);
+  });
 
   // The list's state changed: write it to the address, as a new history entry (back undoes it).
   useEffect(() => {
