@@ -1,12 +1,11 @@
 /**
  * NVR rules: each channel number once, and none beyond the recorder's channel count; online is
- * computed from the last time a terminal of the school reached it (terminals/nvr-reach.ts).
+ * declared `until` the time a terminal of the school last reached it plus a margin (terminals/nvr-reach.ts).
  */
 import { Nvr } from '@campus/contract';
 import { badRequest, msg, type FieldProblem } from '../platform/errors.js';
 import { defineFamilyModule } from './engine/modules.js';
 import { valueAfter } from './engine/lookup.js';
-import { onlineFilter, withOnline } from './online-state.js';
 
 export const nvrModule = defineFamilyModule(Nvr, {
   beforeWrite(_ctx, { values, existing }) {
@@ -25,10 +24,4 @@ export const nvrModule = defineFamilyModule(Nvr, {
     if (errors.length) throw badRequest(errors);
     return values;
   },
-
-  async afterRead(ctx, rows) {
-    return withOnline(rows, ctx.clock.now());
-  },
-
-  computedFilters: { online: onlineFilter },
 });

@@ -8,7 +8,7 @@ import { Terminal, TerminalSettingsSetting } from '@campus/contract';
 import { newTerminalSecret } from '../terminals/secrets.js';
 import { defineFamilyModule } from './engine/modules.js';
 import { rowAction } from './engine/row-actions.js';
-import { nowOf, onlineCondition, onlineFilter, withOnline } from './online-state.js';
+import { nowOf, untilCondition } from './engine/until-fields.js';
 import { terminalSettingsStore } from '../terminals/settings.js';
 import { terminalOfflineSweepJob } from '../terminals/live-intake.js';
 
@@ -17,14 +17,8 @@ export const terminalModule = defineFamilyModule(Terminal, {
   // Browsers are told when a terminal falls silent (docs/live.md): nothing else writes at that moment.
   recurringJobs: [terminalOfflineSweepJob],
 
-  async afterRead(ctx, rows) {
-    return withOnline(rows, ctx.clock.now());
-  },
-
-  computedFilters: { online: onlineFilter },
-
   // Without canShowOffline only online terminals exist for the caller (PRODUCT section 2, equipmentManage).
-  visibleWhere: (ctx, table) => (ctx.probes?.canShowOffline ? undefined : onlineCondition(table, nowOf(ctx))),
+  visibleWhere: (ctx, table) => (ctx.probes?.canShowOffline ? undefined : untilCondition(table, 'offlineAt', nowOf(ctx))),
 
   actions: {
     // First issue and rotation alike: the old secret stops verifying the moment this commits. The

@@ -52,10 +52,16 @@ interface FieldCommon {
   unique?: boolean;
   /**
    * Not a column: the family's hooks compute it on read (`afterRead`) and, when it has a `filter`,
-   * turn that filter into SQL (`computedFilters`), e.g. a terminal's online state from its last
-   * activity and the time of the request. Never written; implies readOnly.
+   * turn that filter into SQL (`computedFilters`), e.g. whether a device awaits a licence (a time
+   * compared with the request's is declared with `until`). Never written; implies readOnly.
    */
   computed?: boolean;
+  /**
+   * A computed bool true while the datetime field it names lies ahead of the request's time (a
+   * terminal is online until its `offlineAt`): read and filtered by the engine, so whatever hears from
+   * the thing moves that time ahead and nothing has to flip the value back.
+   */
+  until?: string;
   /** Value the form starts with on Add. */
   defaultValue?: string | number | boolean;
   help?: Label;

@@ -43,6 +43,7 @@ export const Nvr = defineResource({
     online: {
       kind: 'bool',
       computed: true,
+      until: 'offlineAt',
       readOnly: true,
       label: { zh: '在线', en: 'Online' },
       filter: 'equals',

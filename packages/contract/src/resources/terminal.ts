@@ -30,10 +30,11 @@ export const Terminal = defineResource({
     // and moved with the device by the database whoever moves it.
     schoolId: schoolRef({ from: 'deviceId', refuseEmpty: true }),
     // Live: the intake sets `offlineAt` at each signed call, and whether it has passed is answered
-    // at the time of the request (hooks of the family), so the page needs no job to flip states.
+    // at the time of the request (`until`), so the page needs no job to flip states.
     online: {
       kind: 'bool',
       computed: true,
+      until: 'offlineAt',
       readOnly: true,
       label: { zh: '在线状态', en: 'Status' },
       trueLabel: { zh: '在线', en: 'Online' },

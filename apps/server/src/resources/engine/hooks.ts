@@ -62,8 +62,8 @@ export interface FamilyHooks<D extends ResourceDef = ResourceDef> {
    */
   afterTransitions?: Record<string, (ctx: EngineContext, answer: TransitionAnswer) => Promise<TransitionAnswer | void>>;
   /**
-   * The filter of each `computed` field with a `filter`: the condition for the value asked, e.g. a
-   * terminal is online while its `offlineAt` lies after the request's time.
+   * The filter of each `computed` field with a `filter` (those declared `until` have theirs from the
+   * engine): the condition for the value asked, e.g. a device awaits a licence.
    */
   computedFilters?: Record<string, (ctx: ReadConditionContext, table: ResourceTable, value: unknown) => SQL>;
   /**

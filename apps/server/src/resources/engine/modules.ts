@@ -11,6 +11,7 @@ import type { DailyJob } from '../../platform/daily-jobs.js';
 import type { RecurringJob } from '../../platform/recurring-jobs.js';
 import { installHooks, type FamilyHooks } from './hooks.js';
 import type { SettingBinding } from './settings.js';
+import { withUntilFields } from './until-fields.js';
 
 /**
  * What modules hand to the seams of layers above the engine (the terminal intake, the payment
@@ -127,5 +128,5 @@ export function installFamilyModules(
 ): void {
   checkFamilyModules(declared, modules, missingTables);
   checkSettings(settings, modules);
-  installHooks(modules.map((module) => [module.family.name, module]));
+  installHooks(modules.map((module) => [module.family.name, withUntilFields(module.family, module)]));
 }
