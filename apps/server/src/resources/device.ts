@@ -3,9 +3,8 @@
  * delivery (its school does too, declared as `schoolRef({ from: 'deliveryId' })`).
  */
 import { Device, DeviceClass, DeviceDelivery, DeviceWarranty, formatBusinessDate } from '@campus/contract';
-import { and, isNull, not, sql, type SQL } from 'drizzle-orm';
-import { deviceClasses, devices } from '../db/schema/index.js';
-import { pendingRowsBadge } from '../platform/badges.js';
+import { and, isNull, sql, type SQL } from 'drizzle-orm';
+import { deviceClasses } from '../db/schema/index.js';
 import { badRequest, msg } from '../platform/errors.js';
 import { defineFamilyModule } from './engine/modules.js';
 import { findBy, valueAfter } from './engine/lookup.js';
@@ -21,11 +20,9 @@ export function licensePendingCondition(table: ResourceTable): SQL {
   return and(isNull(columnOf(table, 'licenseKey')), needsLicence)!;
 }
 
-/** Devices in scope whose product model needs a licence and that have none set yet. */
-const licenseUnsetBadge = pendingRowsBadge('licenseUnset', devices, devices.schoolId, licensePendingCondition(devices));
 
 export const deviceModule = defineFamilyModule(Device, {
-  badges: [licenseUnsetBadge],
+  pending: { badge: 'licenseUnset', where: licensePendingCondition, filter: { name: 'licensePending', pending: true } },
   async beforeWrite(ctx, { values, existing }) {
     const code = valueAfter(values, existing, 'deviceClassCode');
     const serial = valueAfter(values, existing, 'serialNumber') ?? '';
@@ -36,10 +33,6 @@ export const deviceModule = defineFamilyModule(Device, {
       throw badRequest([{ path: 'serialNumber', ...msg('device.serialPrefix', { prefix }) }]);
     }
     return values;
-  },
-
-  computedFilters: {
-    licensePending: (_ctx, table, value) => (value === true || value === 'true' ? licensePendingCondition(table) : not(licensePendingCondition(table))),
   },
 });
 

@@ -12,7 +12,7 @@ import { installBadges } from '../platform/badges.js';
 import type { DailyJob } from '../platform/daily-jobs.js';
 import type { RecurringJob } from '../platform/recurring-jobs.js';
 import { installIntakeHandlers } from '../terminals/intake-handlers.js';
-import { checkFamilyModules, installFamilyModules, seamsOf, type FamilyModule } from './engine/modules.js';
+import { badgesOf, checkFamilyModules, installFamilyModules, seamsOf, type FamilyModule } from './engine/modules.js';
 import { childUserModule, companyUserModule, externalUserModule } from './accounts.js';
 import { appUseEventModule } from './app-use.js';
 import { appStartupPageModule, posterModule, sysNoticeModule } from './app-screens.js';
@@ -103,7 +103,7 @@ export const FAMILY_MODULES: readonly FamilyModule[] = [
  */
 export function installFamilies(declared: readonly ResourceDef[] = FAMILY_LIST, modules: readonly FamilyModule[] = FAMILY_MODULES): void {
   installFamilyModules(declared, modules, SETTINGS);
-  installBadges(modules.flatMap((module) => module.badges ?? []));
+  installBadges(badgesOf(modules));
   const seams = seamsOf(modules);
   installNotificationHandlers(seams.notifications ?? {});
   installIntakeHandlers(seams.intake ?? {});

@@ -6,11 +6,10 @@
 import { DEFAULT_FEVER_THRESHOLD, FEVER_THRESHOLD_KEY, FeverAlert, FeverThresholdSetting } from '@campus/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { feverAlerts } from '../db/schema/resources.js';
-import { pendingRowsBadge } from '../platform/badges.js';
 import { conflict, msg } from '../platform/errors.js';
 import { getSetting, setSetting } from '../platform/settings.js';
 import { defineFamilyModule } from './engine/modules.js';
+import { columnOf } from './engine/query.js';
 import type { SettingStore } from './engine/settings.js';
 import { rowAction } from './engine/row-actions.js';
 
@@ -20,8 +19,6 @@ export async function feverThresholdOf(db: Database): Promise<number> {
   return typeof value === 'number' ? value : DEFAULT_FEVER_THRESHOLD;
 }
 
-/** Fever alerts in scope nobody has acknowledged yet (`(school_id, acknowledged, time, id)` serves it). */
-const feverUnacknowledgedBadge = pendingRowsBadge('feverUnacknowledged', feverAlerts, feverAlerts.schoolId, eq(feverAlerts.acknowledged, false));
 
 /** The threshold lives in the settings table under FEVER_THRESHOLD_KEY, read by the recognition insert's trigger. */
 const feverThresholdStore: SettingStore = {
@@ -30,7 +27,7 @@ const feverThresholdStore: SettingStore = {
 };
 
 export const feverAlertModule = defineFamilyModule(FeverAlert, {
-  badges: [feverUnacknowledgedBadge],
+  pending: { badge: 'feverUnacknowledged', where: (table) => eq(columnOf(table, 'acknowledged'), false) },
   settings: [{ def: FeverThresholdSetting, store: feverThresholdStore }],
   actions: {
     /** Marks the alert handled by the caller, once: a second acknowledgement answers 409 and keeps the first. */

@@ -5,13 +5,12 @@
 import { AgentFund, FUND_ACCOUNT_COMPANY, FUND_ACCOUNT_SCHOOL, FUND_ENTRY_ADJUSTMENT, PaymentRecord, SchoolCharge, ServiceConfig, formatBusinessDate } from '@campus/contract';
 import { applyPaymentNotification } from '../finance/payment-notifications.js';
 import { withMarketOrderPayments } from './mall.js';
-import { eq, not, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { schoolParentFigures } from '../parents/figures.js';
 import { bindChildrenOfSchool } from '../parents/service.js';
 import { accountKeyOf, postEntries, type FundAccountType } from '../finance/ledger.js';
 import { badRequest, forbidden, msg, type FieldProblem } from '../platform/errors.js';
 import { serviceConfigs, serviceConfigSplitRules } from '../db/schema/resources.js';
-import { pendingRowsBadge } from '../platform/badges.js';
 import { hashPassword } from '../platform/passwords.js';
 import { defineFamilyModule } from './engine/modules.js';
 import { columnOf } from './engine/query.js';
@@ -47,19 +46,13 @@ export function splitRuleMissingCondition(table: ResourceTable): SQL {
   return sql`not exists (select 1 from ${serviceConfigSplitRules} r where r.service_config_id = ${columnOf(table, 'id')})`;
 }
 
-/** Schools in scope with a service config but no split rule yet: their payments all stay with the company. */
-const splitRuleUnsetBadge = pendingRowsBadge('splitRuleUnset', serviceConfigs, serviceConfigs.schoolId, splitRuleMissingCondition(serviceConfigs));
 
 export const serviceConfigModule = defineFamilyModule(ServiceConfig, {
-  badges: [splitRuleUnsetBadge],
+  pending: { badge: 'splitRuleUnset', where: splitRuleMissingCondition, filter: { name: 'splitRuleSet', pending: false } },
   beforeWrite(_ctx, { values }) {
     const problems = splitRuleProblems((values.splitRules ?? []) as SplitLine[]);
     if (problems.length > 0) throw badRequest(problems);
     return values;
-  },
-
-  computedFilters: {
-    splitRuleSet: (_ctx, table, value) => (value === true || value === 'true' ? not(splitRuleMissingCondition(table)) : splitRuleMissingCondition(table)),
   },
   // The school's parents in service, in trial and lapsed today (parents/figures.ts).
   async afterRead(ctx, rows) {

@@ -9,10 +9,9 @@ import { prepareRefund, refundQueryJob, sendRefund } from '../finance/refunds.js
 import { applyRefundNotification } from '../finance/refund-notifications.js';
 import { badRequest, msg } from '../platform/errors.js';
 import { defineFamilyModule } from './engine/modules.js';
+import { columnOf } from './engine/query.js';
 import type { EngineContext } from './engine/context.js';
 import type { Executor } from '../db/client.js';
-import { refunds } from '../db/schema/index.js';
-import { pendingRowsBadge } from '../platform/badges.js';
 
 /** After the transition committed: the provider call, then its answer applied (the row's newer state answered). */
 async function sendAfterCommit(ctx: EngineContext, answer: TransitionAnswer): Promise<TransitionAnswer | void> {
@@ -30,11 +29,9 @@ async function leftOfPayments(db: Executor, paymentIds: number[]): Promise<Map<n
   return new Map(found.rows.map((row) => [Number(row.id), Number(row.left)]));
 }
 
-/** Refund applications in scope waiting for an operator (refundManage's badge). */
-const refundAppliedBadge = pendingRowsBadge('refundApplied', refunds, refunds.schoolId, eq(refunds.state, REFUND_APPLIED));
 
 export const refundModule = defineFamilyModule(Refund, {
-  badges: [refundAppliedBadge],
+  pending: { badge: 'refundApplied', where: (table) => eq(columnOf(table, 'state'), REFUND_APPLIED) },
   recurringJobs: [refundQueryJob],
   seams: { notifications: { refund: applyRefundNotification } },
   /** The amount asked (the declaration's askedAmount): the amount sent, else all that is left of the payment. */

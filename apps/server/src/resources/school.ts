@@ -6,9 +6,8 @@ import { badRequest, forbidden, msg, type FieldProblem } from '../platform/error
 import { hashPassword } from '../platform/passwords.js';
 import type { EngineContext } from './engine/context.js';
 import { defineFamilyModule } from './engine/modules.js';
+import { columnOf } from './engine/query.js';
 import { rowAction } from './engine/row-actions.js';
-import { schools } from '../db/schema/resources.js';
-import { pendingRowsBadge } from '../platform/badges.js';
 
 /** Agent and seller references must point at accounts of that type. */
 async function checkAccountTypes(ctx: EngineContext, values: WriteValuesOf<typeof School>): Promise<void> {
@@ -23,10 +22,9 @@ async function checkAccountTypes(ctx: EngineContext, values: WriteValuesOf<typeo
 }
 
 /** Schools in scope whose licence setting is still "not set" (licenseKeyRequired 0). */
-const schoolLicenseUnsetBadge = pendingRowsBadge('schoolLicenseUnset', schools, schools.id, eq(schools.licenseKeyRequired, 0));
 
 export const schoolModule = defineFamilyModule(School, {
-  badges: [schoolLicenseUnsetBadge],
+  pending: { badge: 'schoolLicenseUnset', where: (table) => eq(columnOf(table, 'licenseKeyRequired'), 0) },
   // Agents, their child accounts and sales people own what they create (the owner fields' `ownedBy`).
   async beforeWrite(ctx, { values }) {
     if (ctx.user.type === 'external') throw forbidden(msg('school.onlyOwners'));

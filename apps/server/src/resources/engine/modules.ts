@@ -12,6 +12,7 @@ import type { RecurringJob } from '../../platform/recurring-jobs.js';
 import { installHooks, type FamilyHooks } from './hooks.js';
 import type { SettingBinding } from './settings.js';
 import { withUntilFields } from './until-fields.js';
+import { pendingRowsBadge, withPendingFilter, type PendingRows } from './pending-rows.js';
 
 /**
  * What modules hand to the seams of layers above the engine (the terminal intake, the payment
@@ -27,7 +28,9 @@ export interface FamilyModule<D extends ResourceDef = ResourceDef> extends Famil
   routes?: readonly FastifyPluginAsync[];
   /** Platform settings shown as cards above the family's page, with where each is stored. */
   settings?: readonly SettingBinding[];
-  /** Menu badges counting the family's pending rows. */
+  /** Rows waiting for someone: a menu badge counts them and, with `filter`, that computed filter lists them. */
+  pending?: PendingRows;
+  /** Other menu badges (counting something else than the family's own rows). */
   badges?: readonly Badge[];
   /** Work run once a day across all instances (an expiry, a purge). */
   dailyJobs?: readonly DailyJob[];
@@ -128,5 +131,10 @@ export function installFamilyModules(
 ): void {
   checkFamilyModules(declared, modules, missingTables);
   checkSettings(settings, modules);
-  installHooks(modules.map((module) => [module.family.name, withUntilFields(module.family, module)]));
+  installHooks(modules.map((module) => [module.family.name, withPendingFilter(module.pending, withUntilFields(module.family, module))]));
+}
+
+/** Every menu badge the modules give: their pending rows' and their own. */
+export function badgesOf(modules: readonly FamilyModule[]): Badge[] {
+  return modules.flatMap((module) => [...(module.pending ? [pendingRowsBadge(module.family, module.pending)] : []), ...(module.badges ?? [])]);
 }
