@@ -4,7 +4,6 @@
  * is the AlbumOrder family's own Add, and it is paid through the finance provider at once; a paid
  * electronic order is read through a signed page-turning view.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   ALBUM_BOOK_DONE,
   ALBUM_ORDER_ELECTRONIC,
@@ -24,7 +23,7 @@ import type { Database, Executor } from '../db/client.js';
 import { albumBooks, albumOrders, albumPriceConfigs, albumTasks, albumTemplates, schools, students } from '../db/schema/index.js';
 import type { AuthUser } from '../platform/auth.js';
 import { badRequest, conflict, msg, notFound } from '../platform/errors.js';
-import { settingCreatedOnce } from '../platform/settings.js';
+import { deploymentSigner } from '../platform/signatures.js';
 import type { EngineContext } from '../resources/engine/context.js';
 import { NO_CONSOLE_USER_ID } from '../resources/engine/services.js';
 import { applySystemTransition } from '../resources/engine/workflow.js';
@@ -170,25 +169,19 @@ export async function parentAlbumOrders(server: FastifyInstance, parent: AppPare
 /** How long a view link opens the album: a year, for an album bought to keep (a new link comes with every read of the order). */
 const VIEW_LIFETIME_SECONDS = 365 * 86_400;
 
-function viewSecret(db: Database): Promise<string> {
-  return settingCreatedOnce(db, 'albums.viewSecret', () => randomBytes(32).toString('base64url'));
-}
-
-const signatureOf = (secret: string, orderId: number, expires: string) => createHmac('sha256', secret).update(`album-view\n${orderId}\n${expires}`).digest('base64url');
+const viewSigner = (db: Database) => deploymentSigner(db, 'albums.viewSecret');
+const viewText = (orderId: number, expires: string) => `album-view\n${orderId}\n${expires}`;
 
 /** The signed address of an electronic order's page-turning view. */
 export async function albumViewUrl(server: FastifyInstance, orderId: number): Promise<string> {
-  const secret = await viewSecret(server.db);
   const expires = String(Math.floor(server.clock.now().getTime() / 1000) + VIEW_LIFETIME_SECONDS);
-  return `${ALBUM_VIEW_PREFIX}${orderId}?e=${expires}&s=${signatureOf(secret, orderId, expires)}`;
+  return `${ALBUM_VIEW_PREFIX}${orderId}?e=${expires}&s=${(await viewSigner(server.db)).sign(viewText(orderId, expires))}`;
 }
 
 /** Whether a view address's signature is this deployment's and still valid. */
 export async function isValidViewSignature(server: FastifyInstance, orderId: number, e: string | undefined, s: string | undefined): Promise<boolean> {
   if (!e || !s || !/^\d{1,12}$/.test(e) || Number(e) * 1000 < server.clock.now().getTime()) return false;
-  const expected = Buffer.from(signatureOf(await viewSecret(server.db), orderId, e));
-  const given = Buffer.from(s);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return (await viewSigner(server.db)).verify(viewText(orderId, e), s);
 }
 
 /** The book of a paid electronic order, for its view. */

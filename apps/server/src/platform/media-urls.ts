@@ -4,12 +4,10 @@
  * only addresses signed by this deployment within their lifetime. The secret lives in the settings
  * table, so every server instance signs and checks alike and restarts keep addresses valid.
  */
-import { randomBytes, createHmac, timingSafeEqual } from 'node:crypto';
 import { UPLOAD_SIGNATURE_PATTERN, UPLOAD_URL_PREFIX, isUploadUrl, unsignedUploadUrl } from '@campus/contract';
 import fp from 'fastify-plugin';
-import type { Database } from '../db/client.js';
 import type { Clock } from './clock.js';
-import { settingCreatedOnce } from './settings.js';
+import { deploymentSigner, type Signer } from './signatures.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,31 +29,23 @@ export interface MediaUrlSigner {
   secondsLeft(key: string, query: { e?: string; s?: string }): number | null;
 }
 
-/** A signer over `secret` on `clock`'s time. */
-export function createMediaUrlSigner(secret: string, clock: Clock): MediaUrlSigner {
-  const signatureOf = (key: string, expires: string) => createHmac('sha256', secret).update(`${key}\n${expires}`).digest('base64url');
+/** Signed addresses by `signer` on `clock`'s time. */
+export function createMediaUrlSigner(signer: Signer, clock: Clock): MediaUrlSigner {
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
   return {
     sign(value) {
       if (!isUploadUrl(value)) return value;
       const url = unsignedUploadUrl(value);
       const expires = String(Math.ceil((nowSeconds() + LIFETIME_SECONDS) / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS);
-      return `${url}?e=${expires}&s=${signatureOf(url.slice(UPLOAD_URL_PREFIX.length), expires)}`;
+      return `${url}?e=${expires}&s=${signer.sign(`${url.slice(UPLOAD_URL_PREFIX.length)}\n${expires}`)}`;
     },
     secondsLeft(key, { e, s }) {
       if (e === undefined || s === undefined || !UPLOAD_SIGNATURE_PATTERN.test(`e=${e}&s=${s}`)) return null;
       const left = Number(e) - nowSeconds();
       if (left <= 0) return null;
-      const expected = Buffer.from(signatureOf(key, e));
-      const given = Buffer.from(s);
-      return expected.length === given.length && timingSafeEqual(expected, given) ? left : null;
+      return signer.verify(`${key}\n${e}`, s) ? left : null;
     },
   };
-}
-
-/** The deployment's signing secret: created once (the first instance to start wins), then read. */
-function signingSecret(db: Database): Promise<string> {
-  return settingCreatedOnce(db, SECRET_KEY, () => randomBytes(32).toString('base64url'));
 }
 
 /** Makes the signer reachable as app.mediaUrls(); nothing is read before a file's address is needed. */
@@ -63,7 +53,7 @@ export const mediaUrlsPlugin = fp(
   async (app) => {
     let signer: Promise<MediaUrlSigner> | undefined;
     app.decorate('mediaUrls', () => {
-      signer ??= signingSecret(app.db).then((secret) => createMediaUrlSigner(secret, app.clock));
+      signer ??= deploymentSigner(app.db, SECRET_KEY).then((urls) => createMediaUrlSigner(urls, app.clock));
       // A failed read is tried again at the next call rather than remembered.
       signer.catch(() => (signer = undefined));
       return signer;

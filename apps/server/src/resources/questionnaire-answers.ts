@@ -3,7 +3,6 @@
  * check of an answer against the questions, the answer written once per respondent, and the results
  * counted from the stored answers in the reader's scope.
  */
-import { createHmac, timingSafeEqual, randomBytes } from 'node:crypto';
 import {
   POSTER_AUDIENCE_ALL,
   POSTER_AUDIENCE_AREA,
@@ -20,27 +19,22 @@ import type { Database, Executor } from '../db/client.js';
 import { questionnaireAnswerItems, questionnaireAnswers, questionnaireSchools, questionnaires, schools } from '../db/schema/index.js';
 import { badRequest, conflict, msg, notFound, type FieldProblem } from '../platform/errors.js';
 import { scopeCondition, type SchoolScope } from '../platform/scope.js';
-import { settingCreatedOnce } from '../platform/settings.js';
+import { deploymentSigner } from '../platform/signatures.js';
 import { storedQuestions, type StoredQuestion } from './questionnaire-questions.js';
 
-const LINK_SECRET_KEY = 'questionnaire.linkSecret';
 /** Schools a respondent may pick from when the audience is an area or chosen schools. */
 const SCHOOL_CHOICES_MAX = 500;
 
-/** The deployment's link secret, created once and shared by every instance. */
-function linkSecret(db: Executor): Promise<string> {
-  return settingCreatedOnce(db, LINK_SECRET_KEY, () => randomBytes(32).toString('base64url'));
-}
-
-const signatureOf = (secret: string, id: number) => createHmac('sha256', secret).update(`questionnaire:${id}`).digest('base64url').slice(0, 32);
+/** The deployment's link signer, its signatures cut to 32 characters to keep links short. */
+const linkSigner = (db: Executor) => deploymentSigner(db, 'questionnaire.linkSecret', 32);
 
 /**
  * Signs questionnaire links: a token is the questionnaire's id and an HMAC only this deployment can
  * make. The secret is read once, however many links are signed with it.
  */
 export async function questionnaireTokenSigner(db: Executor): Promise<(id: number) => string> {
-  const secret = await linkSecret(db);
-  return (id) => `${id}.${signatureOf(secret, id)}`;
+  const signer = await linkSigner(db);
+  return (id) => `${id}.${signer.sign(`questionnaire:${id}`)}`;
 }
 
 /** The questionnaire a token names, or 404 for a token this deployment did not issue. */
@@ -48,9 +42,7 @@ export async function questionnaireIdOfToken(db: Executor, token: string): Promi
   const match = /^(\d{1,10})\.([A-Za-z0-9_-]{32})$/.exec(token);
   const id = match ? Number(match[1]) : NaN;
   if (!match || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw notFound();
-  const expected = Buffer.from(signatureOf(await linkSecret(db), id));
-  const given = Buffer.from(match[2]!);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw notFound();
+  if (!(await linkSigner(db)).verify(`questionnaire:${id}`, match[2]!)) throw notFound();
   return id;
 }
 
