@@ -4,7 +4,7 @@
  * sessions at once, nobody locks themself out, agent merchant ids need their probe, and an agent's
  * schools (an external user's bound schools are a link table the engine keeps).
  */
-import { ChildUser, CompanyUser, ExternalUser, TwoFactorPolicySetting, type Label, type ResourceDef, type RowOf, type WriteValuesOf } from '@campus/contract';
+import { ChildUser, CompanyUser, ExternalUser, TwoFactorPolicySetting, type Label, type RowOf } from '@campus/contract';
 import { and, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { schools } from '../db/schema/resources.js';
@@ -13,8 +13,8 @@ import { scopeCondition } from '../platform/scope.js';
 import { endSessionsOfUser } from '../platform/sessions.js';
 import { removeTotpOf, twoFactorStatus } from '../platform/two-factor.js';
 import type { EngineContext, Row } from './engine/context.js';
-import type { FamilyHooks, WriteInput, WrittenChange } from './engine/hooks.js';
-import { defineFamilyModule, type FamilyModule } from './engine/modules.js';
+import type { WriteInput, WrittenChange } from './engine/hooks.js';
+import { defineFamilyModule, withSharedRules } from './engine/modules.js';
 import { valueAfter } from './engine/lookup.js';
 import { loadInScope, recordOperation } from './engine/write.js';
 import { twoFactorPolicyStore } from './two-factor-policy.js';
@@ -51,26 +51,10 @@ function refuseOwnDelete(ctx: EngineContext, rows: Row[]): void {
   if (rows.some((row) => Number(row.id) === ctx.user.id)) throw badRequest([{ path: 'id', ...msg('account.cannotDeleteSelf') }]);
 }
 
-/** The module of an account family: the shared rules around the family's own hooks. */
-function defineAccountModule<D extends ResourceDef>(def: D, own: Omit<FamilyHooks<D>, 'beforeDelete'> & Pick<FamilyModule, 'settings'>): FamilyModule {
-  return defineFamilyModule<D>(def, {
-    // The shared rules read only fields every account family declares (id, password, enabled), so they take plain rows.
-    async beforeWrite(ctx, input) {
-      const shared = sharedBeforeWrite(ctx, input as unknown as WriteInput) as WriteValuesOf<D>;
-      return own.beforeWrite ? own.beforeWrite(ctx, { ...input, values: shared }) : shared;
-    },
-    async afterWrite(ctx, change) {
-      await own.afterWrite?.(ctx, change);
-      await sharedAfterWrite(ctx, change as unknown as WrittenChange);
-    },
-    beforeDelete: refuseOwnDelete,
-    afterRead: own.afterRead,
-    actions: own.actions,
-    settings: own.settings,
-  });
-}
+/** The rules every account family shares, around its own. */
+const accountRules = { beforeWrite: sharedBeforeWrite, afterWrite: sharedAfterWrite, beforeDelete: refuseOwnDelete };
 
-export const companyUserModule = defineAccountModule(CompanyUser, {
+export const companyUserModule = defineFamilyModule(CompanyUser, withSharedRules(accountRules, {
   settings: [{ def: TwoFactorPolicySetting, store: twoFactorPolicyStore }],
   beforeWrite(ctx, { values, existing }) {
     requireCompany(ctx, { zh: '公司用户', en: 'company users' });
@@ -104,7 +88,7 @@ export const companyUserModule = defineAccountModule(CompanyUser, {
       return { id, twoFactor: false };
     },
   },
-});
+}));
 
 /**
  * An agent's schools are not links but the schools naming it as their agent (schools.agent_id): they
@@ -123,7 +107,7 @@ async function schoolsOfAgents(ctx: EngineContext, rows: RowOf<typeof ExternalUs
   return byAgent;
 }
 
-export const externalUserModule = defineAccountModule(ExternalUser, {
+export const externalUserModule = defineFamilyModule(ExternalUser, withSharedRules(accountRules, {
   beforeWrite(ctx, { op, values, existing }) {
     const adjusted = { ...values };
     if (ctx.user.type !== 'company' && ctx.user.type !== 'agent' && ctx.user.type !== 'child') {
@@ -150,9 +134,9 @@ export const externalUserModule = defineAccountModule(ExternalUser, {
       return owned ? { ...row, schoolIds: owned.map((school) => school.id), schoolIdsLabel: owned.map((school) => school.name) } : row;
     });
   },
-});
+}));
 
-export const childUserModule = defineAccountModule(ChildUser, {
+export const childUserModule = defineFamilyModule(ChildUser, withSharedRules(accountRules, {
   beforeWrite(ctx, { op, values, existing }) {
     const adjusted = { ...values };
     if (ctx.user.type === 'agent') {
@@ -177,4 +161,4 @@ export const childUserModule = defineAccountModule(ChildUser, {
       await endSessionsOfUser(ctx.db, change.ids[0]!);
     }
   },
-});
+}));

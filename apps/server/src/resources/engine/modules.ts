@@ -78,6 +78,33 @@ export function defineFamilyModule<D extends ResourceDef>(family: D, module: Omi
   return { family, ...module } as unknown as FamilyModule;
 }
 
+/**
+ * Rules several families share (the account families'), around a family's own hooks: the shared
+ * rules see writes and deletes first and afterWrite last, so a family's own adjustments start from
+ * the shared ones and its side effects happen before the shared ones. They read only fields every
+ * such family declares, so they take plain rows.
+ */
+export function withSharedRules<D extends ResourceDef>(shared: Pick<FamilyHooks, 'beforeWrite' | 'afterWrite' | 'beforeDelete'>, own: Omit<FamilyModule<D>, 'family'>): Omit<FamilyModule<D>, 'family'> {
+  // The engine hands both the same rows; only their declared types differ (plain for the shared rules).
+  const plain = own as unknown as Omit<FamilyModule, 'family'>;
+  const composed: Omit<FamilyModule, 'family'> = {
+    ...plain,
+    async beforeWrite(ctx, input) {
+      const values = shared.beforeWrite ? await shared.beforeWrite(ctx, input) : input.values;
+      return plain.beforeWrite ? plain.beforeWrite(ctx, { ...input, values }) : values;
+    },
+    async afterWrite(ctx, change) {
+      await plain.afterWrite?.(ctx, change);
+      await shared.afterWrite?.(ctx, change);
+    },
+    async beforeDelete(ctx, rows) {
+      await shared.beforeDelete?.(ctx, rows);
+      await plain.beforeDelete?.(ctx, rows);
+    },
+  };
+  return composed as unknown as Omit<FamilyModule<D>, 'family'>;
+}
+
 /** A declaration and the server's module list disagree: the server does not start (main.ts prints the one line). */
 export class FamilyModuleError extends Error {
   override name = 'FamilyModuleError';
