@@ -1,11 +1,9 @@
 import { FRAMES, type BadgeKey, type BadgeCounts } from '@campus/contract';
-import { and, count, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import type { AuthUser } from './auth.js';
 import type { EffectiveGrant } from './permissions.js';
-import { scopeCondition, type SchoolScope } from './scope.js';
+import type { SchoolScope } from './scope.js';
 
 export interface BadgeContext {
   db: Database;
@@ -32,17 +30,6 @@ export function installBadges(badges: readonly Badge[]): void {
     installed.set(badge.key, badge.count);
   }
   counters = installed;
-}
-
-/** A badge counting the rows of `table` that `pending` selects, within the caller's schools (`schoolId`). */
-export function pendingRowsBadge(key: BadgeKey, table: PgTable, schoolId: SQLWrapper, pending: SQL): Badge {
-  return {
-    key,
-    count: async ({ db, scope }) => {
-      const [row] = await db.select({ total: count() }).from(table).where(and(pending, scopeCondition(scope, schoolId)));
-      return row?.total ?? 0;
-    },
-  };
 }
 
 /** Frame fixedIds showing each badge key. */

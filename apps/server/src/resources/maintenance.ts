@@ -1,15 +1,13 @@
 /** Maintenance tickets: the device is named by its model and serial number (its school follows it: declared). */
 import { MaintenanceTicket, OPEN_TICKET_STATES } from '@campus/contract';
 import { eq, inArray } from 'drizzle-orm';
-import { deviceClasses, devices, maintenanceTickets } from '../db/schema/resources.js';
+import { deviceClasses, devices } from '../db/schema/resources.js';
 import { defineFamilyModule } from './engine/modules.js';
-import { pendingRowsBadge } from '../platform/badges.js';
-
-/** Maintenance tickets in scope still to be worked on: open, assigned or in progress. */
-const maintenanceOpenBadge = pendingRowsBadge('maintenanceOpen', maintenanceTickets, maintenanceTickets.schoolId, inArray(maintenanceTickets.state, [...OPEN_TICKET_STATES]));
+import { columnOf } from './engine/query.js';
 
 export const maintenanceTicketModule = defineFamilyModule(MaintenanceTicket, {
-  badges: [maintenanceOpenBadge],
+  // Tickets still to be worked on: open, assigned or in progress.
+  pending: { badge: 'maintenanceOpen', where: (table) => inArray(columnOf(table, 'state'), [...OPEN_TICKET_STATES]) },
   /** The device as people name it: its product model, then its serial number ("人脸识别闸机 G31022"), not the serial alone. */
   async afterRead(ctx, rows) {
     const ids = [...new Set(rows.map((row) => Number(row.deviceId)).filter((id) => Number.isInteger(id)))];
