@@ -200,6 +200,13 @@ const envSchema = z
     SHED_MAX_IN_FLIGHT: sheddingLimit(0, 'calls'),
     // Set: the messenger between instances (live updates) runs over Redis pub/sub instead of
     // PostgreSQL LISTEN/NOTIFY (platform/messenger-plugin.ts). Rate-limit counters stay in PostgreSQL.
+    /**
+     * 1: each instance keeps its callers' sessions, grants, scopes and probes in memory, dropped
+     * through the messenger when the database says any changed (platform/caller-memory.ts; PostgreSQL's
+     * messenger only). 0: the session is read on every call. Unset: on, but under NODE_ENV=test, whose
+     * suites change the database behind the API's back and expect the very next call to see it.
+     */
+    CALLER_MEMORY: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).optional()),
     /** Seconds between the live stream's heartbeats, each of which checks the session again (docs/live.md). */
     LIVE_HEARTBEAT_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number({ error: 'must be seconds from 1 to 300' }).int().min(1).max(300).default(15)),
     REDIS_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional()),
