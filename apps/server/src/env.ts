@@ -180,14 +180,15 @@ const envSchema = z
     SHED_DB_QUEUE: sheddingLimit(50, 'statements'),
     /**
      * A Search whose page is full counts its matches (up to 10,001) only when the planner puts that
-     * count at or under this cost; above it, the planner's estimate answers, labelled as one
-     * (engine/search-counts.ts). 0: always the estimate.
+     * count at or under this cost; above it, a count to a lower bound within the cost ("more than
+     * N"), or the rows the page proves (engine/search-counts.ts). A report's groups answer the
+     * planner's estimate above it. 0: never count a full page.
      */
     SEARCH_COUNT_COST_LIMIT: z.preprocess(
       emptyAsUndefined,
       z.coerce
-        .number({ error: 'must be a planner cost (0 = always estimate)' })
-        .min(0, 'must be a planner cost (0 = always estimate)')
+        .number({ error: 'must be a planner cost (0 = never count)' })
+        .min(0, 'must be a planner cost (0 = never count)')
         .default(5000),
     ),
     /** How long the oldest waiting statement may have waited before calls are refused. */
