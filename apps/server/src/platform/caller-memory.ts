@@ -78,26 +78,27 @@ export function createCallerMemory(messenger: Messenger, maxAgeMs = CALLER_MEMOR
   return {
     async lookup(db, token, limits, now, { isActivity = true } = {}) {
       if (!isListening()) return touchSession(db, token, limits, now, { isActivity });
-      const tokenHash = hashToken(token);
       const at = generation;
-      const entry = kept.get(tokenHash);
+      // Kept by the token itself: a call answered from memory spends no hash (the token is in this
+      // process's memory anyway, in the request; it is never written anywhere from here).
+      const entry = kept.get(token);
       if (entry && entry.generation === at && now.getTime() - entry.keptAt < maxAgeMs) {
         const answer = await checkSession(db, entry.found, limits, now, isActivity);
         // Expired here may only mean another instance slid it since: ask the database.
         if (answer.status === 'valid') return withLocalVersion(answer, at);
       }
-      const found = await findSession(db, tokenHash);
+      const found = await findSession(db, hashToken(token));
       if (!found) {
-        kept.delete(tokenHash);
+        kept.delete(token);
         return { status: 'unknown' };
       }
       const answer = await checkSession(db, found, limits, now, isActivity);
       if (answer.status !== 'valid' || generation !== at) {
-        kept.delete(tokenHash);
+        kept.delete(token);
         return answer;
       }
       if (kept.size >= MAX_KEPT_SESSIONS) kept.clear();
-      kept.set(tokenHash, { found, keptAt: now.getTime(), generation: at });
+      kept.set(token, { found, keptAt: now.getTime(), generation: at });
       return withLocalVersion(answer, at);
     },
     forget,

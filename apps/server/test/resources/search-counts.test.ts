@@ -127,6 +127,7 @@ describe('count plans', () => {
     const asked: number[] = [];
     return {
       asked,
+      estimateIsNear: false,
       plan: async (cap: number) => ({ cost: 10 + perRow * Math.min(cap + 1, matches), rows: matches }),
       count: async (cap: number) => {
         asked.push(cap);
@@ -149,6 +150,14 @@ describe('count plans', () => {
     // Fewer matches than the bound: the count is the exact total.
     const few = { ...counting(300, 6.6), plan: async (cap: number) => ({ cost: cap === 10_000 ? 66_000 : 10 + 6.6 * 301, rows: 300 }) };
     expect(await countOrBound(few, 5000, 20)).toEqual({ total: 300, totalIsCapped: false, totalIsEstimate: false });
+  });
+
+  it('answers the planner\'s estimate, labelled, only where it is known to be near', async () => {
+    const near = { ...counting(37_324, 6.6), estimateIsNear: true };
+    // The plan's rows are the planner's estimate of the matches: 37,324 here, rounded to two digits.
+    expect(await countOrBound(near, 5000, 20)).toEqual({ total: 37_000, totalIsCapped: false, totalIsEstimate: true });
+    const dear = { ...counting(37_324, 1000), estimateIsNear: true };
+    expect(await countOrBound(dear, 5000, 20)).toMatchObject({ totalIsEstimate: true });
   });
 
   it('answers what the page proves when even a small count is dear', async () => {
