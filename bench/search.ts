@@ -334,6 +334,13 @@ async function timeInOrder(direct: DirectDb, statements: Statement[]): Promise<n
 // ---------------------------------------------------------------------------------------------
 // Phase 2: the real server over HTTP
 
+/** utime + stime of a process in seconds, from /proc (USER_HZ = 100). */
+function cpuSecondsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** VmRSS of a process in MiB, read from /proc. */
 function rssMiB(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -408,6 +415,8 @@ async function timeApi(base: string, token: string, scenario: Scenario, db?: { d
 
 interface ExportFigures {
   seconds: number;
+  /** The server's CPU (user + system) during the download: what the export costs whatever the load. */
+  serverCpuSeconds: number;
   firstByteSeconds: number;
   bytes: number;
   rssBefore: number;
@@ -418,6 +427,7 @@ interface ExportFigures {
 async function timeExport(server: BenchServer, token: string, count: number): Promise<ExportFigures> {
   const file = path.join(os.tmpdir(), `campus-bench-export-${process.pid}.xlsx`);
   const rssBefore = rssMiB(server.pid);
+  const cpuBefore = cpuSecondsOf(server.pid);
   let rssPeak = rssBefore;
   const sampler = setInterval(() => {
     rssPeak = Math.max(rssPeak, rssMiB(server.pid));
@@ -438,6 +448,7 @@ async function timeExport(server: BenchServer, token: string, count: number): Pr
     clearInterval(sampler);
   }
   const seconds = (performance.now() - t0) / 1000;
+  const serverCpuSeconds = cpuSecondsOf(server.pid) - cpuBefore;
   rssPeak = Math.max(rssPeak, rssMiB(server.pid));
   let rows: number | undefined;
   if (args['verify-export']) {
@@ -449,7 +460,7 @@ async function timeExport(server: BenchServer, token: string, count: number): Pr
     rows -= 1; // the header
   }
   rmSync(file, { force: true });
-  return { seconds, firstByteSeconds: firstByte / 1000, bytes, rssBefore, rssPeak, rows };
+  return { seconds, serverCpuSeconds, firstByteSeconds: firstByte / 1000, bytes, rssBefore, rssPeak, rows };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -608,11 +619,12 @@ async function main(): Promise<void> {
       const growth = figures.rssPeak - figures.rssBefore;
       console.log(`\nExport — GET /api/Student/Export?maxCount=${count} as admin (budget on PostgreSQL: ≤ 10 s, peak RSS growth ≤ 150 MB)\n`);
       printTable(
-        ['rows', 'seconds', 'first byte s', 'size MB', 'rows/s', 'RSS before MiB', 'RSS peak MiB', 'growth MiB', 'budget'],
+        ['rows', 'seconds', 'server CPU s', 'first byte s', 'size MB', 'rows/s', 'RSS before MiB', 'RSS peak MiB', 'growth MiB', 'budget'],
         [
           [
             figures.rows === undefined ? `${count} (not read back)` : String(figures.rows),
             figures.seconds.toFixed(2),
+            figures.serverCpuSeconds.toFixed(2),
             figures.firstByteSeconds.toFixed(2),
             (figures.bytes / 1e6).toFixed(1),
             Math.round(count / figures.seconds).toLocaleString('en'),
