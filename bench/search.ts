@@ -44,8 +44,9 @@ import { resolveSchoolScope, type SchoolScope } from '@campus/server/src/platfor
 import type { EngineContext, Row } from '@campus/server/src/resources/engine/context.js';
 import { readRowExtras } from '@campus/server/src/resources/engine/routes.js';
 import { searchPage } from '@campus/server/src/resources/engine/search-counts.js';
-import { searchAskOf } from '@campus/server/src/resources/engine/search-statement.js';
-import { eq, type Logger } from 'drizzle-orm';
+import { searchAskOf, whereOf } from '@campus/server/src/resources/engine/search-statement.js';
+import { tableOf } from '@campus/server/src/resources/engine/registry.js';
+import { eq, sql, type Logger } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { createWriteStream, readFileSync, rmSync } from 'node:fs';
@@ -233,6 +234,8 @@ interface ScenarioStatements {
   firstCall: Statement[];
   rows: number;
   total: number;
+  /** Every row that matches, counted without a bound (-1 for a log family, which answers no total). */
+  truth: number;
 }
 
 /**
@@ -263,7 +266,7 @@ async function statementsOf(direct: DirectDb, subject: Subject, scenario: Scenar
     }
     direct.captured.length = 0;
     const rows = await logPageOf(ctx, filters, pageSize, scenario.body.cursor as string | undefined);
-    return { statements: [...direct.captured], firstCall: [], rows: Math.min(rows.length, pageSize), total: -1 };
+    return { statements: [...direct.captured], firstCall: [], rows: Math.min(rows.length, pageSize), total: -1, truth: -1 };
   }
   const parsed = searchSchemaOf(def).parse(scenario.body) as Row & { pageIndex: number; pageSize: number; sortField?: string; sortOrder?: 'asc' | 'desc' };
   const { pageIndex, pageSize, sortField, sortOrder, ...filters } = parsed;
@@ -278,7 +281,9 @@ async function statementsOf(direct: DirectDb, subject: Subject, scenario: Scenar
   // The page's links (a parent's children) and the family's afterRead: the server reads them too.
   await readRowExtras(ctx, again.rows);
   const statements = [...direct.captured];
-  return { statements, firstCall: first.slice(repeated), rows: page.rows.length, total: page.total };
+  // The true count, to set beside what the answer says (issue 32: exact, a true "more than", or near).
+  const [counted] = await direct.db.select({ n: sql<number>`count(*)::int` }).from(tableOf(def)).where(whereOf(ask.terms));
+  return { statements, firstCall: first.slice(repeated), rows: page.rows.length, total: page.total, truth: Number(counted!.n) };
 }
 
 interface DbFigures {
@@ -329,21 +334,36 @@ async function timeInOrder(direct: DirectDb, statements: Statement[]): Promise<n
 // ---------------------------------------------------------------------------------------------
 // Phase 2: the real server over HTTP
 
+/** utime + stime of a process in seconds, from /proc (USER_HZ = 100). */
+function cpuSecondsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** VmRSS of a process in MiB, read from /proc. */
 function rssMiB(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) / 1024 : NaN;
 }
 
-async function search(base: string, token: string, scenario: Scenario): Promise<{ ms: number; items: number; total: number }> {
+interface Answered {
+  items: number;
+  total: number;
+  totalIsCapped?: boolean;
+  totalIsEstimate?: boolean;
+}
+
+async function search(base: string, token: string, scenario: Scenario): Promise<Answered & { ms: number }> {
   const t0 = performance.now();
   const view = scenario.view ? `?view=${scenario.view}` : '';
   const body = isLogFamily(scenario.def) ? { pageSize: LOG_PAGE_SIZE, ...scenario.body } : scenario.body;
-  const answer = await callJson<Envelope<{ items: unknown[]; total?: number }>>(base, `/api/${scenario.def.name}/Search${view}`, { method: 'POST', token, body });
+  const answer = await callJson<Envelope<{ items: unknown[]; total?: number; totalIsCapped?: boolean; totalIsEstimate?: boolean }>>(base, `/api/${scenario.def.name}/Search${view}`, { method: 'POST', token, body });
   const elapsed = performance.now() - t0;
   if (answer.body.code !== 200) throw new Error(`${scenario.id}: HTTP ${answer.status} code ${answer.body.code} ${answer.body.message}`);
   // A log answers no total (decisions.md "Log families answer no count").
-  return { ms: elapsed, items: answer.body.data.items.length, total: answer.body.data.total ?? -1 };
+  const { data } = answer.body;
+  return { ms: elapsed, items: data.items.length, total: data.total ?? -1, totalIsCapped: data.totalIsCapped, totalIsEstimate: data.totalIsEstimate };
 }
 
 interface ApiFigures {
@@ -352,8 +372,7 @@ interface ApiFigures {
   p99: number;
   rps: number;
   loadedP95: number;
-  items: number;
-  total: number;
+  answered: Answered;
 }
 
 /**
@@ -362,7 +381,7 @@ interface ApiFigures {
  * (minutes apart, the same statements differed by up to 2 × from one run to the next).
  */
 async function timeApi(base: string, token: string, scenario: Scenario, db?: { direct: DirectDb; statements: Statement[] }): Promise<ApiFigures & { db?: DbFigures }> {
-  let last = { items: 0, total: 0 };
+  let last: Answered = { items: 0, total: 0 };
   for (let i = 0; i < 5; i += 1) last = await search(base, token, scenario);
   const sequential: number[] = [];
   const dbTimes: number[] = [];
@@ -389,13 +408,15 @@ async function timeApi(base: string, token: string, scenario: Scenario, db?: { d
     p99: percentile(sorted, 99),
     rps: loaded.length / seconds,
     loadedP95: percentile(sortedOf(loaded), 95),
-    ...last,
+    answered: last,
     ...(db ? { db: figuresOf(dbTimes) } : {}),
   };
 }
 
 interface ExportFigures {
   seconds: number;
+  /** The server's CPU (user + system) during the download: what the export costs whatever the load. */
+  serverCpuSeconds: number;
   firstByteSeconds: number;
   bytes: number;
   rssBefore: number;
@@ -406,6 +427,7 @@ interface ExportFigures {
 async function timeExport(server: BenchServer, token: string, count: number): Promise<ExportFigures> {
   const file = path.join(os.tmpdir(), `campus-bench-export-${process.pid}.xlsx`);
   const rssBefore = rssMiB(server.pid);
+  const cpuBefore = cpuSecondsOf(server.pid);
   let rssPeak = rssBefore;
   const sampler = setInterval(() => {
     rssPeak = Math.max(rssPeak, rssMiB(server.pid));
@@ -426,6 +448,7 @@ async function timeExport(server: BenchServer, token: string, count: number): Pr
     clearInterval(sampler);
   }
   const seconds = (performance.now() - t0) / 1000;
+  const serverCpuSeconds = cpuSecondsOf(server.pid) - cpuBefore;
   rssPeak = Math.max(rssPeak, rssMiB(server.pid));
   let rows: number | undefined;
   if (args['verify-export']) {
@@ -437,7 +460,7 @@ async function timeExport(server: BenchServer, token: string, count: number): Pr
     rows -= 1; // the header
   }
   rmSync(file, { force: true });
-  return { seconds, firstByteSeconds: firstByte / 1000, bytes, rssBefore, rssPeak, rows };
+  return { seconds, serverCpuSeconds, firstByteSeconds: firstByte / 1000, bytes, rssBefore, rssPeak, rows };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -481,7 +504,7 @@ async function main(): Promise<void> {
 
   // Phase 1, before the server starts (PGlite allows one process on its data directory).
   const direct = await openDirect();
-  const prepared: { scenario: Scenario; statements: Statement[]; db?: DbFigures; firstCallMs: number; rows: number; total: number }[] = [];
+  const prepared: { scenario: Scenario; statements: Statement[]; db?: DbFigures; firstCallMs: number; rows: number; total: number; truth: number }[] = [];
   try {
     const sizes = ((await direct.query({
       sql: `select (select count(*) from students)::int as students, (select count(*) from parents)::int as parents, (select count(*) from devices)::int as devices, (select count(*) from schools)::int as schools`,
@@ -515,7 +538,7 @@ async function main(): Promise<void> {
       // PostgreSQL: timed beside the API's calls in phase 2 instead (timeApi).
       const db = kind === 'postgres' ? undefined : await timeDb(direct, measured.statements);
       const firstCallMs = await timeInOrder(direct, measured.firstCall);
-      prepared.push({ scenario, statements: measured.statements, db, firstCallMs, rows: measured.rows, total: measured.total });
+      prepared.push({ scenario, statements: measured.statements, db, firstCallMs, rows: measured.rows, total: measured.total, truth: measured.truth });
       process.stdout.write(`database time measured: ${scenario.id}\r`);
       if (args.explain) await explain(direct, scenario.id, [...measured.statements.map((statement) => ({ statement, role: 'rows' })), ...measured.firstCall.map((statement) => ({ statement, role: 'first call' }))]);
     }
@@ -560,8 +583,8 @@ async function main(): Promise<void> {
         ' first call = what the first call of a filter set adds (EXPLAIN of the count, and the count when the planner finds it cheap; kept 30 s).',
     );
     console.log(`Budget (${kind}): p95 ≤ ${budgetP95} ms${kind === 'postgres' ? ', API p50 ≤ 1.5 × DB p50 + 1 ms' : ''}.\n`);
-    const header = ['id', 'family', 'as', 'scenario', 'items/total', 'p50 ms', 'p95 ms', 'p99 ms', `req/s @${CLIENTS}`, `p95 @${CLIENTS}`, 'DB p50 / p95 ms', 'first call +ms', 'API/DB', 'budget'];
-    const lines = prepared.map(({ scenario, firstCallMs, total, ...phase1 }) => {
+    const header = ['id', 'family', 'as', 'scenario', 'items/total', 'true count', 'total', 'p50 ms', 'p95 ms', 'p99 ms', `req/s @${CLIENTS}`, `p95 @${CLIENTS}`, 'DB p50 / p95 ms', 'first call +ms', 'API/DB', 'budget'];
+    const lines = prepared.map(({ scenario, firstCallMs, total, truth, ...phase1 }) => {
       const api = results.find((r) => r.id === scenario.id)!.api;
       const db = (api.db ?? phase1.db)!;
       const withinLatency = api.p95 <= budgetP95;
@@ -571,7 +594,9 @@ async function main(): Promise<void> {
         scenario.def.name,
         scenario.as,
         scenario.label,
-        api.total < 0 ? `${api.items}/–` : `${api.items}/${api.total}${api.total !== total ? ` (db ${total})` : ''}`,
+        api.answered.total < 0 ? `${api.answered.items}/–` : `${api.answered.items}/${totalText(api.answered)}${api.answered.total !== total ? ` (db ${total})` : ''}`,
+        truth < 0 ? '–' : truth.toLocaleString('en'),
+        honesty(api.answered, truth),
         ms(api.p50),
         ms(api.p95),
         ms(api.p99),
@@ -594,11 +619,12 @@ async function main(): Promise<void> {
       const growth = figures.rssPeak - figures.rssBefore;
       console.log(`\nExport — GET /api/Student/Export?maxCount=${count} as admin (budget on PostgreSQL: ≤ 10 s, peak RSS growth ≤ 150 MB)\n`);
       printTable(
-        ['rows', 'seconds', 'first byte s', 'size MB', 'rows/s', 'RSS before MiB', 'RSS peak MiB', 'growth MiB', 'budget'],
+        ['rows', 'seconds', 'server CPU s', 'first byte s', 'size MB', 'rows/s', 'RSS before MiB', 'RSS peak MiB', 'growth MiB', 'budget'],
         [
           [
             figures.rows === undefined ? `${count} (not read back)` : String(figures.rows),
             figures.seconds.toFixed(2),
+            figures.serverCpuSeconds.toFixed(2),
             figures.firstByteSeconds.toFixed(2),
             (figures.bytes / 1e6).toFixed(1),
             Math.round(count / figures.seconds).toLocaleString('en'),
@@ -615,6 +641,27 @@ async function main(): Promise<void> {
     await server.stop();
     if (kind === 'postgres') await direct.close();
   }
+}
+
+/** An answer's total as the list shows it: "1,014", "500+" (more than), "about 37,000". */
+function totalText(answered: Answered): string {
+  const figure = answered.total.toLocaleString('en');
+  if (answered.totalIsEstimate) return `about ${figure}`;
+  return answered.totalIsCapped ? `${figure}+` : figure;
+}
+
+/**
+ * Whether the total tells the truth (issue 32): exact (a count past the cap answered as the cap, "+"),
+ * a bound that is one ("N+" with more than N matching), or an estimate within ±25 %.
+ */
+function honesty(answered: Answered, truth: number): string {
+  if (truth < 0 || answered.total < 0) return '–';
+  if (answered.totalIsEstimate) {
+    const off = (answered.total - truth) / truth;
+    return `${Math.abs(off) <= 0.25 ? 'estimate' : 'OFF'} ${off >= 0 ? '+' : ''}${(off * 100).toFixed(0)} %`;
+  }
+  if (answered.totalIsCapped) return truth > answered.total ? 'bound ok' : 'BOUND FALSE';
+  return answered.total === truth ? 'exact' : 'WRONG';
 }
 
 function printTable(header: string[], lines: string[][]): void {

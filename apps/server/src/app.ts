@@ -5,6 +5,7 @@ import type { Env } from './env.js';
 import { swaggerPlugin } from './plugins/external/swagger.js';
 import { webAppPlugin } from './plugins/external/web-app.js';
 import { authPlugin, type SessionLookupFn } from './platform/auth.js';
+import { callerMemoryPlugin } from './platform/caller-memory.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { contextPlugin } from './platform/context.js';
 import { messengerPlugin } from './platform/messenger-plugin.js';
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(terminalSecretsPlugin);
   await app.register(swaggerPlugin);
   await app.register(webAppPlugin, { root: options.webRoot });
+  await app.register(callerMemoryPlugin);
   await app.register(authPlugin, { lookupSession: options.lookupSession });
   await app.register(searchCountsPlugin);
 

@@ -180,14 +180,15 @@ const envSchema = z
     SHED_DB_QUEUE: sheddingLimit(50, 'statements'),
     /**
      * A Search whose page is full counts its matches (up to 10,001) only when the planner puts that
-     * count at or under this cost; above it, the planner's estimate answers, labelled as one
-     * (engine/search-counts.ts). 0: always the estimate.
+     * count at or under this cost; above it, a count to a lower bound within the cost ("more than
+     * N"), or the rows the page proves (engine/search-counts.ts). A report's groups answer the
+     * planner's estimate above it. 0: never count a full page.
      */
     SEARCH_COUNT_COST_LIMIT: z.preprocess(
       emptyAsUndefined,
       z.coerce
-        .number({ error: 'must be a planner cost (0 = always estimate)' })
-        .min(0, 'must be a planner cost (0 = always estimate)')
+        .number({ error: 'must be a planner cost (0 = never count)' })
+        .min(0, 'must be a planner cost (0 = never count)')
         .default(5000),
     ),
     /** How long the oldest waiting statement may have waited before calls are refused. */
@@ -200,6 +201,13 @@ const envSchema = z
     SHED_MAX_IN_FLIGHT: sheddingLimit(0, 'calls'),
     // Set: the messenger between instances (live updates) runs over Redis pub/sub instead of
     // PostgreSQL LISTEN/NOTIFY (platform/messenger-plugin.ts). Rate-limit counters stay in PostgreSQL.
+    /**
+     * 1: each instance keeps its callers' sessions, grants, scopes and probes in memory, dropped
+     * through the messenger when the database says any changed (platform/caller-memory.ts; PostgreSQL's
+     * messenger only). 0: the session is read on every call. Unset: on, but under NODE_ENV=test, whose
+     * suites change the database behind the API's back and expect the very next call to see it.
+     */
+    CALLER_MEMORY: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).optional()),
     /** Seconds between the live stream's heartbeats, each of which checks the session again (docs/live.md). */
     LIVE_HEARTBEAT_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number({ error: 'must be seconds from 1 to 300' }).int().min(1).max(300).default(15)),
     REDIS_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional()),

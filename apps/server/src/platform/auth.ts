@@ -73,7 +73,8 @@ export const authPlugin = fp<AuthOptions>(
       if (!needsSession(request)) return;
       const token = bearerToken(request);
       if (!token) throw unauthorized(ErrorCode.TokenInvalid);
-      const session = await lookupSession(app.db, token, app.env.sessionLimits, app.clock.now(), { isActivity: !isBackgroundCall(request) });
+      const lookup = app.callerMemory && lookupSession === touchSession ? app.callerMemory.lookup : lookupSession;
+      const session = await lookup(app.db, token, app.env.sessionLimits, app.clock.now(), { isActivity: !isBackgroundCall(request) });
       if (session.status === 'expired') throw unauthorized(ErrorCode.TokenExpired);
       if (session.status === 'unknown') throw unauthorized(ErrorCode.TokenInvalid);
       const { user } = session;
@@ -94,5 +95,5 @@ export const authPlugin = fp<AuthOptions>(
       };
     });
   },
-  { name: 'auth', dependencies: ['context', 'error-handler'] },
+  { name: 'auth', dependencies: ['context', 'error-handler', 'caller-memory'] },
 );

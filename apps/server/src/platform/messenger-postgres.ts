@@ -21,6 +21,7 @@ export function createPostgresMessenger(connectionString: string, log: Messenger
   let listener: pg.Client | undefined;
   let isClosed = false;
   let attempt = 0;
+  let connections = 0;
   let readyResolve!: () => void;
   const isReady = new Promise<void>((resolve) => (readyResolve = resolve));
 
@@ -46,6 +47,7 @@ export function createPostgresMessenger(connectionString: string, log: Messenger
         return;
       }
       listener = client;
+      connections += 1;
       attempt = 0;
       readyResolve();
     } catch (error) {
@@ -75,6 +77,7 @@ export function createPostgresMessenger(connectionString: string, log: Messenger
       publisher.query('select pg_notify($1, $2)', [LIVE_CHANNEL, text]).catch((error: unknown) => log.warn({ err: error, topic }, 'message not sent'));
     },
     subscribe: (topic, listenerFn) => subscribers.subscribe(topic, listenerFn),
+    listeningEpoch: () => (listener ? connections : 0),
     ready: () => isReady,
     async close() {
       isClosed = true;

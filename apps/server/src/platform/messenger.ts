@@ -25,6 +25,12 @@ export interface Messenger {
   publish(topic: string, body: unknown): void;
   /** Calls `listener` for each message of `topic` ('*': every topic); answers the unsubscribe. */
   subscribe(topic: string, listener: MessageListener): () => void;
+  /**
+   * A number that changes with every (re)connection of the listening side, 0 while it is down: what
+   * was published meanwhile was lost. Only transports that hear the database's own notices (PostgreSQL)
+   * answer it (caller-memory.ts).
+   */
+  listeningEpoch?(): number;
   /** Resolves once the transport listens (tests wait for it before publishing from another instance). */
   ready(): Promise<void>;
   close(): Promise<void>;

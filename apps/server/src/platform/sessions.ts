@@ -90,7 +90,11 @@ export function sessionStore(kind: SessionKind) {
     async slide(db: Executor, session: SessionTimes, limits: SessionLimits, now: Date, isActivity = true): Promise<boolean> {
       if (session.expiresAt.getTime() <= now.getTime() || session.createdAt.getTime() + limits.maxAgeMs <= now.getTime()) return false;
       if (isActivity && now.getTime() - session.lastSeenAt.getTime() >= kind.writeEveryMs) {
-        await db.execute(sql`update ${table} set last_seen_at = ${iso(now)}, expires_at = ${iso(expiryOf(session.createdAt, now, limits))} where id = ${session.id}`);
+        const expiresAt = expiryOf(session.createdAt, now, limits);
+        await db.execute(sql`update ${table} set last_seen_at = ${iso(now)}, expires_at = ${iso(expiresAt)} where id = ${session.id}`);
+        // A session kept in memory (caller-memory.ts) slides from what was written, not what was read.
+        session.lastSeenAt = now;
+        session.expiresAt = expiresAt;
       }
       return true;
     },
@@ -163,8 +167,26 @@ export async function touchSession(
   now: Date,
   { isActivity = true }: { isActivity?: boolean } = {},
 ): Promise<SessionLookup> {
-  const [found] = await sessionStatementOf(db).execute({ tokenHash: hashToken(token) });
+  const found = await findSession(db, hashToken(token));
   if (!found) return { status: 'unknown' };
+  return checkSession(db, found, limits, now, isActivity);
+}
+
+/** A session row as the session statement reads it: its times, its account and the caller-state version. */
+export interface FoundSession {
+  session: SessionTimes & { userId: number };
+  user: SessionUser;
+  stateVersion: number;
+}
+
+/** The session stored under a token hash, with its account; undefined when there is none. */
+export async function findSession(db: Database, tokenHash: string): Promise<FoundSession | undefined> {
+  const [found] = await sessionStatementOf(db).execute({ tokenHash });
+  return found;
+}
+
+/** Whether a found session is valid at `now` (sliding it as touchSession does), as touchSession answers it. */
+export async function checkSession(db: Executor, found: FoundSession, limits: SessionLimits, now: Date, isActivity: boolean): Promise<SessionLookup> {
   const { session, user, stateVersion } = found;
   if (!(await consoleSessions.slide(db, session, limits, now, isActivity))) return { status: 'expired' };
   return { status: 'valid', sessionId: session.id, userId: session.userId, user, stateVersion };

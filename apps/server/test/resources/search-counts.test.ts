@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { students } from '../../src/db/schema/index.js';
-import { COUNT_MAX_AGE_MS, countPlanOf, roundedEstimate } from '../../src/resources/engine/search-counts.js';
+import { COUNT_MAX_AGE_MS, countOrBound, countPlanOf, roundBoundDown, roundedEstimate } from '../../src/resources/engine/search-counts.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { grantEverything, schoolLike, schoolIdsOf, unique } from './fixtures.js';
 
@@ -81,7 +81,7 @@ describe('Search totals past the count cost limit', () => {
   let token: string;
   let ownSchool: number;
   beforeAll(async () => {
-    // Limit 0: every full page answers the planner's estimate instead of counting.
+    // Limit 0: no full page is counted; its total is what the page proves.
     estimating = await createTestApp({ env: { SEARCH_COUNT_COST_LIMIT: '0' } });
     await grantEverything(estimating, 'agent1');
     token = await estimating.loginAs('agent1');
@@ -96,14 +96,12 @@ describe('Search totals past the count cost limit', () => {
     return response.json().data as { items: unknown[]; total: number; totalIsEstimate: boolean; hasMore: boolean; totalIsCapped: boolean };
   };
 
-  it('answers an estimate, labelled so, never below what the page proves', async () => {
+  it('answers what the page proves as "more than", never an estimate', async () => {
     const page = await searchIn({ pageSize: 2 });
-    expect(page).toMatchObject({ totalIsEstimate: true, totalIsCapped: false, hasMore: true });
+    expect(page).toMatchObject({ total: 2, totalIsEstimate: false, totalIsCapped: true, hasMore: true });
     expect(page.items).toHaveLength(2);
-    expect(page.total).toBeGreaterThanOrEqual(3);
-    const second = await searchIn({ pageSize: 2, pageIndex: 2 });
-    expect(second.hasMore).toBe(true);
-    expect(second.total).toBeGreaterThanOrEqual(5);
+    // The bound kept from page 1 grows with what a later page proves.
+    expect(await searchIn({ pageSize: 2, pageIndex: 2 })).toMatchObject({ total: 4, totalIsCapped: true, hasMore: true });
   });
 
   it('answers the exact total on the page that ends the result', async () => {
@@ -118,6 +116,54 @@ describe('count plans', () => {
     expect(countPlanOf(explained)).toEqual({ cost: 34129.7, rows: 3276 });
     expect(countPlanOf(JSON.stringify(explained))).toEqual({ cost: 34129.7, rows: 3276 });
     expect(countPlanOf([{ Plan: { 'Node Type': 'Result', 'Total Cost': 1 } }])).toBeUndefined();
+  });
+
+  it('rounds a bound down to 1, 2 or 5 times a power of ten', () => {
+    expect([0.5, 1, 7, 99, 100, 754, 1_465, 2_000, 9_999].map(roundBoundDown)).toEqual([0, 1, 5, 50, 100, 500, 1_000, 2_000, 5_000]);
+  });
+
+  /** A planner and a count over `matches` rows whose cost grows by `perRow` for each row a count must find. */
+  const counting = (matches: number, perRow: number) => {
+    const asked: number[] = [];
+    return {
+      asked,
+      estimateIsNear: false,
+      plan: async (cap: number) => ({ cost: 10 + perRow * Math.min(cap + 1, matches), rows: matches }),
+      count: async (cap: number) => {
+        asked.push(cap);
+        return Math.min(cap + 1, matches);
+      },
+    };
+  };
+
+  it('counts in full when the planner finds it cheap', async () => {
+    const cheap = counting(37_324, 0.1);
+    expect(await countOrBound(cheap, 5000, 20)).toEqual({ total: 10_001, totalIsCapped: false, totalIsEstimate: false });
+    expect(cheap.asked).toEqual([10_000]);
+  });
+
+  it('counts to a lower bound when the full count is dear, and answers "more than" it or the exact count', async () => {
+    // 6.6 per row: the full count costs 66,000 (a name part at 1M students), 500 rows fit in 5,000.
+    const many = counting(37_324, 6.6);
+    expect(await countOrBound(many, 5000, 20)).toEqual({ total: 500, totalIsCapped: true, totalIsEstimate: false });
+    expect(many.asked).toEqual([500]);
+    // Fewer matches than the bound: the count is the exact total.
+    const few = { ...counting(300, 6.6), plan: async (cap: number) => ({ cost: cap === 10_000 ? 66_000 : 10 + 6.6 * 301, rows: 300 }) };
+    expect(await countOrBound(few, 5000, 20)).toEqual({ total: 300, totalIsCapped: false, totalIsEstimate: false });
+  });
+
+  it('answers the planner\'s estimate, labelled, only where it is known to be near', async () => {
+    const near = { ...counting(37_324, 6.6), estimateIsNear: true };
+    // The plan's rows are the planner's estimate of the matches: 37,324 here, rounded to two digits.
+    expect(await countOrBound(near, 5000, 20)).toEqual({ total: 37_000, totalIsCapped: false, totalIsEstimate: true });
+    const dear = { ...counting(37_324, 1000), estimateIsNear: true };
+    expect(await countOrBound(dear, 5000, 20)).toMatchObject({ totalIsEstimate: true });
+  });
+
+  it('answers what the page proves when even a small count is dear', async () => {
+    const dear = counting(37_324, 1000);
+    expect(await countOrBound(dear, 5000, 40)).toEqual({ total: 40, totalIsCapped: true, totalIsEstimate: false });
+    expect(dear.asked).toEqual([]);
   });
 
   it('rounds an estimate to two significant digits', () => {

@@ -205,10 +205,10 @@ export function selectPage(ctx: EngineContext, where: SQL | undefined, order: SQ
   return ctx.db.select(fields).from(page).innerJoin(table, eq(id, page.pageId)).orderBy(...order);
 }
 
-/** The statement counting matching rows up to COUNT_CAP + 1, so an answer can say "more than the cap". */
-export function boundedCountQuery(ctx: EngineContext, where: SQL | undefined) {
+/** The statement counting matching rows up to `cap` + 1, so an answer can say "more than the cap". */
+export function boundedCountQuery(ctx: EngineContext, where: SQL | undefined, cap = COUNT_CAP) {
   const table = tableOf(ctx.def);
-  const inner = ctx.db.select({ one: sql`1` }).from(table).where(where).limit(COUNT_CAP + 1).as('capped');
+  const inner = ctx.db.select({ one: sql`1` }).from(table).where(where).limit(cap + 1).as('capped');
   // Aliased: countOrEstimate runs it as raw SQL and reads the column by name.
   return ctx.db.select({ n: sql<number>`count(*)::int`.as('n') }).from(inner);
 }

@@ -9,8 +9,11 @@
  * That total is counted (up to COUNT_CAP + 1 rows) when PostgreSQL's planner puts the count at or
  * under SEARCH_COUNT_COST_LIMIT — counts an index answers alone, about 400–2,100 at 1M students.
  * Above it — a name part matching thousands of rows spread over the table, each read from the heap:
- * 8,000–66,000, 70–380 ms — the planner's estimate of the matches answers instead, labelled as an
- * estimate (`totalIsEstimate`) and never below what the page itself proves (docs/decisions.md).
+ * 8,000–66,000, 70–380 ms — a count bounded lower, where the planner finds that cheap, is exact when
+ * it ends below its bound; else the planner's estimate answers where it is near (`totalIsEstimate`:
+ * within a few % for 1–2-character name parts, whose pieces the GIN statistics know), and "more than
+ * N" (`totalIsCapped`) where it is not — a longer name part, whose estimate is 3 × low (issue 32;
+ * docs/decisions.md).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -19,6 +22,7 @@ import type { Database } from '../../db/client.js';
 import type { SchoolScope } from '../../platform/scope.js';
 import type { EngineContext, Row } from './context.js';
 import { COUNT_CAP, boundedCountQuery } from './query.js';
+import { NAME_STRPOS_SHAPE } from './search-rules.js';
 import { readPage, whereOf, type SearchAsk } from './search-statement.js';
 
 /** How long a count is reused at most. */
@@ -108,6 +112,8 @@ export function totalProvedBy(page: ReadPage): PageTotal | undefined {
 /** A counted or estimated total as a page answers it: a count past the cap says so, an estimate never says fewer rows than the page proves. */
 export function answeredTotal(total: PageTotal, page: ReadPage): PageTotal {
   if (total.total > COUNT_CAP && !total.totalIsEstimate) return { total: COUNT_CAP, totalIsCapped: true, totalIsEstimate: false };
+  // A lower bound kept from another page never says fewer rows than this page proves.
+  if (total.totalIsCapped && page.hasMore) return { ...total, total: Math.min(COUNT_CAP, Math.max(total.total, page.offset + page.pageSize)) };
   if (total.totalIsEstimate && page.hasMore) return { ...total, total: Math.max(total.total, page.offset + page.pageSize + 1) };
   return total;
 }
@@ -122,6 +128,66 @@ export async function countOrEstimate(db: Database, counting: SQLWrapper, costLi
   if (plan && plan.cost > costLimit) return { total: roundedEstimate(plan.rows), totalIsCapped: false, totalIsEstimate: true };
   const counted = (await db.execute(counting)) as unknown as { rows: { n: number | string }[] };
   return { total: Number(counted.rows[0]?.n ?? 0), totalIsCapped: false, totalIsEstimate: false };
+}
+
+/** The largest of 1, 2 and 5 times a power of ten not above `value` (754 → 500): a bound people read at a glance. */
+export function roundBoundDown(value: number): number {
+  if (value < 1) return 0;
+  const power = 10 ** Math.floor(Math.log10(value));
+  return [5, 2, 1].map((step) => step * power).find((bound) => bound <= value)!;
+}
+
+/** Smallest lower bound worth counting to: below it the page's own proof says as much. */
+const MIN_COUNTED_BOUND = 100;
+
+/** How a bounded count is planned and run, for `cap` + 1 rows at most. */
+export interface BoundedCounting {
+  plan(cap: number): Promise<CountPlan | undefined>;
+  count(cap: number): Promise<number>;
+  /**
+   * The planner's estimate of the matches is known to be near (within ±25 % on every bench:search
+   * scenario): false for a name part of 3 characters or more, whose strpos check it takes for a third.
+   */
+  estimateIsNear: boolean;
+}
+
+/** A bounded count statement planned by EXPLAIN and run through `db`. */
+export function boundedCountingOf(db: Database, countingUpTo: (cap: number) => SQLWrapper, estimateIsNear: boolean): BoundedCounting {
+  return {
+    estimateIsNear,
+    async plan(cap) {
+      const explained = (await db.execute(sql`explain (format json) ${countingUpTo(cap)}`)) as unknown as { rows: Record<string, unknown>[] };
+      return countPlanOf(Object.values(explained.rows[0] ?? {})[0]);
+    },
+    async count(cap) {
+      const counted = (await db.execute(countingUpTo(cap))) as unknown as { rows: { n: number | string }[] };
+      return Number(counted.rows[0]?.n ?? 0);
+    },
+  };
+}
+
+/**
+ * A Search's total that tells the truth: counted up to COUNT_CAP + 1 when the planner puts that at or
+ * under `costLimit`; else counted up to a lower bound the cost allows (a count's cost grows with the
+ * rows it must find) — exact when it ends below the bound; else the planner's estimate where it is
+ * known to be near, labelled as one; else "more than" the bound, or than the rows the page proves
+ * (`proven`: offset + page size when more follow).
+ */
+export async function countOrBound(counting: BoundedCounting, costLimit: number, proven: number): Promise<PageTotal> {
+  const full = await counting.plan(COUNT_CAP);
+  if (!full || full.cost <= costLimit) return { total: await counting.count(COUNT_CAP), totalIsCapped: false, totalIsEstimate: false };
+  let atLeast = proven;
+  const bound = roundBoundDown((COUNT_CAP * costLimit) / full.cost);
+  if (bound >= MIN_COUNTED_BOUND && bound > proven) {
+    const plan = await counting.plan(bound);
+    if (plan && plan.cost <= costLimit) {
+      const n = await counting.count(bound);
+      if (n <= bound) return { total: n, totalIsCapped: false, totalIsEstimate: false };
+      atLeast = bound;
+    }
+  }
+  if (counting.estimateIsNear && full.rows > atLeast) return { total: roundedEstimate(full.rows), totalIsCapped: false, totalIsEstimate: true };
+  return { total: atLeast, totalIsCapped: true, totalIsEstimate: false };
 }
 
 /** One page of a Search in wire form, whether another follows, and its total (exact, capped or estimated). */
@@ -141,7 +207,15 @@ export async function searchPage(ctx: EngineContext, ask: SearchAsk, filters: Ro
   const rows = hasMore ? read.slice(0, pageSize) : read;
   const page: ReadPage = { rows: rows.length, hasMore, offset, pageSize };
   // A page with nothing after it ends the result: its total is exact, whatever was counted or kept.
-  const total = answeredTotal(totalProvedBy(page) ?? fresh ?? (await countOrEstimate(ctx.db, boundedCountQuery(ctx, whereOf(ask.terms)), ctx.server.env.SEARCH_COUNT_COST_LIMIT)), page);
+  const where = whereOf(ask.terms);
+  const total = answeredTotal(
+    totalProvedBy(page) ?? fresh ?? (await countOrBound(
+        boundedCountingOf(ctx.db, (cap) => boundedCountQuery(ctx, where, cap), !ask.terms.some((term) => term.shape?.includes(NAME_STRPOS_SHAPE))),
+        ctx.server.env.SEARCH_COUNT_COST_LIMIT,
+        offset + pageSize,
+      )),
+    page,
+  );
   if (counts.size >= MAX_COUNTS_PER_CALLER) counts.clear();
   counts.set(key, { ...total, generation, countedAt: fresh?.countedAt ?? now });
   return { rows, hasMore, ...total };

@@ -31,10 +31,20 @@ interface ResourceTableProps {
   actions?: Pick<RecordActions, 'items' | 'run'> & Partial<Pick<RecordActions, 'openView'>>;
 }
 
-/** How the total reads: a count, a count past the cap ("10,000+"), or the database's estimate ("about 37,000"). */
+/** How the total reads: a count, a lower bound ("10,000+", "500+": more than that many), or a report's estimate ("about 37,000"). */
 function totalKey(list: Pick<ResourceList, 'isTotalCapped' | 'isTotalEstimate'>) {
   if (list.isTotalEstimate) return 'resource.totalEstimate';
   return list.isTotalCapped ? 'resource.totalCapped' : 'resource.total';
+}
+
+/**
+ * The rows the pager pages over. Pages end at the count cap (the server refuses deeper ones). A
+ * total that is a lower bound ("500+") must still let the reader page past it while more follow.
+ */
+export function pagerTotal(list: Pick<ResourceList, 'total' | 'isTotalCapped' | 'hasMore' | 'paging'>): number {
+  const { pageIndex, pageSize } = list.paging;
+  const reachable = list.isTotalCapped && list.hasMore ? Math.max(list.total, pageIndex * pageSize + 1) : list.total;
+  return Math.min(reachable, SEARCH_COUNT_CAP);
 }
 
 export function ResourceTable({ list, columns: dataColumns, settings, actions }: ResourceTableProps) {
@@ -124,8 +134,7 @@ export function ResourceTable({ list, columns: dataColumns, settings, actions }:
       pagination={{
         current: paging.pageIndex,
         pageSize: paging.pageSize,
-        // Pages end at the count cap (the server refuses deeper ones), whatever an estimate says.
-        total: failure ? 0 : Math.min(list.total, SEARCH_COUNT_CAP),
+        total: failure ? 0 : pagerTotal(list),
         showSizeChanger: true,
         pageSizeOptions: PAGE_SIZE_OPTIONS,
         showTotal: () => t(failure ? 'resource.total' : totalKey(list), { total: formatCount(failure ? 0 : list.total, locale) }),

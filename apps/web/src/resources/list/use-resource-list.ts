@@ -233,7 +233,10 @@ export function useResourceList({
     search,
     rows: answer?.items ?? [],
     total: answer?.total ?? 0,
+    /** The total is a lower bound: more rows than it match ("N+"). */
     isTotalCapped: answer?.totalIsCapped ?? false,
+    /** A next page exists (the server read one row past this page). */
+    hasMore: answer?.hasMore ?? false,
     /** The total is the database's estimate of a large result (shown as "about N"), not a count. */
     isTotalEstimate: answer?.totalIsEstimate ?? false,
     refresh,

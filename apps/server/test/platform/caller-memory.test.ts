@@ -1,0 +1,115 @@
+import { API_PATHS, frameOf } from '@campus/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../src/app.js';
+import { createDatabase, type DatabaseHandle } from '../../src/db/client.js';
+import { grants, sessions } from '../../src/db/schema/index.js';
+import { isCallerMemoryOn } from '../../src/platform/caller-memory.js';
+import { createMemoryMessenger } from '../../src/platform/messenger.js';
+import { hashToken } from '../../src/platform/sessions.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { grantEverything, userIdOf } from '../resources/fixtures.js';
+
+const silent = { warn: () => undefined };
+
+describe('when an instance keeps its callers in memory', () => {
+  const postgresLike = { transport: 'postgres', listeningEpoch: () => 1 } as unknown as Parameters<typeof isCallerMemoryOn>[1];
+  it('is on by default but under NODE_ENV=test, off by CALLER_MEMORY=0, and never without the database’s notices', () => {
+    expect(isCallerMemoryOn({ NODE_ENV: 'production', CALLER_MEMORY: undefined }, postgresLike)).toBe(true);
+    expect(isCallerMemoryOn({ NODE_ENV: 'test', CALLER_MEMORY: undefined }, postgresLike)).toBe(false);
+    expect(isCallerMemoryOn({ NODE_ENV: 'test', CALLER_MEMORY: '1' }, postgresLike)).toBe(true);
+    expect(isCallerMemoryOn({ NODE_ENV: 'production', CALLER_MEMORY: '0' }, postgresLike)).toBe(false);
+    // In process (PGlite) and Redis hear no notice of the database: every call reads its session.
+    expect(isCallerMemoryOn({ NODE_ENV: 'production', CALLER_MEMORY: '1' }, createMemoryMessenger(silent))).toBe(false);
+  });
+});
+
+/**
+ * Two instances on one PostgreSQL database, both keeping callers in memory: what one changes (or
+ * psql does) must be refused on the other within the second, through the database's notices.
+ */
+describe.skipIf(process.env.TEST_DB !== 'postgres')('callers kept in memory on two instances', () => {
+  let t: TestApp;
+  let b: App;
+  let bDatabase: DatabaseHandle;
+  let admin: string;
+  let agent1Id: number;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { CALLER_MEMORY: '1' } });
+    bDatabase = await createDatabase(t.env);
+    b = await buildApp({ env: t.env, database: bDatabase, clock: t.clock });
+    await b.ready();
+    await Promise.all([t.app.messenger.ready(), b.messenger.ready()]);
+    await grantEverything(t, 'agent1');
+    admin = await t.loginAs('admin');
+    agent1Id = await userIdOf(t, 'agent1');
+  });
+  afterAll(async () => {
+    await b?.close();
+    await bDatabase?.close();
+    await t?.close();
+  });
+
+  const onB = (token: string) => b.inject({ method: 'POST', url: '/api/School/Search', payload: { pageSize: 20 }, headers: { authorization: `Bearer ${token}` } });
+
+  /** The status B answers once it differs from `from`, polling for at most a second. */
+  async function statusWithinASecond(token: string, from: number): Promise<number> {
+    const deadline = performance.now() + 1000;
+    for (;;) {
+      const status = (await onB(token)).statusCode;
+      if (status !== from || performance.now() > deadline) return status;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  it('keeps the session in memory: a change no notice announces is not read again', async () => {
+    expect(b.callerMemory).not.toBeNull();
+    const agent1 = await t.loginAs('agent1');
+    expect((await onB(agent1)).statusCode).toBe(200);
+    // An UPDATE of a session is announced by nothing (only deletions are): B answers from memory.
+    await t.db.update(sessions).set({ expiresAt: new Date(t.clock.now().getTime() - 1000) }).where(eq(sessions.tokenHash, hashToken(agent1)));
+    expect((await onB(agent1)).statusCode).toBe(200);
+    // A fresh instance with nothing kept reads the row and finds it expired.
+    expect((await t.injectAs(agent1, { method: 'POST', url: '/api/School/Search', payload: {} })).statusCode).toBe(401);
+  });
+
+  it('a grant revoked on A is refused on B within the second', async () => {
+    const agent1 = await t.loginAs('agent1');
+    expect((await onB(agent1)).statusCode).toBe(200);
+    expect((await onB(agent1)).statusCode).toBe(200);
+    const saved = await t.injectAs(admin, { method: 'POST', url: '/api/Permission/SaveGrant', payload: { userId: agent1Id, frames: [{ frameId: frameOf('studentInfo').fixedId, buttons: [] }] } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await statusWithinASecond(agent1, 200)).toBe(403);
+    await t.db.delete(grants).where(and(eq(grants.subjectType, 'user'), eq(grants.userId, agent1Id)));
+    await grantEverything(t, 'agent1');
+    expect(await statusWithinASecond(agent1, 403)).toBe(200);
+  });
+
+  it('a session ended on A (log-out) is refused on B within the second', async () => {
+    const agent1 = await t.loginAs('agent1');
+    expect((await onB(agent1)).statusCode).toBe(200);
+    expect((await onB(agent1)).statusCode).toBe(200);
+    const out = await t.injectAs(agent1, { method: 'POST', url: API_PATHS.logout });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(await statusWithinASecond(agent1, 200)).toBe(401);
+  });
+
+  it('a session deleted in the database (psql, a job) is refused on both within the second', async () => {
+    const agent1 = await t.loginAs('agent1');
+    expect((await onB(agent1)).statusCode).toBe(200);
+    await bDatabase.db.execute(sql`delete from sessions where token_hash = ${hashToken(agent1)}`);
+    expect(await statusWithinASecond(agent1, 200)).toBe(401);
+  });
+
+  it('an account disabled on A is refused on B within the second', async () => {
+    const agent1 = await t.loginAs('agent1');
+    expect((await onB(agent1)).statusCode).toBe(200);
+    await t.db.execute(sql`update users set enabled = false where id = ${agent1Id}`);
+    try {
+      expect(await statusWithinASecond(agent1, 200)).toBe(401);
+    } finally {
+      await t.db.execute(sql`update users set enabled = true where id = ${agent1Id}`);
+    }
+  });
+});

@@ -1,0 +1,216 @@
+/**
+ * How close the API comes to the database's own ceiling (issue 32: API/DB ≥ 0.6):
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/campus_bench npm run bench:ceiling
+ *
+ * Options: --seconds 15 (each phase), --clients 10, --name 王, --explain (prints the statement and its
+ * EXPLAIN ANALYZE under the server's session options, then stops).
+ *
+ * 1. DB: the engine's own page statement for agent1's Search for the name part (page 1 of 20, the
+ *    statement a repeated Search sends: its total is kept), captured from `searchPage` through a
+ *    drizzle logger, run through the pg driver alone by `--clients` connections, each with the
+ *    server's session options (POSTGRES_SESSION_OPTIONS), back to back for `--seconds`.
+ * 2. API: the real server (bench/server.ts) answering POST /api/Student/Search with the same body
+ *    as agent1, loaded by autocannon with `--clients` keep-alive connections for `--seconds`.
+ *
+ * Both phases run in the same minute, one after the other. Beside each rate, the CPU per request of
+ * the server process (Node) and of the database's client backends (PostgreSQL), read from /proc, and
+ * the load average. Prints figures; asserts nothing.
+ */
+import { Student, searchSchemaOf } from '@campus/contract';
+import { POSTGRES_SESSION_OPTIONS, type Database } from '@campus/server/src/db/client.js';
+import * as schema from '@campus/server/src/db/schema/index.js';
+import { loadEnv } from '@campus/server/src/env.js';
+import type { AuthUser } from '@campus/server/src/platform/auth.js';
+import { getVisibilityProbes } from '@campus/server/src/platform/probes.js';
+import { resolveSchoolScope } from '@campus/server/src/platform/scope.js';
+import type { EngineContext, Row } from '@campus/server/src/resources/engine/context.js';
+import { searchPage } from '@campus/server/src/resources/engine/search-counts.js';
+import { searchAskOf } from '@campus/server/src/resources/engine/search-statement.js';
+import autocannon from 'autocannon';
+import { eq, type Logger } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { loginAs, startBenchServer } from './bench-server.js';
+import { BENCH_SERVICES } from './engine-context.js';
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '15' },
+    clients: { type: 'string', default: '10' },
+    name: { type: 'string', default: '王' },
+    explain: { type: 'boolean', default: false },
+  },
+});
+const SECONDS = Number(args.seconds);
+const CLIENTS = Number(args.clients);
+const BODY = { name: args.name };
+
+const env = loadEnv({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? './data-bench' });
+if (!env.DATABASE_URL) throw new Error('bench:ceiling measures PostgreSQL: set DATABASE_URL to a seed:scale database');
+const TICK_MS = 1000 / 100; // USER_HZ
+
+/** utime + stime of a process in ms, 0 once it has gone. */
+function cpuMsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+
+interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/** The page statement the server sends for a repeated Search of the body as agent1 (its total kept). */
+async function pageStatement(): Promise<Statement> {
+  const captured: Statement[] = [];
+  const logger: Logger = { logQuery: (query, params) => void captured.push({ sql: query, params }) };
+  const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 2, options: POSTGRES_SESSION_OPTIONS });
+  try {
+    const db = drizzle({ client: pool, schema, logger }) as unknown as Database;
+    const [user] = await db.select().from(schema.users).where(eq(schema.users.loginName, 'agent1'));
+    if (!user) throw new Error('no user agent1: run npm run seed:scale first');
+    const [scope, probes] = await Promise.all([resolveSchoolScope(db, user), getVisibilityProbes(db, user)]);
+    const ctx: EngineContext = { db, user: user as unknown as AuthUser, scope, def: Student, view: Student.views[0]!, buttons: new Set(), probes, locale: 'zh', ...BENCH_SERVICES };
+    const { pageIndex, pageSize, sortField, sortOrder, ...filters } = searchSchemaOf(Student).parse(BODY) as Row & { pageIndex: number; pageSize: number; sortField?: string; sortOrder?: 'asc' | 'desc' };
+    const ask = searchAskOf(ctx, filters, sortField, sortOrder);
+    await searchPage(ctx, ask, filters, pageSize, (pageIndex - 1) * pageSize);
+    captured.length = 0;
+    // The second call of a filter set: its total is kept, so it sends the page statement alone.
+    await searchPage(ctx, ask, filters, pageSize, (pageIndex - 1) * pageSize);
+    if (captured.length !== 1) throw new Error(`expected one statement for a repeated Search, captured ${captured.length}`);
+    return captured[0]!;
+  } finally {
+    await pool.end();
+  }
+}
+
+/** PIDs of the database's client backends but `except` (this bench's own probe connection). */
+async function backendPids(probe: pg.Client): Promise<number[]> {
+  const result = await probe.query<{ pid: number }>(`select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()`);
+  return result.rows.map((row) => row.pid);
+}
+
+const sumCpu = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+
+interface Phase {
+  requests: number;
+  seconds: number;
+  nodeMs?: number;
+  postgresMs: number;
+  errors: number;
+}
+
+/** The statement through the pg driver alone, CLIENTS connections back to back. */
+async function runDatabase(statement: Statement, probe: pg.Client): Promise<Phase> {
+  const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: CLIENTS, options: POSTGRES_SESSION_OPTIONS });
+  try {
+    // Open every connection and warm it (plans, caches) before the clock starts.
+    await Promise.all(Array.from({ length: CLIENTS }, async () => {
+      for (let i = 0; i < 20; i += 1) await pool.query(statement.sql, statement.params);
+    }));
+    const pids = await backendPids(probe);
+    const cpuBefore = sumCpu(pids);
+    let requests = 0;
+    let errors = 0;
+    const t0 = performance.now();
+    const end = t0 + SECONDS * 1000;
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (performance.now() < end) {
+          try {
+            await pool.query(statement.sql, statement.params);
+            requests += 1;
+          } catch {
+            errors += 1;
+          }
+        }
+      }),
+    );
+    const seconds = (performance.now() - t0) / 1000;
+    return { requests, seconds, postgresMs: (sumCpu(pids) - cpuBefore) / requests, errors };
+  } finally {
+    await pool.end();
+  }
+}
+
+/** The API under autocannon, CLIENTS keep-alive connections. */
+async function runApi(base: string, token: string, serverPid: number, probe: pg.Client): Promise<Phase> {
+  const options = {
+    url: `${base}/api/Student/Search`,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(BODY),
+    connections: CLIENTS,
+  };
+  // Warm the server's code paths and its pool's connections first.
+  await autocannon({ ...options, amount: 2000 });
+  const pids = await backendPids(probe);
+  const nodeBefore = cpuMsOf(serverPid);
+  const postgresBefore = sumCpu(pids);
+  const result = await autocannon({ ...options, duration: SECONDS });
+  const requests = result['2xx'];
+  return {
+    requests,
+    seconds: result.duration,
+    nodeMs: (cpuMsOf(serverPid) - nodeBefore) / requests,
+    postgresMs: (sumCpu(pids) - postgresBefore) / requests,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+async function main(): Promise<void> {
+  console.log(`bench:ceiling on PostgreSQL ${new URL(env.DATABASE_URL!).pathname.slice(1)} — ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`);
+  console.log(`agent1's Student Search ${JSON.stringify(BODY)}, page 1 × 20; ${CLIENTS} clients, ${SECONDS} s per phase; session options: ${POSTGRES_SESSION_OPTIONS}`);
+  const statement = await pageStatement();
+  console.log(`page statement: ${statement.sql.length} characters, ${statement.params.length} parameters`);
+  if (args.explain) {
+    const client = new pg.Client({ connectionString: env.DATABASE_URL, options: POSTGRES_SESSION_OPTIONS });
+    await client.connect();
+    console.log(statement.sql);
+    for (let i = 0; i < 3; i += 1) {
+      const plan = await client.query(`explain (analyze, buffers) ${statement.sql}`, statement.params);
+      if (i === 2) for (const row of plan.rows as Record<string, string>[]) console.log(`    ${Object.values(row)[0]}`);
+    }
+    await client.end();
+    return;
+  }
+  // The server's fixed captcha and the shedding that a saturating load trips by design are off, as in bench:cpu.
+  process.env.SHED_EVENT_LOOP_UTILIZATION ??= '0';
+  const server = await startBenchServer(env.DATA_DIR);
+  const probe = new pg.Client({ connectionString: env.DATABASE_URL });
+  await probe.connect();
+  try {
+    const token = await loginAs(server.base, 'agent1');
+    const loadStart = loadAverage();
+    const db = await runDatabase(statement, probe);
+    const api = await runApi(server.base, token, server.pid, probe);
+    const dbRate = db.requests / db.seconds;
+    const apiRate = api.requests / api.seconds;
+    console.log(`\nload average: ${loadStart} at the start, ${loadAverage()} at the end (other work on the machine lowers both rates)\n`);
+    console.log('| phase | requests/s | CPU per request: Node ms | PostgreSQL ms | errors |');
+    console.log('|---|---|---|---|---|');
+    console.log(`| DB: page statement through pg alone | ${dbRate.toFixed(0)} | – | ${db.postgresMs.toFixed(3)} | ${db.errors} |`);
+    console.log(`| API: POST /api/Student/Search (autocannon) | ${apiRate.toFixed(0)} | ${api.nodeMs!.toFixed(3)} | ${api.postgresMs.toFixed(3)} | ${api.errors} |`);
+    const ratio = apiRate / dbRate;
+    console.log(`\nAPI/DB = ${ratio.toFixed(2)} (target ≥ 0.6: ${ratio >= 0.6 ? 'met' : 'NOT met'})`);
+  } finally {
+    await probe.end();
+    await server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`bench:ceiling failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exit(1);
+});
