@@ -134,4 +134,43 @@ describe('agent1: live badges, the Overview and the wall display', () => {
     await expect.poll(() => students.textContent().then((text) => Number(text!.replace(/\D/g, ''))), { timeout: 8_000 }).toBe(before + 1);
     expect(await page.evaluate(() => (document.querySelector('[data-testid="screen-hour-chart"] canvas') as unknown as { __mark?: boolean } | null)?.__mark)).toBe(true);
   });
+
+  it('holds its frame rate while live updates arrive, and prints it', async () => {
+    const { page } = session();
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    // Frame times from requestAnimationFrame while the figures move (each Student/Add pushes `overview`).
+    await page.evaluate(() => {
+      const probe = { frames: [] as number[], running: true };
+      (window as unknown as { __frames: typeof probe }).__frames = probe;
+      const tick = (at: number) => {
+        probe.frames.push(at);
+        if (probe.running) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    const students = page.locator('[data-figure="students"] .screen-tile-value');
+    const before = Number((await students.textContent())!.replace(/\D/g, ''));
+    const { items } = await searchRows<{ id: number }>(agentToken, 'School', 'schoolManage', {});
+    const UPDATES = 8;
+    for (let n = 0; n < UPDATES; n += 1) {
+      await call('/api/Student/Add', { method: 'POST', body: JSON.stringify({ name: `帧率测试学生${n}`, schoolId: items[n % items.length]!.id }) }, adminToken);
+      await page.waitForTimeout(600);
+    }
+    await expect.poll(() => students.textContent().then((text) => Number(text!.replace(/\D/g, ''))), { timeout: 8_000 }).toBe(before + UPDATES);
+    await page.waitForTimeout(1_000);
+    const frames = await page.evaluate(() => {
+      const probe = (window as unknown as { __frames: { frames: number[]; running: boolean } }).__frames;
+      probe.running = false;
+      return probe.frames;
+    });
+    const gaps = frames.slice(1).map((at, i) => at - frames[i]!).sort((a, b) => a - b);
+    const seconds = (frames.at(-1)! - frames[0]!) / 1000;
+    const at = (q: number) => gaps[Math.min(gaps.length - 1, Math.floor(q * gaps.length))]!;
+    const long = gaps.filter((gap) => gap > 1000 / 60 * 1.5).length;
+    console.log(
+      `[large screen fps] ${UPDATES} live updates in ${seconds.toFixed(1)} s: ${(frames.length / seconds).toFixed(1)} fps, frame p50 ${at(0.5).toFixed(1)} ms, ` +
+        `p95 ${at(0.95).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, max ${gaps.at(-1)!.toFixed(1)} ms, ${long} frames over 25 ms of ${gaps.length}`,
+    );
+    expect(frames.length).toBeGreaterThan(0);
+  });
 });

@@ -76,6 +76,23 @@ describe('admin: attendance statistics and the school cockpit', () => {
     await pictures(page, 'statistics-orders');
   });
 
+  it('shows the ops daily report per day and school (operationLog), in Chinese and English', async () => {
+    const { page } = session();
+    const report = await openFromMenu(page, 'maintenance', 'operationLog');
+    await rowsOnceRolledUp(page, report);
+    await report.getByTestId('report-chart').locator('canvas').first().waitFor();
+    await pictures(page, 'statistics-ops-daily-zh');
+    await page.evaluate(() => window.localStorage.setItem('campus-ops-locale', 'en'));
+    await page.reload();
+    const english = page.locator('.report-page').first();
+    await english.getByTestId('report-chart').locator('canvas').first().waitFor();
+    await expect.poll(() => english.textContent()).toContain('Devices offline');
+    await pictures(page, 'statistics-ops-daily-en');
+    await page.evaluate(() => window.localStorage.setItem('campus-ops-locale', 'zh-CN'));
+    await page.reload();
+    await page.locator('.report-page').first().waitFor();
+  });
+
   it("shows a school's day on the cockpit (jsc)", async () => {
     const { page } = session();
     const cockpit = await openFromMenu(page, 'home', 'jsc');

@@ -13,6 +13,8 @@ import { newOutTradeNo, recordPayment } from '../finance/payments.js';
 import type { PaymentProviders } from '../finance/providers/index.js';
 import { chargeItemsFor, serviceStatesOf } from '../parents/index.js';
 import type { Clock } from '../platform/clock.js';
+import { publishLive } from '../platform/live-events.js';
+import type { Messenger } from '../platform/messenger.js';
 import { AppError, badRequest, conflict, msg, notFound } from '../platform/errors.js';
 import { childrenNames } from './reads.js';
 import type { AppParent } from './sessions.js';
@@ -22,6 +24,8 @@ export interface PurchaseDeps {
   db: Database;
   payments: Pick<PaymentProviders, 'active'>;
   clock: Clock;
+  /** The app's messenger; absent for the demo seed, which has no browser to tell. */
+  messenger?: Messenger;
 }
 
 /** What the parent holds for each child and what it can buy for it. */
@@ -56,6 +60,7 @@ export async function buyService(deps: PurchaseDeps, parent: AppParent, body: Ap
   const { payment } = await deps.db.transaction((tx) =>
     recordPayment(tx, { ...attach, amount: item.unitPrice, channel: CHANNEL_OF_PROVIDER[provider.name], tradeNo: answer.providerTradeNo ?? outTradeNo, outTradeNo, paidAt: now }),
   );
+  publishLive(deps.messenger, 'overview', payment.schoolId);
   const [held] = await serviceStatesOf(deps.db, parent.id, [child.id], formatBusinessDate(now));
   return { outTradeNo, amount: item.unitPrice, outcome: 'paid', provider: provider.name, payParams: null, payUrl: null, paymentId: payment.id, serviceTo: held?.serviceTo ?? null };
 }

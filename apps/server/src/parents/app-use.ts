@@ -7,7 +7,7 @@
 import { APP_USE_CALLS_PER_MINUTE, APP_USE_KIND, APP_USE_MAX_AGE_DAYS, type AppReportUse } from '@campus/contract';
 import { eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.js';
-import { appUseCallCounts, appUseEvents, parents, rollupWatermarks } from '../db/schema/index.js';
+import { appUseCallCounts, appUseEvents, jobWatermarks, parents } from '../db/schema/index.js';
 import { badRequest, msg, tooManyRequests } from '../platform/errors.js';
 
 const DAY_MS = 86_400_000;
@@ -153,8 +153,8 @@ async function rollUpPeriods(db: Executor, pairs: readonly Pair[]): Promise<void
  */
 export async function rollUpAppUse(db: Database, now: Date, batchSize = ROLLUP_BATCH): Promise<{ events: number; days: number }> {
   return db.transaction(async (tx) => {
-    await tx.insert(rollupWatermarks).values({ name: WATERMARK, lastId: 0 }).onConflictDoNothing();
-    const [mark] = await rowsOf<{ last_id: string | number }>(tx, sql`select last_id from rollup_watermarks where name = ${WATERMARK} for update`);
+    await tx.insert(jobWatermarks).values({ name: WATERMARK, lastId: 0 }).onConflictDoNothing();
+    const [mark] = await rowsOf<{ last_id: string | number }>(tx, sql`select last_id from job_watermarks where name = ${WATERMARK} for update`);
     const from = Number(mark?.last_id ?? 0);
     const before = new Date(now.getTime() - COMMIT_LAG_MS);
     const [range] = await rowsOf<{ last: string | number | null; n: string | number }>(
@@ -180,7 +180,7 @@ export async function rollUpAppUse(db: Database, now: Date, batchSize = ROLLUP_B
     const touched: Pair[] = pairs.map((pair) => ({ schoolId: Number(pair.school_id), day: String(pair.day).slice(0, 10) }));
     for (let i = 0; i < touched.length; i += PAIRS_PER_STATEMENT) await rollUpDays(tx, touched.slice(i, i + PAIRS_PER_STATEMENT));
     for (let i = 0; i < touched.length; i += PAIRS_PER_STATEMENT) await rollUpPeriods(tx, touched.slice(i, i + PAIRS_PER_STATEMENT));
-    await tx.update(rollupWatermarks).set({ lastId: to }).where(eq(rollupWatermarks.name, WATERMARK));
+    await tx.update(jobWatermarks).set({ lastId: to }).where(eq(jobWatermarks.name, WATERMARK));
     return { events: Number(range.n), days: touched.length };
   });
 }

@@ -47,6 +47,8 @@ const AGENT_FRAMES: [number, readonly ButtonValue[]][] = [
   full('identifyWarn'),
   readOnly('terminalLog'),
   only('equipmentMaintenance', ['add', 'export']),
+  // The ops daily report of the agent's schools: their terminals' silences, failures and tickets.
+  full('operationLog'),
   full('holidayManage'),
   full('nvrManage'),
   full('schoolStatistics'),

@@ -65,7 +65,7 @@ export interface RollupResult {
  */
 export async function rollUpAttendance(db: Database, now: Date, options: { batches?: number; batchIds?: number; settleSeconds?: number } = {}): Promise<RollupResult> {
   const today = formatBusinessDate(now);
-  await db.execute(sql`insert into statistics_watermarks (name, last_id) values (${ATTENDANCE_WATERMARK}, 0) on conflict do nothing`);
+  await db.execute(sql`insert into job_watermarks (name, last_id) values (${ATTENDANCE_WATERMARK}, 0) on conflict do nothing`);
   const closedDays = await db.transaction(async (tx) => closeDays(tx, today));
   const recounted = await db.transaction(async (tx) => recountDirty(tx));
   let records = 0;
@@ -80,7 +80,7 @@ export async function rollUpAttendance(db: Database, now: Date, options: { batch
 async function lockWatermark(tx: Executor): Promise<{ lastId: number; lastDay: string | null }> {
   const [row] = await rowsOf<{ last_id: string | number; last_day: string | null }>(
     tx,
-    sql`select last_id, to_char(last_day, 'YYYY-MM-DD') as last_day from statistics_watermarks where name = ${ATTENDANCE_WATERMARK} for update`,
+    sql`select last_id, to_char(last_day, 'YYYY-MM-DD') as last_day from job_watermarks where name = ${ATTENDANCE_WATERMARK} for update`,
   );
   return { lastId: Number(row!.last_id), lastDay: row!.last_day };
 }
@@ -127,7 +127,7 @@ async function closeDays(tx: Executor, today: string): Promise<number> {
       on conflict do nothing`);
   }
   await refreshSchoolMonths(tx, months, null);
-  await tx.execute(sql`update statistics_watermarks set last_day = ${today}::date where name = ${ATTENDANCE_WATERMARK}`);
+  await tx.execute(sql`update job_watermarks set last_day = ${today}::date where name = ${ATTENDANCE_WATERMARK}`);
   return days.length;
 }
 
@@ -355,7 +355,7 @@ async function mergeBatch(tx: Executor, batchIds: number, settleSeconds: number)
     if (added.length > 0) await refreshSchoolMonths(tx, [...new Set(added.map((row) => row.month))], [...new Set(added.map((row) => row.school_id))]);
   }
   const lastRead = records[records.length - 1]!.id;
-  await tx.execute(sql`update statistics_watermarks set last_id = ${lastRead} where name = ${ATTENDANCE_WATERMARK}`);
+  await tx.execute(sql`update job_watermarks set last_id = ${lastRead} where name = ${ATTENDANCE_WATERMARK}`);
   return records.length;
 }
 

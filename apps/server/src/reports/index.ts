@@ -5,6 +5,7 @@ import { discernStatisticsReport, schoolStatisticsReport } from './attendance-st
 import { frequentStatisticsReport, functionTrendsReport, uaStatisticsReport, userActivityReport, userCompositionReport, userStatisticsReport } from './app-use.js';
 import { deviceStatisticsReport, warehouseStatisticsReport } from './device-statistics.js';
 import { orderStatisticsReport } from './order-statistics.js';
+import { opsDailyReport } from './ops-daily.js';
 import { misIdentifyPersonReport } from './mis-identify-person.js';
 import { cockpitRoutes } from './cockpit.js';
 import { registerReportRoutes } from './routes.js';
@@ -26,6 +27,7 @@ export const REPORT_MODULES: readonly ReportModule[] = [
   frequentStatisticsReport,
   functionTrendsReport,
   userStatisticsReport,
+  opsDailyReport,
 ];
 
 /**

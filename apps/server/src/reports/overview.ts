@@ -4,7 +4,8 @@
  * so a morning is never compared with a whole day. One statement, every part by an index:
  * recognitions by (school_id, recognized_at) — or, company-wide, by the month partition's
  * (success, recognized_at) index — payments by (school_id, paid_at), terminals by (school_id,
- * offline_at). At 10M recognitions a day's count reads one day's index entries, never the table
+ * offline_at), and terminals online at a past instant from their offline periods (GiST on the period's
+ * range: only the periods holding that instant are read). At 10M recognitions a day's count reads one day's index entries, never the table
  * (docs/live.md, "Overview cost").
  */
 import { formatBusinessDate, type Overview } from '@campus/contract';
@@ -53,6 +54,12 @@ export async function readOverview(db: Database, scope: SchoolScope, now: Date):
     return sql`(select json_build_array(count(*) filter (where created_at <= ${at(today.to)}), count(*) filter (where created_at <= ${at(yesterday.to)}), count(*) filter (where created_at <= ${at(lastWeek.to)})) from ${sql.raw(table)} where ${scoped})`;
   };
   const perWindow = (body: (window: Window) => SQL) => sql`json_build_array(${sql.join(windows.map(body), sql`, `)})`;
+  // Terminals heard from by an instant (a terminal of before the history: since it was added), and those of
+  // them in an offline period at it; online then = the first less the second (terminals/offline-periods.ts).
+  const seenBy = (instant: Date) => sql`last_seen_at is not null and coalesce(first_seen_at, created_at) <= ${at(instant)}`;
+  const offlineAt = (instant: Date) =>
+    sql`(select count(*) from terminal_offline_periods p join terminals t on t.id = p.terminal_id
+      where tstzrange(p.started_at, p.ended_at) @> ${at(instant)} and ${inScope(scope, sql`t.school_id`)} and ${seenBy(instant)})`;
   const recognitions = perWindow(
     (w) => sql`(select count(*) from recognition_records where recognized_at >= ${at(w.from)} and recognized_at < ${at(w.to)} and ${inScope(scope, sql`school_id`)})`,
   );
@@ -63,8 +70,10 @@ export async function readOverview(db: Database, scope: SchoolScope, now: Date):
       ${stock('schools', 'id')} as schools,
       ${stock('students', 'school_id')} as students,
       ${stock('parents', 'school_id')} as parents,
-      (select json_build_array(count(*) filter (where offline_at > ${at(now)}), count(*) filter (where offline_at is null or offline_at <= ${at(now)}))
+      (select json_build_array(count(*) filter (where offline_at > ${at(now)}), count(*) filter (where offline_at is null or offline_at <= ${at(now)}),
+          ${sql.join([yesterday, lastWeek].flatMap((w) => [sql`count(*) filter (where created_at <= ${at(w.to)})`, sql`count(*) filter (where ${seenBy(w.to)})`]), sql`, `)})
         from terminals where ${inScope(scope, sql`school_id`)}) as devices,
+      json_build_array(${sql.join([yesterday, lastWeek].map((w) => offlineAt(w.to)), sql`, `)}) as periods,
       ${recognitions} as recognitions,
       ${revenue} as revenue,
       (select coalesce(json_agg(json_build_array(hour, n)), '[]'::json) from (
@@ -75,12 +84,19 @@ export async function readOverview(db: Database, scope: SchoolScope, now: Date):
         select school_id, count(*) as n from recognition_records
         where recognized_at >= ${at(today.from)} and recognized_at < ${at(today.to)} and ${inScope(scope, sql`school_id`)}
         group by school_id order by n desc, school_id limit 10) t join schools s on s.id = t.school_id) as top_schools`)) as unknown as {
-    rows: { schools: Triple; students: Triple; parents: Triple; devices: [number, number]; recognitions: Triple; revenue: Triple; by_hour: [number, number][]; top_schools: [number, string, number][] }[];
+    rows: {
+      schools: Triple;
+      students: Triple;
+      parents: Triple;
+      devices: [number, number, number, number, number, number];
+      periods: [number, number];
+      recognitions: Triple; revenue: Triple; by_hour: [number, number][]; top_schools: [number, string, number][] }[];
   };
   const row = result.rows[0]!;
   const figure = ([t, y, w]: Triple) => ({ today: Number(t), yesterday: Number(y), lastWeek: Number(w) });
-  // Devices' past states are not kept (only each terminal's next offline time is): their comparison is null.
-  const device = (value: number) => ({ today: Number(value), yesterday: null, lastWeek: null });
+  const [online, offline, existedYesterday, seenYesterday, existedLastWeek, seenLastWeek] = row.devices.map(Number) as [number, number, number, number, number, number];
+  const onlineYesterday = seenYesterday - Number(row.periods[0]);
+  const onlineLastWeek = seenLastWeek - Number(row.periods[1]);
   const byHour = Array.from({ length: 24 }, () => 0);
   for (const [hour, count] of row.by_hour) byHour[hour] = Number(count);
   return {
@@ -88,8 +104,8 @@ export async function readOverview(db: Database, scope: SchoolScope, now: Date):
       schools: figure(row.schools),
       students: figure(row.students),
       parents: figure(row.parents),
-      devicesOnline: device(row.devices[0]),
-      devicesOffline: device(row.devices[1]),
+      devicesOnline: { today: online, yesterday: onlineYesterday, lastWeek: onlineLastWeek },
+      devicesOffline: { today: offline, yesterday: existedYesterday - onlineYesterday, lastWeek: existedLastWeek - onlineLastWeek },
       recognitions: figure(row.recognitions),
       revenue: figure(row.revenue),
     },

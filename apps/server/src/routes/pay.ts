@@ -6,11 +6,14 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sql } from 'drizzle-orm';
 import { applyNotification } from '../finance/notifications.js';
+import { CHANNEL_OF_PROVIDER } from '../finance/payment-notifications.js';
 import { recordProviderCall } from '../finance/providers/recording.js';
 import { NotificationRefused } from '../finance/providers/types.js';
 import { envelopeSchema, ok } from '../platform/envelope.js';
 import { badRequest, msg, notFound } from '../platform/errors.js';
+import { publishLive } from '../platform/live-events.js';
 
 export const WECHATPAY_NOTIFY_PATH = '/api/Pay/Notify/WechatPay';
 
@@ -57,6 +60,13 @@ export const payRoutes: FastifyPluginAsyncZod = async (app) => {
         request: notification.raw,
         response: { result },
       });
+      if (result === 'applied' && notification.kind === 'payment' && notification.outcome === 'paid' && notification.providerTradeNo) {
+        // The payment was recorded inside finance's own transaction, which committed above: its school's revenue moved.
+        const recorded = (await app.db.execute(
+          sql`select school_id from payment_records where channel = ${CHANNEL_OF_PROVIDER[provider.name]} and trade_no = ${notification.providerTradeNo}`,
+        )) as unknown as { rows: { school_id: number | null }[] };
+        for (const row of recorded.rows) publishLive(app.messenger, 'overview', row.school_id === null ? null : Number(row.school_id));
+      }
       return ok(null);
     },
   );

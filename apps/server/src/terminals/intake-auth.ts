@@ -116,7 +116,14 @@ export async function touchTerminal(tx: Transaction, call: VerifiedCall, status:
   const offlineAt = new Date(call.now.getTime() + OFFLINE_AFTER_MISSED_HEARTBEATS * call.intervalSeconds * 1000);
   const [row] = await tx
     .update(terminals)
-    .set({ ...status, lastSeenAt: call.now, offlineAt })
+    .set({
+      ...status,
+      lastSeenAt: call.now,
+      offlineAt,
+      // SET reads the row as it was: a call after the offline time (or the first ever) starts a new run of calls.
+      firstSeenAt: sql`coalesce(first_seen_at, ${call.now.toISOString()}::timestamptz)`,
+      onlineSince: sql`case when online_since is null or offline_at is null or offline_at <= ${call.now.toISOString()}::timestamptz then ${call.now.toISOString()}::timestamptz else online_since end`,
+    })
     .where(eq(columnOf(terminals, 'id'), call.terminalId))
     .returning({ lastEventSerial: columnOf(terminals, 'lastEventSerial') });
   // Read under the row lock: the highest serial as it stands for this call.

@@ -11,6 +11,7 @@ import { terminals } from '../db/schema/index.js';
 import { publishLive } from '../platform/live-events.js';
 import type { RecurringJob } from '../platform/recurring-jobs.js';
 import { columnOf } from '../resources/engine/query.js';
+import { recordOfflinePeriods } from './offline-periods.js';
 
 /** A batch of stored recognition events of one school. */
 export function announceRecognitions(server: FastifyInstance, schoolId: number, accepted: number): void {
@@ -45,7 +46,8 @@ const sweptUntil = new WeakMap<FastifyInstance, number>();
 
 /**
  * Terminals whose offline time passed since the last sweep: nothing writes when a terminal falls
- * silent (online-state.ts), so this looks, through the (school, offline_at) index, for the ones that just did.
+ * silent (online-state.ts), so this looks, through the (school, offline_at) index, for the ones that just did,
+ * and keeps their offline periods (offline-periods.ts).
  */
 export const terminalOfflineSweepJob: RecurringJob = {
   name: 'terminal-offline-sweep',
@@ -63,6 +65,7 @@ export const terminalOfflineSweepJob: RecurringJob = {
       publishLive(app.messenger, 'terminals', terminal.schoolId === null ? null : Number(terminal.schoolId), { terminalId: Number(terminal.id), online: false });
     }
     for (const schoolId of new Set(gone.map((terminal) => terminal.schoolId))) publishLive(app.messenger, 'overview', schoolId === null ? null : Number(schoolId));
-    return { offline: gone.length };
+    const periods = await recordOfflinePeriods(app.db, now);
+    return { offline: gone.length, ...periods };
   },
 };

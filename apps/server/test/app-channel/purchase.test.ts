@@ -7,6 +7,24 @@ import { FAKE_WECHAT, fakeWechatEnv, fakeWechatFetch, paidNotification, type Rec
 import { asParent, demoParents, setParentPassword, signInParent, type DemoParent } from './support.js';
 
 type Rows<T> = { rows: T[] };
+
+/** The `overview` events the app publishes for `schoolId` from now on (docs/live.md: a payment moves the revenue). */
+function overviewEventsOf(t: TestApp, schoolId: number): { count: () => number } {
+  let count = 0;
+  t.app.messenger.subscribe('live', (body) => {
+    const event = body as { topic?: string; schoolId?: number | null };
+    if (event.topic === 'overview' && event.schoolId === schoolId) count += 1;
+  });
+  return { count: () => count };
+}
+
+async function until(condition: () => boolean, timeoutMs = 3_000): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 type Service = { studentId: number; state: string; serviceTo: string | null; chargeItems: { id: number; unitPrice: number; serviceMonths: number }[] };
 
 async function servicesOf(t: TestApp, token: string): Promise<Service[]> {
@@ -37,8 +55,10 @@ describe('buying the service with the demo provider', () => {
     expect(item).toBeDefined();
     const headers = { 'idempotency-key': 'buy-demo-once' };
     const payload = { studentId: service!.studentId, chargeItemId: item.id };
+    const overviews = overviewEventsOf(t, parent.schoolId);
     const bought = await asParent(t, token, { method: 'POST', url: APP_PATHS.buyService, headers, payload });
     expect(bought.statusCode, bought.body).toBe(200);
+    await until(() => overviews.count() > 0);
     const order = bought.json().data;
     expect(order).toMatchObject({ outcome: 'paid', provider: 'demo', amount: item.unitPrice, payParams: null });
     expect(order.serviceTo).not.toBeNull();
@@ -110,8 +130,16 @@ describe('buying the service with WeChat Pay', () => {
     expect(JSON.parse(String(sent.attach))).toEqual({ schoolId: parent.schoolId, parentId: parent.id, studentId: service!.studentId, chargeItemId: item.id });
 
     const notification = paidNotification(sent, t.clock.now());
+    const overviews = overviewEventsOf(t, parent.schoolId);
     const notified = await t.app.inject({ method: 'POST', url: '/api/Pay/Notify/WechatPay', headers: notification.headers, payload: notification.body });
     expect(notified.statusCode, notified.body).toBe(200);
+    await until(() => overviews.count() > 0);
+    // A repeated delivery applies nothing, so it moves no figure.
+    const settled = overviews.count();
+    const again = await t.app.inject({ method: 'POST', url: '/api/Pay/Notify/WechatPay', headers: notification.headers, payload: notification.body });
+    expect(again.statusCode, again.body).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(overviews.count()).toBe(settled);
     const stored = (await t.db.execute(sql`select parent_id as "parentId", student_id as "studentId", channel from payment_records where out_trade_no = ${order.outTradeNo}`)) as unknown as Rows<Record<string, unknown>>;
     expect(stored.rows[0]).toEqual({ parentId: parent.id, studentId: service!.studentId, channel: 'wechat' });
     const after = (await servicesOf(t, token)).find((entry) => entry.studentId === service!.studentId)!;

@@ -37,13 +37,13 @@ export interface LiveEvent {
 export const LIVE_HEARTBEAT_SECONDS = 15;
 
 /**
- * A figure of today and the same figure yesterday and a week ago, each until the same time of day;
- * null where the past is not kept (devices' online state).
+ * A figure of today and the same figure yesterday and a week ago, each until the same time of day
+ * (devices online and offline: at that instant, from the terminals' offline periods).
  */
 export const overviewFigureSchema = z.object({
   today: z.number(),
-  yesterday: z.number().nullable(),
-  lastWeek: z.number().nullable(),
+  yesterday: z.number(),
+  lastWeek: z.number(),
 });
 export type OverviewFigure = z.infer<typeof overviewFigureSchema>;
 

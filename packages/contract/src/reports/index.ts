@@ -1,6 +1,7 @@
 import type { ReportDef } from './define.js';
 import { DiscernStatistics, SchoolStatistics } from './attendance.js';
 import { OrderStatistics } from './order-statistics.js';
+import { OpsDailyReport } from './ops-daily.js';
 import { DeviceStatistics, WarehouseStatistics } from './device-statistics.js';
 import { MisIdentifyPerson } from './mis-identify-person.js';
 import { FrequentStatistics, FunctionTrends, UaStatistics, UserActivity, UserComposition, UserStatistics } from './app-use.js';
@@ -13,10 +14,11 @@ export * from './mis-identify-person.js';
 export * from './transaction-statistics.js';
 export * from './attendance.js';
 export * from './order-statistics.js';
+export * from './ops-daily.js';
 export * from './app-use.js';
 
 /** Every declared report, by name. */
-export const REPORTS: Readonly<Record<string, ReportDef>> = Object.fromEntries([DeviceStatistics, WarehouseStatistics, MisIdentifyPerson, TransactionStatistics, TransactionMonthStatistics, SchoolStatistics, DiscernStatistics, OrderStatistics, UaStatistics, UserActivity, UserComposition, FrequentStatistics, FunctionTrends, UserStatistics].map((r) => [r.name, r as ReportDef]));
+export const REPORTS: Readonly<Record<string, ReportDef>> = Object.fromEntries([DeviceStatistics, WarehouseStatistics, MisIdentifyPerson, TransactionStatistics, TransactionMonthStatistics, SchoolStatistics, DiscernStatistics, OrderStatistics, UaStatistics, UserActivity, UserComposition, FrequentStatistics, FunctionTrends, UserStatistics, OpsDailyReport].map((r) => [r.name, r as ReportDef]));
 
 /** The report shown on a page (route index), if any. */
 export function reportOfFrame(frame: string): ReportDef | undefined {

@@ -18,6 +18,8 @@ export const TICKET_STATE_OPTIONS = [
 
 /** Tickets still to be worked on: the `maintenanceOpen` badge counts them. */
 export const OPEN_TICKET_STATES = [1, 2, 3] as const;
+/** Done and Closed: a ticket reaching either from an open state is closed in the ops daily report. */
+export const MAINTENANCE_TICKET_DONE_STATES = [4, 5] as const;
 
 const remarkField = (required = false): FieldDef => ({ kind: 'textarea', label: { zh: '备注', en: 'Remark' }, max: 500, required });
 

@@ -5,7 +5,7 @@
  * they touch (docs/decisions.md "App use rolled up from a watermark"). Days are business days
  * (Asia/Shanghai). Relation and grade 0 stand for "not known", so the keys have no nulls.
  */
-import { bigint, date, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.js';
 
 /** One row per parent active on a day at a school, with its relation and its youngest child's grade that day. */
@@ -98,12 +98,6 @@ export const appUserSchoolCounts = pgTable('app_user_school_counts', {
   activated: integer('activated').notNull(),
   paying: integer('paying').notNull(),
   countedAt: timestamptz('counted_at').notNull(),
-});
-
-/** How far a rollup job has read its log: the last id it rolled up. */
-export const rollupWatermarks = pgTable('rollup_watermarks', {
-  name: text('name').primaryKey(),
-  lastId: bigint('last_id', { mode: 'number' }).notNull(),
 });
 
 /** Calls of ReportUse per parent session and minute: the rate limit, shared by every instance. */

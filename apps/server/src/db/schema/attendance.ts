@@ -3,15 +3,8 @@
  * statistics/attendance-rollup.ts from the recognition records past a watermark, outside the
  * intake's transaction (docs/decisions.md "Attendance rollups"). Days are business days (Asia/Shanghai).
  */
-import { bigint, boolean, date, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, serial } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.js';
-
-/** Where each rollup job has read up to: the last recognition id counted, the last day closed. */
-export const statisticsWatermarks = pgTable('statistics_watermarks', {
-  name: text('name').primaryKey(),
-  lastId: bigint('last_id', { mode: 'number' }).notNull().default(0),
-  lastDay: date('last_day', { mode: 'string' }),
-});
 
 /** One row per student and day they were recognised: the first arrival and the last departure. */
 export const attendanceStudentDays = pgTable(

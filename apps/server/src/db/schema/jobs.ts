@@ -1,4 +1,4 @@
-import { date, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, date, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.js';
 
 /**
@@ -15,3 +15,15 @@ export const jobRuns = pgTable(
   },
   (table) => [primaryKey({ columns: [table.name, table.runOn] })],
 );
+
+/**
+ * How far each recurring job that reads a log or a table past a mark has got: the last id it read
+ * (attendance, app use), the last day it closed (attendance), the last instant it swept (terminals'
+ * offline periods). One row per job, locked `FOR UPDATE` by the run that moves it, so instances take turns.
+ */
+export const jobWatermarks = pgTable('job_watermarks', {
+  name: text('name').primaryKey(),
+  lastId: bigint('last_id', { mode: 'number' }).notNull().default(0),
+  lastDay: date('last_day', { mode: 'string' }),
+  lastAt: timestamptz('last_at'),
+});

@@ -142,6 +142,10 @@ const EXTRA_COLUMNS: Readonly<Record<string, () => Record<string, PgColumnBuilde
     secretSealed: text('secret_sealed'),
     // The highest event serial the device has sent: a later one beyond it + 1 opens a gap (terminal_serial_gaps).
     lastEventSerial: integer('last_event_serial').notNull().default(0),
+    // The first signed call ever, and the first of the current run of calls (the call after a silence):
+    // with the offline periods they tell whether the terminal was online at a past instant (the Overview).
+    firstSeenAt: timestamptz('first_seen_at'),
+    onlineSince: timestamptz('online_since'),
   }),
 };
 

@@ -1,5 +1,6 @@
-/** What the signed intake keeps beside the terminals: the nonces it has seen and the serials it misses. */
-import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+/** What the signed intake keeps beside the terminals: the nonces it has seen, the serials it misses, the periods each was offline. */
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.js';
 import { terminals } from './resources.js';
 
@@ -36,4 +37,34 @@ export const terminalSerialGaps = pgTable(
     toSerial: integer('to_serial').notNull(),
   },
   (t) => [index('terminal_serial_gaps_terminal_from_idx').on(t.terminalId, t.fromSerial)],
+);
+
+/**
+ * The periods each terminal was offline: opened by the offline sweep when a terminal's `offline_at`
+ * passes (started = that instant, exact), closed by a later sweep once the terminal called again
+ * (ended = its `online_since`, the first call after the silence, exact). `ended_at` is null while it
+ * lasts. The school is the terminal's at the start (the ops daily report counts it there). A terminal's
+ * periods never overlap: a sweep closes before it opens.
+ */
+export const terminalOfflinePeriods = pgTable(
+  'terminal_offline_periods',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    terminalId: integer('terminal_id')
+      .notNull()
+      .references(() => terminals.id, { onDelete: 'cascade' }),
+    schoolId: integer('school_id'),
+    startedAt: timestamptz('started_at').notNull(),
+    endedAt: timestamptz('ended_at'),
+  },
+  (t) => [
+    // Two instances sweeping at once insert a period once.
+    uniqueIndex('terminal_offline_periods_terminal_started_idx').on(t.terminalId, t.startedAt),
+    // The ops daily report: a school's periods by the day they started or were still running.
+    index('terminal_offline_periods_school_started_idx').on(t.schoolId, t.startedAt),
+    // The Overview's "online yesterday at this time": the periods holding one instant, without reading the others.
+    index('terminal_offline_periods_during_idx').using('gist', sql`tstzrange(${t.startedAt}, ${t.endedAt})`),
+    // The sweep's closing pass reads the open ones only.
+    index('terminal_offline_periods_open_idx').on(t.terminalId).where(sql`${t.endedAt} is null`),
+  ],
 );

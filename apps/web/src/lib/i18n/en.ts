@@ -617,7 +617,6 @@ export const en: Record<MessageKey, string> = {
   'live.figure.revenue': 'Revenue today (CNY)',
   'live.vsYesterday': 'vs yesterday',
   'live.vsLastWeek': 'vs last week',
-  'live.noHistory': 'no history kept',
   'live.streamOn': 'Live',
   'live.streamOff': 'Polling',
   'live.updatedAt': 'Updated {time}',

@@ -618,7 +618,6 @@ export const zhCN = {
   'live.figure.revenue': '今日收入（元）',
   'live.vsYesterday': '较昨日',
   'live.vsLastWeek': '较上周同日',
-  'live.noHistory': '不保留历史',
   'live.streamOn': '实时推送',
   'live.streamOff': '轮询中',
   'live.updatedAt': '更新于 {time}',

@@ -1,14 +1,12 @@
 /** The Overview's figures as cards: today's value with its change against yesterday and last week. */
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { Card, Col, Row, Statistic, Typography } from 'antd';
+import { Card, Col, Row, Statistic } from 'antd';
 import { OVERVIEW_FIGURES, type Overview, type OverviewFigure, type OverviewFigureKey } from '@campus/contract';
 import { useT } from '../../lib/i18n';
 import { formatFigure } from './figure-format';
 import './live.css';
 
-function Change({ label, today, before }: { label: string; today: number; before: number | null }) {
-  const t = useT();
-  if (before === null) return <Typography.Text type="secondary">{t('live.noHistory')}</Typography.Text>;
+function Change({ label, today, before }: { label: string; today: number; before: number }) {
   const delta = today - before;
   const percent = before === 0 ? null : Math.round((delta / before) * 1000) / 10;
   const tone = delta > 0 ? 'is-up' : delta < 0 ? 'is-down' : 'is-flat';
@@ -27,7 +25,7 @@ export function FigureCard({ name, figure }: { name: OverviewFigureKey; figure: 
       <Statistic title={t(`live.figure.${name}`)} value={formatFigure(name, figure.today)} />
       <div className="figure-changes">
         <Change label={t('live.vsYesterday')} today={figure.today} before={figure.yesterday} />
-        {figure.yesterday === null ? null : <Change label={t('live.vsLastWeek')} today={figure.today} before={figure.lastWeek} />}
+        <Change label={t('live.vsLastWeek')} today={figure.today} before={figure.lastWeek} />
       </div>
     </Card>
   );

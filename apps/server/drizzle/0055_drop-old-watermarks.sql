@@ -1,0 +1,2 @@
+DROP TABLE "statistics_watermarks" CASCADE;--> statement-breakpoint
+DROP TABLE "rollup_watermarks" CASCADE;
