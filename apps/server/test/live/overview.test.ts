@@ -9,13 +9,18 @@ describe('GET /api/Overview/GetSummary', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    // The clock just after the demo's last row: its recognitions and payments span the days compared.
+    // The clock at the end of the China day of the demo's last row, so every row exists by then and
+    // the days compared hold the demo's recognitions whatever the time the suite runs (rows stamped
+    // by the database's clock just after midnight in China would otherwise leave "today" empty).
     const found = (await t.db.execute(
       sql`select greatest((select max(recognized_at) from recognition_records), (select max(created_at) from schools), (select max(created_at) from students),
         (select max(created_at) from parents), (select max(paid_at) from payment_records)) as last`,
     )) as unknown as Rows<{ last: string | Date }>;
-    const last = new Date(found.rows[0]!.last);
-    t.clock.advance(last.getTime() + 1_000 - t.clock.now().getTime());
+    const last = new Date(found.rows[0]!.last).getTime();
+    const CHINA_OFFSET = 8 * 3_600_000;
+    const DAY = 86_400_000;
+    const endOfChinaDay = Math.floor((last + CHINA_OFFSET) / DAY) * DAY + DAY - CHINA_OFFSET - 1_000;
+    t.clock.advance(endOfChinaDay - t.clock.now().getTime());
   });
   afterAll(() => t.close());
 
