@@ -32,8 +32,18 @@ export async function onceByKey<T>(request: FastifyRequest, write: () => Promise
   const key = String(request.headers['idempotency-key']);
   const requestHash = requestHashOf(request);
   const now = clock.now();
-  await db.delete(appIdempotencyKeys).where(and(eq(appIdempotencyKeys.parentId, parentId), lt(appIdempotencyKeys.createdAt, new Date(now.getTime() - KEY_RETENTION_MS))));
-  const claimed = await db.insert(appIdempotencyKeys).values({ parentId, key, requestHash, createdAt: now }).onConflictDoNothing().returning({ key: appIdempotencyKeys.key });
+  // One statement claims the key and purges the parent's expired keys: a flash sale's thousand
+  // attempts each pay one round trip for it, not two. The same key's own expired row is taken over
+  // by the conflict clause (a purge in the same statement would not yet be seen by the insert).
+  const expiredBefore = new Date(now.getTime() - KEY_RETENTION_MS).toISOString();
+  const claimed = (
+    (await db.execute(sql`
+      with purged as (delete from app_idempotency_keys where parent_id = ${parentId} and created_at < ${expiredBefore}::timestamptz and key <> ${key})
+      insert into app_idempotency_keys (parent_id, key, request_hash, created_at) values (${parentId}, ${key}, ${requestHash}, ${now.toISOString()}::timestamptz)
+      on conflict (parent_id, key) do update set request_hash = excluded.request_hash, created_at = excluded.created_at, answer = null
+        where app_idempotency_keys.created_at < ${expiredBefore}::timestamptz
+      returning key`)) as unknown as { rows: unknown[] }
+  ).rows;
   if (claimed.length === 0) {
     const [existing] = await db.select().from(appIdempotencyKeys).where(and(eq(appIdempotencyKeys.parentId, parentId), eq(appIdempotencyKeys.key, key)));
     if (existing && existing.requestHash !== requestHash) throw conflict(msg('app.idempotencyKeyReused'));
