@@ -11,7 +11,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { appIdempotencyKeys } from '../db/schema/index.js';
-import { conflict, msg } from '../platform/errors.js';
+import { AppError, conflict, msg } from '../platform/errors.js';
 
 const KEY_RETENTION_MS = 7 * 86_400_000;
 const ABANDONED_CLAIM_MS = 60_000;
@@ -25,11 +25,27 @@ function requestHashOf(request: FastifyRequest): string {
     .digest('hex');
 }
 
-/** Runs `write` once per parent and key (module doc); answers the stored answer on a replay. */
-export async function onceByKey<T>(request: FastifyRequest, write: () => Promise<T>): Promise<T> {
+/**
+ * Runs `write` once per parent and key (module doc); answers the stored answer on a replay.
+ *
+ * `refuseEarly` (reads only) may refuse the call before its key is claimed: a flash sale's sold-out
+ * attempts then cost reads, not a claim and its release (two commits each). A refusal is answered
+ * only for a key never seen; a known key (a replay of a call that may have succeeded, or one still
+ * running) goes the usual way, so a replay never answers "sold out" for an order that was placed.
+ */
+export async function onceByKey<T>(request: FastifyRequest, write: () => Promise<T>, refuseEarly?: () => Promise<void>): Promise<T> {
   const { db, clock } = request.server;
   const parentId = request.parent.id;
   const key = String(request.headers['idempotency-key']);
+  if (refuseEarly) {
+    try {
+      await refuseEarly();
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const [known] = await db.select({ key: appIdempotencyKeys.key }).from(appIdempotencyKeys).where(and(eq(appIdempotencyKeys.parentId, parentId), eq(appIdempotencyKeys.key, key)));
+      if (!known) throw error;
+    }
+  }
   const requestHash = requestHashOf(request);
   const now = clock.now();
   // One statement claims the key and purges the parent's expired keys: a flash sale's thousand

@@ -185,13 +185,23 @@ export function paidAmounts(amounts: readonly number[], reduction: number): numb
   });
 }
 
+/** An order priced and ready to place: where it goes, its lines, and what the coupon and points take off. */
+export interface PricedOrder {
+  destination: Destination;
+  lines: TakenLine[];
+  total: number;
+  discount: number;
+  points: number;
+  payAmount: number;
+  paid: number[];
+}
+
 /**
- * A parent places an order: stock, coupon and points are taken in one transaction with the order and
- * its lines, or nothing is. Answers the order's id, number and what is left to pay.
+ * Reads and prices an order without writing or locking anything: refuses what placing it would
+ * refuse for the parent, address, lines (not on sale, too few left), coupon or points value.
  */
-export async function placeOrder(db: Database, parentId: number, input: PlaceOrderInput, now: Date): Promise<{ orderId: number; orderNo: string; payAmount: number }> {
+export async function priceOrder(db: Executor, parentId: number, input: PlaceOrderInput, now: Date): Promise<PricedOrder> {
   if (input.lines.length === 0) throw badRequest([{ path: 'lines', ...msg('validation.required') }]);
-  // Read and priced before the transaction (module doc): none of this holds a lock.
   const destination = await destinationOf(db, parentId, input.addressId);
   const lines = await priceLines(db, destination.schoolId, input.lines, now);
   const total = lines.reduce((sum, line) => sum + line.amount, 0);
@@ -200,8 +210,17 @@ export async function placeOrder(db: Database, parentId: number, input: PlaceOrd
   const points = input.points ?? 0;
   const pointsValue = Math.floor(points / POINTS_PER_FEN);
   if (pointsValue > total - discount) throw badRequest([{ path: 'points', ...msg('mall.pointsBeyondOrder') }]);
-  const payAmount = total - discount - pointsValue;
   const paid = paidAmounts(lines.map((line) => line.amount), discount + pointsValue);
+  return { destination, lines, total, discount, points, payAmount: total - discount - pointsValue, paid };
+}
+
+/**
+ * A parent places an order: stock, coupon and points are taken in one transaction with the order and
+ * its lines, or nothing is. Answers the order's id, number and what is left to pay.
+ */
+export async function placeOrder(db: Database, parentId: number, input: PlaceOrderInput, now: Date): Promise<{ orderId: number; orderNo: string; payAmount: number }> {
+  // Read and priced before the transaction (module doc): none of this holds a lock.
+  const { destination, lines, total, discount, points, payAmount, paid } = await priceOrder(db, parentId, input, now);
   const day = formatBusinessDate(now).replaceAll('-', '');
   return db.transaction(async (tx) => {
     // The order and its lines in one statement; its number is made from the id it draws (mallOrderNumber).

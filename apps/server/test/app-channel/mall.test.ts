@@ -175,6 +175,21 @@ describe('the mall through the channel, with the demo provider', () => {
     expect((await checkLedger(t.db)).isConsistent).toBe(true);
   });
 
+  it('answers a replay of the order that took the last item with that order, not with "sold out"', async () => {
+    const commodityId = await releasedCommodity(t, { stock: 1, unitPrice: 1_000 });
+    const { id: addressId } = await data<{ id: number }>(await asParent(t, token, { method: 'POST', url: APP_MALL_PATHS.saveAddress, payload: ADDRESS }));
+    const order = { lines: [{ commodityId, quantity: 1 }], addressId };
+    const headers = { 'idempotency-key': `last-${unique()}` };
+    const placed = await data<{ orderId: number }>(await asParent(t, token, { method: 'POST', url: APP_MALL_PATHS.placeOrder, headers, payload: order }));
+    expect(await data(await asParent(t, token, { method: 'POST', url: APP_MALL_PATHS.placeOrder, headers, payload: order }))).toEqual(placed);
+    // A new attempt is refused before it claims a key: nothing is kept for it.
+    const late = await asParent(t, strangerToken, { method: 'POST', url: APP_MALL_PATHS.placeOrder, headers: { 'idempotency-key': `late-${unique()}` }, payload: { ...order, addressId: (await data<{ id: number }>(await asParent(t, strangerToken, { method: 'POST', url: APP_MALL_PATHS.saveAddress, payload: ADDRESS }))).id } });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().data.errors[0].path).toBe('lines');
+    const keys = (await t.db.execute(sql`select count(*)::int as n from app_idempotency_keys where parent_id = ${stranger.id} and key like 'late-%'`)) as unknown as Rows<{ n: number }>;
+    expect(keys.rows[0]!.n).toBe(0);
+  });
+
   it("answers 404 to a parent reading or changing another parent's order", async () => {
     const commodityId = await releasedCommodity(t, { stock: 5, unitPrice: 1_000 });
     const { id: addressId } = await data<{ id: number }>(await asParent(t, token, { method: 'POST', url: APP_MALL_PATHS.saveAddress, payload: ADDRESS }));
