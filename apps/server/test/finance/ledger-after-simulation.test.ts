@@ -64,16 +64,18 @@ describe('the nightly ledger check after a simulator run', () => {
       .returning({ id: coupons.id });
 
     const parents = (await demoParents(t)).slice(0, 4);
-    const players = [];
-    for (const parent of parents) {
-      await setParentPassword(t, parent.id);
-      const token = await signInParent(t, parent.phoneNum);
-      await t.db.transaction((tx) => postPoints(tx, parent.id, { kind: 1, amount: 600, source: `simulation:${unique()}`, reason: '问卷', now: t.clock.now() }));
-      players.push({ parent, token, addressId: 0, servicePaymentId: 0, paidOrders: [] as number[] });
-    }
+    const players = await Promise.all(
+      parents.map(async (parent) => {
+        await setParentPassword(t, parent.id);
+        const token = await signInParent(t, parent.phoneNum);
+        await t.db.transaction((tx) => postPoints(tx, parent.id, { kind: 1, amount: 600, source: `simulation:${unique()}`, reason: '问卷', now: t.clock.now() }));
+        return { parent, token, addressId: 0, servicePaymentId: 0, paidOrders: [] as number[] };
+      }),
+    );
 
-    // Each parent's round: the service, an address, a coupon, an order with coupon and points paid, another cancelled, one left unpaid.
-    for (const player of players) {
+    // Each parent's round, the parents at once as the simulator's are: the service, an address, a
+    // coupon, an order with coupon and points paid, another cancelled, one left unpaid, the points shop.
+    await Promise.all(players.map(async (player) => {
       const call = (method: 'GET' | 'POST', url: string, payload?: object) => asParent(t, player.token, { method, url, ...(payload ? { payload } : {}) });
       const services = await data<AppChildService[]>(await call('GET', APP_PATHS.services));
       const service = services.find((entry) => entry.chargeItems[0]);
@@ -91,17 +93,19 @@ describe('the nightly ledger check after a simulator run', () => {
       await data(await call('POST', APP_MALL_PATHS.cancelOrder, { orderId: cancelled.orderId }));
       await data(await call('POST', APP_MALL_PATHS.placeOrder, { lines: [{ commodityId: bag, quantity: 1 }], addressId: player.addressId }));
       await data(await call('POST', APP_MALL_PATHS.placePointsOrder, { commodityId: cup, quantity: 1, addressId: player.addressId }));
-    }
+    }));
 
     // The operator ships; parents confirm and comment.
     let tracking = 0;
-    for (const player of players) {
-      for (const orderId of player.paidOrders) {
-        await data(await consoleCall('MarketOrder/Ship', { id: orderId, carrier: '顺丰', trackingNo: `SF${String((tracking += 1)).padStart(10, '0')}` }));
-        await data(await asParent(t, player.token, { method: 'POST', url: APP_MALL_PATHS.confirmReceipt, payload: { orderId } }));
-        await data(await asParent(t, player.token, { method: 'POST', url: APP_MALL_PATHS.comment, payload: { orderId, commodityId: pen, score: 5, content: '好用' } }));
-      }
-    }
+    await Promise.all(
+      players.flatMap((player) =>
+        player.paidOrders.map(async (orderId) => {
+          await data(await consoleCall('MarketOrder/Ship', { id: orderId, carrier: '顺丰', trackingNo: `SF${String((tracking += 1)).padStart(10, '0')}` }));
+          await data(await asParent(t, player.token, { method: 'POST', url: APP_MALL_PATHS.confirmReceipt, payload: { orderId } }));
+          await data(await asParent(t, player.token, { method: 'POST', url: APP_MALL_PATHS.comment, payload: { orderId, commodityId: pen, score: 5, content: '好用' } }));
+        }),
+      ),
+    );
 
     // Refunds: a line's application approved on refundManage, a line refunded on mallOrderManage, a service payment's application approved in part.
     const [first, second, third] = players;
