@@ -40,7 +40,8 @@ export async function scratchDatabase(kind: string, purpose: string): Promise<Sc
   if (kind !== 'postgres') throw new Error(`unknown --db ${kind}: pglite or postgres`);
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('--db postgres needs DATABASE_URL');
-  const name = `campus_${purpose}_${randomBytes(4).toString('hex')}`;
+  // BENCH_DB_PREFIX: engineers sharing one PostgreSQL tell their scratch databases apart by it.
+  const name = `${process.env.BENCH_DB_PREFIX ?? 'campus'}_${purpose}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);

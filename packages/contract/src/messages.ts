@@ -187,6 +187,7 @@ export const SERVER_MESSAGES = {
   'music.tooLong': m('音频不能超过 {minutes} 分钟', 'the audio may be at most {minutes} minutes long'),
   'music.notUploaded': m('请上传音频文件', 'upload the audio file'),
   'mall.outOfStock': m('{title} 库存不足', '{title}: not enough in stock'),
+  'mall.priceChanged': m('{title} 价格已变更，请刷新后重新下单', '{title}: the price has changed; refresh and order again'),
   'mall.notOnSale': m('{title} 未向本校发布或已下架', '{title} is not on sale to this school'),
   'mall.linesFixed': m('已下单的商品不能修改，请取消后重新下单', 'the lines of a placed order cannot change: cancel it and order again'),
   'mall.pointsNotEnough': m('葱米不足（余额 {balance}）', 'not enough points (balance {balance})'),

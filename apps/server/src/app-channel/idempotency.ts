@@ -11,7 +11,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { appIdempotencyKeys } from '../db/schema/index.js';
-import { conflict, msg } from '../platform/errors.js';
+import { AppError, conflict, msg } from '../platform/errors.js';
 
 const KEY_RETENTION_MS = 7 * 86_400_000;
 const ABANDONED_CLAIM_MS = 60_000;
@@ -25,15 +25,41 @@ function requestHashOf(request: FastifyRequest): string {
     .digest('hex');
 }
 
-/** Runs `write` once per parent and key (module doc); answers the stored answer on a replay. */
-export async function onceByKey<T>(request: FastifyRequest, write: () => Promise<T>): Promise<T> {
+/**
+ * Runs `write` once per parent and key (module doc); answers the stored answer on a replay.
+ *
+ * `refuseEarly` (reads only) may refuse the call before its key is claimed: a flash sale's sold-out
+ * attempts then cost reads, not a claim and its release (two commits each). A refusal is answered
+ * only for a key never seen; a known key (a replay of a call that may have succeeded, or one still
+ * running) goes the usual way, so a replay never answers "sold out" for an order that was placed.
+ */
+export async function onceByKey<T>(request: FastifyRequest, write: () => Promise<T>, refuseEarly?: () => Promise<void>): Promise<T> {
   const { db, clock } = request.server;
   const parentId = request.parent.id;
   const key = String(request.headers['idempotency-key']);
+  if (refuseEarly) {
+    try {
+      await refuseEarly();
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const [known] = await db.select({ key: appIdempotencyKeys.key }).from(appIdempotencyKeys).where(and(eq(appIdempotencyKeys.parentId, parentId), eq(appIdempotencyKeys.key, key)));
+      if (!known) throw error;
+    }
+  }
   const requestHash = requestHashOf(request);
   const now = clock.now();
-  await db.delete(appIdempotencyKeys).where(and(eq(appIdempotencyKeys.parentId, parentId), lt(appIdempotencyKeys.createdAt, new Date(now.getTime() - KEY_RETENTION_MS))));
-  const claimed = await db.insert(appIdempotencyKeys).values({ parentId, key, requestHash, createdAt: now }).onConflictDoNothing().returning({ key: appIdempotencyKeys.key });
+  // One statement claims the key and purges the parent's expired keys: a flash sale's thousand
+  // attempts each pay one round trip for it, not two. The same key's own expired row is taken over
+  // by the conflict clause (a purge in the same statement would not yet be seen by the insert).
+  const expiredBefore = new Date(now.getTime() - KEY_RETENTION_MS).toISOString();
+  const claimed = (
+    (await db.execute(sql`
+      with purged as (delete from app_idempotency_keys where parent_id = ${parentId} and created_at < ${expiredBefore}::timestamptz and key <> ${key})
+      insert into app_idempotency_keys (parent_id, key, request_hash, created_at) values (${parentId}, ${key}, ${requestHash}, ${now.toISOString()}::timestamptz)
+      on conflict (parent_id, key) do update set request_hash = excluded.request_hash, created_at = excluded.created_at, answer = null
+        where app_idempotency_keys.created_at < ${expiredBefore}::timestamptz
+      returning key`)) as unknown as { rows: unknown[] }
+  ).rows;
   if (claimed.length === 0) {
     const [existing] = await db.select().from(appIdempotencyKeys).where(and(eq(appIdempotencyKeys.parentId, parentId), eq(appIdempotencyKeys.key, key)));
     if (existing && existing.requestHash !== requestHash) throw conflict(msg('app.idempotencyKeyReused'));

@@ -31,7 +31,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { commentOnOrder, deleteAddress } from '../mall/catalog.js';
 import { claimableCoupons, claimCoupon, myCoupons } from '../mall/coupons.js';
-import { cancelOrder, confirmReceipt, payOrder, placeOrder } from '../mall/orders.js';
+import { cancelOrder, confirmReceipt, payOrder, placeOrder, priceOrder } from '../mall/orders.js';
 import { myPointsOrders, placePointsOrder, pointsShop } from '../mall/points-shop.js';
 import { envelopeSchema, ok } from '../platform/envelope.js';
 import { idempotencyHeadersSchema, onceByKey } from './idempotency.js';
@@ -106,7 +106,14 @@ export const mallRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(appPlacedMallOrderSchema) },
       },
     },
-    async (request) => ok(await onceByKey(request, () => placeOrder(app.db, request.parent.id, request.body, now()))),
+    async (request) =>
+      ok(
+        await onceByKey(
+          request,
+          () => placeOrder(app.db, request.parent.id, request.body, now()),
+          async () => void (await priceOrder(app.db, request.parent.id, request.body, now())),
+        ),
+      ),
   );
 
   app.post(

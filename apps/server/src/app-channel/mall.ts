@@ -99,8 +99,8 @@ export async function pointsOf(db: Database, parent: AppParent, query: { page: n
 export async function applyForLineRefund(db: Database, server: FastifyInstance, parent: AppParent, input: { orderId: number; lineNo: number; reason: string }) {
   const found = (await db.execute(sql`
     select o.order_no as "orderNo", o.state, o.payment_id as "paymentId",
-      (select l.paid_amount - l.refunded_amount from market_order_lines l where l.market_order_id = o.id and l.line_no = ${input.lineNo}) as "left"
-    from market_orders o where o.id = ${input.orderId} and o.parent_id = ${parent.id}`)) as unknown as { rows: Record<string, unknown>[] };
+      l.id as "lineId", l.paid_amount - l.refunded_amount as "left"
+    from market_orders o left join market_order_lines l on l.market_order_id = o.id and l.line_no = ${input.lineNo} where o.id = ${input.orderId} and o.parent_id = ${parent.id}`)) as unknown as { rows: Record<string, unknown>[] };
   const order = found.rows[0];
   if (!order) throw notFound();
   const state = Number(order.state);
@@ -110,5 +110,9 @@ export async function applyForLineRefund(db: Database, server: FastifyInstance, 
   }
   if (order.left === null) throw badRequest([{ path: 'lineNo', ...msg('mall.lineNotFound', { lineNo: input.lineNo }) }]);
   if (Number(order.left) <= 0) throw badRequest([{ path: 'lineNo', ...msg('mall.lineNothingLeft') }]);
-  return applyForRefund(db, server, parent, { paymentId: Number(order.paymentId), reason: `${String(order.orderNo)} #${input.lineNo}: ${input.reason}` });
+  return applyForRefund(db, server, parent, {
+    paymentId: Number(order.paymentId),
+    reason: `${String(order.orderNo)} #${input.lineNo}: ${input.reason}`,
+    marketOrderLineId: Number(order.lineId),
+  });
 }

@@ -22,12 +22,12 @@ function channelContext(db: Database, server: FastifyInstance, parent: AppParent
 }
 
 /** Applies for a refund of one of the parent's payments (another family's payment is 404). */
-export async function applyForRefund(db: Database, server: FastifyInstance, parent: AppParent, input: { paymentId: number; reason: string }) {
+export async function applyForRefund(db: Database, server: FastifyInstance, parent: AppParent, input: { paymentId: number; reason: string; marketOrderLineId?: number }) {
   if (parent.schoolIds.length === 0) throw notFound();
   const found = (await db.execute(
     sql`select id from payment_records where id = ${input.paymentId} and parent_id = ${parent.id} and school_id in (${sql.join(parent.schoolIds.map((id) => sql`${id}`), sql`, `)})`,
   )) as unknown as { rows: unknown[] };
   if (found.rows.length === 0) throw notFound();
-  const { id } = await addRow(channelContext(db, server, parent), { paymentId: input.paymentId, reason: input.reason });
+  const { id } = await addRow(channelContext(db, server, parent), { paymentId: input.paymentId, reason: input.reason, marketOrderLineId: input.marketOrderLineId ?? null });
   return { id, state: REFUND_APPLIED };
 }

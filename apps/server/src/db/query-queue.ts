@@ -60,11 +60,20 @@ class WaitingList implements QueryQueue {
   }
 }
 
+/** A turn of the event loop: its poll phase reads the sockets before the promise resolves. */
+const nextLoopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * PGlite runs one statement or transaction at a time and queues the rest inside, out of sight. This
  * puts a FIFO of our own in front of its query, exec and transaction (the calls drizzle makes), so
  * the queue can be measured; the order and the exclusivity are the ones PGlite applies anyway.
  * Statements inside a transaction go through the transaction's own handle, not through the gate.
+ *
+ * Each turn starts on a new turn of the event loop. PGlite runs in this thread and answers through
+ * promises, so without it one waiter's turn followed the last one's in the same microtask run: while
+ * the queue was never empty the loop never reached its poll phase, and a request that had arrived
+ * stayed unread in its socket — bench:orders on PGlite saw answers of 13–70 s whose own handling took
+ * 10–75 ms and no wait in this queue (docs/performance.md). Read, it queues at the back like the others.
  */
 export function gatePglite(client: PGlite): { client: PGlite; queue: QueryQueue } {
   const list = new WaitingList();
@@ -73,7 +82,7 @@ export function gatePglite(client: PGlite): { client: PGlite; queue: QueryQueue 
     <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
     (...args: A): Promise<R> => {
       const ticket = list.enter();
-      const turn = tail.then(() => {
+      const turn = tail.then(nextLoopTurn).then(() => {
         list.leave(ticket);
         return call(...args);
       });

@@ -170,19 +170,28 @@ export async function couponDiscount(db: Executor, coupon: CouponRow, lines: rea
 }
 
 /**
- * Marks a parent's unused grant used by an order, in the caller's transaction, once: a second order
- * naming it (even at the same moment) is refused. Answers the grant's coupon.
+ * The coupon of a parent's unused grant, open today; refuses (field `couponGrantId`) any other. It
+ * only reads: placing an order prices it before its transaction, and `useGrant` then claims the grant.
  */
-export async function redeemGrant(tx: Executor, parentId: number, grantId: number, orderId: number, now: Date): Promise<CouponRow> {
+export async function usableCouponOfGrant(db: Executor, parentId: number, grantId: number, now: Date): Promise<CouponRow> {
+  const found = (await db.execute(sql`
+    select ${COUPON_COLUMNS} from coupons
+    where id = (select coupon_id from coupon_grants where id = ${grantId} and parent_id = ${parentId} and state = ${COUPON_GRANT_UNUSED})`)) as unknown as Rows;
+  const coupon = found.rows[0] ? toCoupon(found.rows[0]) : undefined;
+  if (!coupon || !isOpenOn(coupon, formatBusinessDate(now))) throw badRequest([{ path: 'couponGrantId', ...msg('mall.couponNotUsable') }]);
+  return coupon;
+}
+
+/**
+ * Marks a parent's unused grant used by an order, in the caller's transaction, once: a second order
+ * naming it (even at the same moment) is refused.
+ */
+export async function useGrant(tx: Executor, parentId: number, grantId: number, orderId: number, now: Date): Promise<void> {
   const used = (await tx.execute(sql`
     update coupon_grants set state = ${COUPON_GRANT_USED}, order_id = ${orderId}, used_at = ${now.toISOString()}::timestamptz
     where id = ${grantId} and parent_id = ${parentId} and state = ${COUPON_GRANT_UNUSED}
-    returning coupon_id as "couponId"`)) as unknown as Rows;
+    returning id`)) as unknown as Rows;
   if (!used.rows[0]) throw badRequest([{ path: 'couponGrantId', ...msg('mall.couponNotUsable') }]);
-  const found = (await tx.execute(sql`select ${COUPON_COLUMNS} from coupons where id = ${Number(used.rows[0].couponId)}`)) as unknown as Rows;
-  const coupon = toCoupon(found.rows[0]!);
-  if (!isOpenOn(coupon, formatBusinessDate(now))) throw badRequest([{ path: 'couponGrantId', ...msg('mall.couponNotUsable') }]);
-  return coupon;
 }
 
 /** Gives back the grant an order used (the order was cancelled or closed unpaid). */

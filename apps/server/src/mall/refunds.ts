@@ -16,6 +16,27 @@ import { writeStateHistory } from '../resources/engine/workflow.js';
 
 type Rows = { rows: Record<string, unknown>[] };
 
+/**
+ * Reserves `amount` of what a line paid and has not had back, by one conditional update, in the
+ * caller's transaction: a line never gives back more than it paid, however many refunds race.
+ * Refuses (field `refundAmount`) an amount beyond what is left, naming what is.
+ */
+export async function reserveOnLine(tx: Executor, marketOrderLineId: number, amount: number): Promise<void> {
+  const reserved = (await tx.execute(sql`
+    update market_order_lines set refunded_amount = refunded_amount + ${amount}
+    where id = ${marketOrderLineId} and paid_amount - refunded_amount >= ${amount}
+    returning id`)) as unknown as Rows;
+  if (reserved.rows[0]) return;
+  const left = await leftOnLine(tx, marketOrderLineId);
+  throw badRequest([{ path: 'refundAmount', ...msg('mall.refundExceedsLine', { refundable: (left / 100).toFixed(2) }) }]);
+}
+
+/** What a line paid less what it has had back (0 for an unknown line). */
+export async function leftOnLine(db: Executor, marketOrderLineId: number): Promise<number> {
+  const found = (await db.execute(sql`select paid_amount - refunded_amount as "left" from market_order_lines where id = ${marketOrderLineId}`)) as unknown as Rows;
+  return found.rows[0] ? Number(found.rows[0].left) : 0;
+}
+
 /** What staff ask: a line of the order, the amount and why. */
 export interface LineRefundInput {
   lineNo: number;
@@ -33,18 +54,13 @@ export async function requestLineRefund(tx: Executor, payments: PaymentProviders
     const state = MarketOrder.fields.state.options.find((option) => option.value === order?.state);
     throw conflict(msg('error.wrongState', { state: { zh: state?.zh ?? '', en: state?.en ?? '' }, action: MarketOrder.actions[0].label }));
   }
-  const reserved = (await tx.execute(sql`
-    update market_order_lines set refunded_amount = refunded_amount + ${input.refundAmount}
-    where market_order_id = ${orderId} and line_no = ${input.lineNo} and paid_amount - refunded_amount >= ${input.refundAmount}
-    returning id`)) as unknown as Rows;
-  if (!reserved.rows[0]) {
-    const line = (await tx.execute(sql`select paid_amount - refunded_amount as "left" from market_order_lines where market_order_id = ${orderId} and line_no = ${input.lineNo}`)) as unknown as Rows;
-    if (!line.rows[0]) throw badRequest([{ path: 'lineNo', ...msg('mall.lineNotFound', { lineNo: input.lineNo }) }]);
-    throw badRequest([{ path: 'refundAmount', ...msg('mall.refundExceedsLine', { refundable: (Number(line.rows[0].left) / 100).toFixed(2) }) }]);
-  }
+  const line = (await tx.execute(sql`select id from market_order_lines where market_order_id = ${orderId} and line_no = ${input.lineNo}`)) as unknown as Rows;
+  if (!line.rows[0]) throw badRequest([{ path: 'lineNo', ...msg('mall.lineNotFound', { lineNo: input.lineNo }) }]);
+  const marketOrderLineId = Number(line.rows[0].id);
+  await reserveOnLine(tx, marketOrderLineId, input.refundAmount);
   const [refund] = await tx
     .insert(refunds)
-    .values({ paymentId: Number(order.paymentId), schoolId: Number(order.schoolId), reason: `${order.orderNo} #${input.lineNo}: ${input.reason}`, state: REFUND_APPLIED })
+    .values({ paymentId: Number(order.paymentId), schoolId: Number(order.schoolId), reason: `${order.orderNo} #${input.lineNo}: ${input.reason}`, state: REFUND_APPLIED, marketOrderLineId })
     .returning();
   const prepared = await prepareRefund(tx, payments, refund as never, input.refundAmount, now);
   await tx

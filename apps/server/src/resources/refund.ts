@@ -12,6 +12,7 @@ import { defineFamilyModule } from './engine/modules.js';
 import { columnOf } from './engine/query.js';
 import type { EngineContext } from './engine/context.js';
 import type { Executor } from '../db/client.js';
+import { leftOnLine, reserveOnLine } from '../mall/refunds.js';
 
 /** After the transition committed: the provider call, then its answer applied (the row's newer state answered). */
 async function sendAfterCommit(ctx: EngineContext, answer: TransitionAnswer): Promise<TransitionAnswer | void> {
@@ -29,6 +30,15 @@ async function leftOfPayments(db: Executor, paymentIds: number[]): Promise<Map<n
   return new Map(found.rows.map((row) => [Number(row.id), Number(row.left)]));
 }
 
+/** What is left to refund of each mall order line (paid − refunded), by line id. */
+async function leftOfLines(db: Executor, lineIds: number[]): Promise<Map<number, number>> {
+  const ids = [...new Set(lineIds)];
+  if (ids.length === 0) return new Map();
+  const found = (await db.execute(
+    sql`select id, paid_amount - refunded_amount as "left" from market_order_lines where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+  )) as unknown as { rows: { id: number; left: number }[] };
+  return new Map(found.rows.map((row) => [Number(row.id), Number(row.left)]));
+}
 
 export const refundModule = defineFamilyModule(Refund, {
   pending: { badge: 'refundApplied', where: (table) => eq(columnOf(table, 'state'), REFUND_APPLIED) },
@@ -37,9 +47,15 @@ export const refundModule = defineFamilyModule(Refund, {
   /** The amount asked (the declaration's askedAmount): the amount sent, else all that is left of the payment. */
   async afterRead(ctx, rows) {
     if (ctx.probes.hideAmountColumns) return rows;
-    const waiting = rows.filter((row) => row.refundAmount === null || row.refundAmount === undefined).map((row) => Number(row.paymentId));
-    const left = await leftOfPayments(ctx.db, waiting);
-    return rows.map((row) => ({ ...row, askedAmount: row.refundAmount ?? left.get(Number(row.paymentId)) ?? null }));
+    const waiting = rows.filter((row) => row.refundAmount === null || row.refundAmount === undefined);
+    const left = await leftOfPayments(ctx.db, waiting.map((row) => Number(row.paymentId)));
+    const leftOnLines = await leftOfLines(ctx.db, waiting.flatMap((row) => (row.marketOrderLineId ? [Number(row.marketOrderLineId)] : [])));
+    const askedOf = (row: (typeof rows)[number]) => {
+      const ofPayment = left.get(Number(row.paymentId));
+      const ofLine = row.marketOrderLineId ? leftOnLines.get(Number(row.marketOrderLineId)) : undefined;
+      return ofLine === undefined ? ofPayment : Math.min(ofLine, ofPayment ?? ofLine);
+    };
+    return rows.map((row) => ({ ...row, askedAmount: row.refundAmount ?? askedOf(row) ?? null }));
   },
 
   /** A parent applies for a payment that still has something to refund. */
@@ -50,8 +66,19 @@ export const refundModule = defineFamilyModule(Refund, {
     return values;
   },
   transitions: {
-    Refund: async (ctx, row, input) =>
-      prepareRefund(ctx.db, ctx.server.payments, row as never, typeof input.refundAmount === 'number' ? input.refundAmount : undefined, ctx.clock.now()),
+    /**
+     * An application for a mall order's line (marketOrderLineId) asks for what is left on the line,
+     * not on the whole payment, and its approval moves the line's refunded amount in this transaction,
+     * never above what the line paid, as RefundLine does on mallOrderManage.
+     */
+    Refund: async (ctx, row, input) => {
+      const lineId = row.marketOrderLineId === null || row.marketOrderLineId === undefined ? undefined : Number(row.marketOrderLineId);
+      const asked = typeof input.refundAmount === 'number' ? input.refundAmount : lineId === undefined ? undefined : await leftOnLine(ctx.db, lineId);
+      if (asked !== undefined && asked <= 0) throw badRequest([{ path: 'refundAmount', ...msg('mall.lineNothingLeft') }]);
+      const prepared = await prepareRefund(ctx.db, ctx.server.payments, row as never, asked, ctx.clock.now());
+      if (lineId !== undefined) await reserveOnLine(ctx.db, lineId, Number(prepared.refundAmount));
+      return prepared;
+    },
     Retry: async (ctx, row) => prepareRefund(ctx.db, ctx.server.payments, row as never, undefined, ctx.clock.now()),
   },
   afterTransitions: {

@@ -4,6 +4,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons, marketCommodities, marketOrders } from '../../src/db/schema/mall.js';
 import { postPoints } from '../../src/mall/points.js';
+import { refunds, users } from '../../src/db/schema/index.js';
+import { checkLedger } from '../../src/finance/ledger-check.js';
+import { hashPassword, md5Hex } from '../../src/platform/passwords.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { mallCatalogue, pointsCommodity, releasedCommodity } from '../mall/mall-fixtures.js';
 import { unique } from '../resources/fixtures.js';
@@ -114,6 +117,77 @@ describe('the mall through the channel, with the demo provider', () => {
     expect(Number(application.rows[0]!.paymentId)).toBe(Number(stored!.paymentId));
     expect(application.rows[0]!.reason).toContain(`${stored!.orderNo} #1`);
     expect((await asParent(t, token, { method: 'POST', url: APP_MALL_PATHS.applyRefund, payload: { orderId: placed.orderId, lineNo: 9, reason: '无此行' } })).statusCode).toBe(400);
+  });
+
+  it("moves a line's refunded amount when its application is approved on refundManage, never above what the line paid", async () => {
+    const catalogue = await mallCatalogue(t);
+    const cheap = await releasedCommodity(t, { stock: 5, unitPrice: 1_000, ...catalogue });
+    const dear = await releasedCommodity(t, { stock: 5, unitPrice: 4_000, ...catalogue });
+    const { id: addressId } = await data<{ id: number }>(await asParent(t, token, { method: 'POST', url: APP_MALL_PATHS.saveAddress, payload: ADDRESS }));
+    const lines = [{ commodityId: cheap, quantity: 1 }, { commodityId: dear, quantity: 1 }];
+    const { orderId } = await data<{ orderId: number }>(await asParent(t, token, { method: 'POST', url: APP_MALL_PATHS.placeOrder, payload: { lines, addressId } }));
+    await data(await asParent(t, token, { method: 'POST', url: APP_MALL_PATHS.payOrder, payload: { orderId } }));
+    const lineState = async () =>
+      ((await t.db.execute(sql`select line_no as "lineNo", commodity_id as "commodityId", paid_amount as paid, refunded_amount as refunded from market_order_lines
+        where market_order_id = ${orderId} order by line_no`)) as unknown as Rows<{ lineNo: number; commodityId: number; paid: number; refunded: number }>).rows.map((row) => ({
+        lineNo: Number(row.lineNo),
+        commodityId: Number(row.commodityId),
+        paid: Number(row.paid),
+        refunded: Number(row.refunded),
+      }));
+    const [cheapLine, dearLine] = await lineState();
+    expect(cheapLine).toMatchObject({ commodityId: cheap, paid: 1_000, refunded: 0 });
+    await t.db.update(users).set({ refundPasswordHash: await hashPassword(md5Hex('Refund@29')) }).where(eq(users.loginName, 'admin'));
+    const apply = async (lineNo: number) =>
+      (await data<{ id: number }>(await asParent(t, token, { method: 'POST', url: APP_MALL_PATHS.applyRefund, payload: { orderId, lineNo, reason: '不想要了' } }))).id;
+    const approve = (id: number, refundAmount?: number) =>
+      t.injectAs(admin, { method: 'POST', url: '/api/Refund/Refund', payload: { id, ...(refundAmount === undefined ? {} : { refundAmount }), reauthPassword: md5Hex('Refund@29') } });
+    const paymentRefunded = async () => {
+      const found = (await t.db.execute(sql`select p.refunded_amount as refunded from payment_records p join market_orders o on o.payment_id = p.id where o.id = ${orderId}`)) as unknown as Rows<{ refunded: number }>;
+      return Number(found.rows[0]!.refunded);
+    };
+
+    // Approved without an amount, the application asks what is left on its line — not on the whole payment.
+    const first = await apply(cheapLine!.lineNo);
+    const listed = await data<{ items: { id: number; askedAmount: number }[] }>(await t.injectAs(admin, { method: 'POST', url: '/api/Refund/Search', payload: { pageIndex: 1, pageSize: 20 } }));
+    expect(listed.items.find((row) => row.id === first)?.askedAmount).toBe(1_000);
+    const approved = await approve(first);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await lineState()).map((line) => line.refunded)).toEqual([1_000, 0]);
+    expect(await paymentRefunded()).toBe(1_000);
+    // Nothing is left on it: a new application is refused.
+    expect((await asParent(t, token, { method: 'POST', url: APP_MALL_PATHS.applyRefund, payload: { orderId, lineNo: cheapLine!.lineNo, reason: '再退' } })).statusCode).toBe(400);
+
+    // Staff refund part of the other line on mallOrderManage while its application waits; approving more than is left is refused whole.
+    const second = await apply(dearLine!.lineNo);
+    const refundLine = await t.injectAs(admin, { method: 'POST', url: '/api/MarketOrder/RefundLine', payload: { id: orderId, lineNo: dearLine!.lineNo, refundAmount: 3_000, reason: '破损', reauthPassword: md5Hex('Refund@29') } });
+    expect(refundLine.statusCode, refundLine.body).toBe(200);
+    const tooMuch = await approve(second, 1_500);
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().data.errors[0].path).toBe('refundAmount');
+    expect((await lineState()).map((line) => line.refunded)).toEqual([1_000, 3_000]);
+    expect(await paymentRefunded()).toBe(4_000);
+    const [secondRow] = await t.db.select().from(refunds).where(eq(refunds.id, second));
+    expect(secondRow!.state).toBe(REFUND_APPLIED);
+    expect((await approve(second, 1_000)).statusCode).toBe(200);
+    expect((await lineState()).map((line) => line.refunded)).toEqual([1_000, 4_000]);
+    expect(await paymentRefunded()).toBe(5_000);
+    expect((await checkLedger(t.db)).isConsistent).toBe(true);
+  });
+
+  it('answers a replay of the order that took the last item with that order, not with "sold out"', async () => {
+    const commodityId = await releasedCommodity(t, { stock: 1, unitPrice: 1_000 });
+    const { id: addressId } = await data<{ id: number }>(await asParent(t, token, { method: 'POST', url: APP_MALL_PATHS.saveAddress, payload: ADDRESS }));
+    const order = { lines: [{ commodityId, quantity: 1 }], addressId };
+    const headers = { 'idempotency-key': `last-${unique()}` };
+    const placed = await data<{ orderId: number }>(await asParent(t, token, { method: 'POST', url: APP_MALL_PATHS.placeOrder, headers, payload: order }));
+    expect(await data(await asParent(t, token, { method: 'POST', url: APP_MALL_PATHS.placeOrder, headers, payload: order }))).toEqual(placed);
+    // A new attempt is refused before it claims a key: nothing is kept for it.
+    const late = await asParent(t, strangerToken, { method: 'POST', url: APP_MALL_PATHS.placeOrder, headers: { 'idempotency-key': `late-${unique()}` }, payload: { ...order, addressId: (await data<{ id: number }>(await asParent(t, strangerToken, { method: 'POST', url: APP_MALL_PATHS.saveAddress, payload: ADDRESS }))).id } });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().data.errors[0].path).toBe('lines');
+    const keys = (await t.db.execute(sql`select count(*)::int as n from app_idempotency_keys where parent_id = ${stranger.id} and key like 'late-%'`)) as unknown as Rows<{ n: number }>;
+    expect(keys.rows[0]!.n).toBe(0);
   });
 
   it("answers 404 to a parent reading or changing another parent's order", async () => {

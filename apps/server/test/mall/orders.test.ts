@@ -5,7 +5,7 @@ import { marketCommodities, marketOrders, pointsCommodities } from '../../src/db
 import { checkLedger } from '../../src/finance/ledger-check.js';
 import { commentOnOrder, commodityOf, deleteAddress, myAddresses, releasedCommodities, saveAddress } from '../../src/mall/catalog.js';
 import { claimCoupon, myCoupons, sendCoupon } from '../../src/mall/coupons.js';
-import { cancelOrder, closeUnpaidOrders, completeReceivedOrders, confirmReceipt, myOrders, paidAmounts, payOrder, placeOrder } from '../../src/mall/orders.js';
+import { cancelOrder, closeUnpaidOrders, completeReceivedOrders, confirmReceipt, myOrders, paidAmounts, payOrder, placeOrder, takeStock } from '../../src/mall/orders.js';
 import { pointsBalance, postPoints } from '../../src/mall/points.js';
 import { placePointsOrder } from '../../src/mall/points-shop.js';
 import { AppError } from '../../src/platform/errors.js';
@@ -49,6 +49,13 @@ describe('placing orders', () => {
     expect(await stockOf(commodityId)).toBe(0);
     const placed = (await t.db.execute(sql`select count(*)::int as n from market_order_lines where commodity_id = ${commodityId}`)) as unknown as { rows: { n: number }[] };
     expect(placed.rows[0]!.n).toBe(10);
+  });
+
+  it('refuses (409) to take stock at a price other than the one the order was priced at', async () => {
+    const commodityId = await releasedCommodity(t, { stock: 3, unitPrice: 1_000 });
+    const taking = t.db.transaction((tx) => takeStock(tx, null, [{ commodityId, quantity: 1 }], now(), new Map([[commodityId, 900]])));
+    expect(await statusOf(taking)).toBe(409);
+    expect(await stockOf(commodityId)).toBe(3);
   });
 
   it('places nothing when one line cannot be had: the other lines keep their stock', async () => {

@@ -662,7 +662,7 @@ export const CommodityComment = defineResource({
       width: 80,
     },
     content: { kind: 'text', label: { zh: '评价内容', en: 'Comment' }, required: true, max: 500, filter: 'code', width: 260 },
-    image1: { kind: 'image', label: { zh: '图片1', en: 'Image 1' }, width: 70 },
+    image1: { kind: 'image', label: { zh: '图片1', en: 'Image 1' }, width: 90 },
     image2: { kind: 'image', label: { zh: '图片2', en: 'Image 2' }, list: false },
     image3: { kind: 'image', label: { zh: '图片3', en: 'Image 3' }, list: false },
     reply: { kind: 'textarea', label: { zh: '商家回复', en: 'Reply' }, max: 500, width: 200 },

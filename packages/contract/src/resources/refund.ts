@@ -57,6 +57,9 @@ export const Refund = defineResource({
     // The refund-query job's schedule for a refund in flight: when to ask the provider next, and how often it has.
     nextQueryAt: { kind: 'datetime', label: { zh: '下次查询', en: 'Next query' }, readOnly: true, list: false, exported: false },
     queryAttempts: { kind: 'number', label: { zh: '查询次数', en: 'Queries' }, readOnly: true, list: false, exported: false },
+    // The mall order line a refund gives back (a parent's line application, or RefundLine): approving
+    // it moves that line's refunded amount too (apps/server/src/mall/refunds.ts).
+    marketOrderLineId: { kind: 'number', label: { zh: '商城订单行', en: 'Mall order line' }, readOnly: true, list: false, exported: false },
   },
   workflow: {
     field: 'state',

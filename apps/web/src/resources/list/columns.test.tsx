@@ -33,6 +33,16 @@ describe('buildColumns', () => {
     expect(text(37)).toBe('37');
   });
 
+  it('widens a toggle for the switch its label is drawn in, beyond what the same label needs as a tag', () => {
+    const release = RESOURCES.MarketCommodityRelease!;
+    const toggle = release.toggles!.find((candidate) => candidate.field === 'enabled')!;
+    const widthOf = (options: Partial<Parameters<typeof buildColumns>[1]>) =>
+      buildColumns(release, { locale: 'en', hideAmountColumns: false, ...options }).find((column) => column.key === 'enabled')!.width as number;
+    const asTag = widthOf({});
+    const asSwitch = widthOf({ toggles: [toggle], onToggle: () => undefined });
+    expect(asSwitch).toBeGreaterThan(asTag);
+  });
+
   it('hides the fields a view fixes', () => {
     expect(keysOf(buildColumns(License, { locale: 'en', hideAmountColumns: false, hiddenFields: new Set(['useFor']) }))).not.toContain('useFor');
   });

@@ -46,6 +46,8 @@ const widthOfText = (text: string) => [...text].reduce((sum, char) => sum + (cha
 
 /** antd's tag: 7 px padding and a 1 px border each side, text at 12 px. */
 const TAG_CHROME = 16;
+/** antd's small switch: its handle and the inner margins beside its 12 px text. */
+const SWITCH_CHROME = 30;
 /** The header's sort arrows beside the title. */
 const SORTER_WIDTH = 24;
 
@@ -53,7 +55,7 @@ const SORTER_WIDTH = 24;
  * A column wide enough for its header and, for enums and bools, for the widest tag it can show, in
  * the user's language: English labels run longer than the Chinese the default widths were set for.
  */
-function fittedWidth(field: FieldDef, title: string, locale: Locale): number {
+function fittedWidth(field: FieldDef, title: string, locale: Locale, isToggle: boolean): number {
   const base = field.width ?? DEFAULT_WIDTH[field.kind] ?? FALLBACK_WIDTH;
   if (field.width !== undefined) return base;
   const header = textWidth(title, 14, 600) + 2 * CELL_PADDING + (field.sortable ? SORTER_WIDTH : 0);
@@ -63,7 +65,9 @@ function fittedWidth(field: FieldDef, title: string, locale: Locale): number {
       : field.kind === 'bool'
         ? Object.values(boolLabels(field, locale))
         : [];
-  const widestTag = Math.max(0, ...tags.map((text) => textWidth(text, 12) + TAG_CHROME + 2 * CELL_PADDING));
+  // A toggle draws its label inside a switch, wider than a tag ("Enabled" was cut by the actions column).
+  const chrome = isToggle ? SWITCH_CHROME : TAG_CHROME;
+  const widestTag = Math.max(0, ...tags.map((text) => textWidth(text, 12) + chrome + 2 * CELL_PADDING));
   return Math.max(base, header, widestTag);
 }
 
@@ -157,7 +161,7 @@ export function buildFieldColumns(fields: Readonly<Record<string, FieldDef>>, op
       const toggle = toggles.find((candidate) => candidate.field === name);
       const values = toggle ? toggleValuesOf(field) : undefined;
       const title = labelText(field.label, locale);
-      const width = fittedWidth(field, title, locale);
+      const width = fittedWidth(field, title, locale, Boolean(values && onToggle));
       // A multiple reference's tags wrap inside the column, and an image is never cut: the rest keep to one line.
       const isCut = !(field.kind === 'image' || (field.kind === 'reference' && field.multiple));
       return {
