@@ -1,10 +1,12 @@
 /** The parent app's album calls (issue 30): books of the parent's children, ordering and paying, and the page-turning view of an electronic album. */
 import { z } from 'zod';
+import { APP_PAY_SCENES, wechatAppPayParamsSchema } from './app.js';
 
 export const ALBUM_APP_PATHS = {
   books: '/api/App/Album/Books',
   order: '/api/App/Album/Order',
   orders: '/api/App/Album/Orders',
+  pay: '/api/App/Album/Pay',
 } as const;
 
 /** Where an electronic album is read: `/album-view/<orderId>?e=<expiry>&s=<HMAC>&p=<page>`, no sign-in. */
@@ -17,6 +19,7 @@ export const appAlbumOrderSchema = z.strictObject({
   consigneeName: z.string().trim().min(1).max(50).optional(),
   consigneePhone: z.string().trim().regex(/^1\d{10}$/).optional(),
   deliveryAddress: z.string().trim().min(1).max(200).optional(),
+  scene: z.enum(APP_PAY_SCENES).default('app').describe('app: WeChat in the app (SDK parameters); native: a code to scan'),
 });
 export type AppAlbumOrder = z.infer<typeof appAlbumOrderSchema>;
 
@@ -40,5 +43,11 @@ export const appAlbumOrderAnswerSchema = z.object({
   amount: z.number().describe('Fen'),
   state: z.number(),
   viewUrl: z.string().nullable().describe('The signed page-turning view of a paid electronic album'),
+  outcome: z.enum(['paid', 'pending', 'none']).describe('paid: settled now; pending: the parent pays in WeChat and its notification pays the order; none: not paid by this call (a read)'),
+  payParams: wechatAppPayParamsSchema.nullable().describe('What the WeChat app SDK opens, while pending'),
+  payUrl: z.string().nullable().describe('The code to scan (native scene), while pending'),
 });
+
+/** Pays (again) an unpaid order of the parent: after a pending payment was abandoned in WeChat. */
+export const appAlbumPaySchema = z.strictObject({ orderId: z.number().int().positive(), scene: z.enum(APP_PAY_SCENES).default('app') });
 export type AppAlbumOrderAnswer = z.infer<typeof appAlbumOrderAnswerSchema>;

@@ -23,6 +23,7 @@ export const SERVER_MESSAGES = {
   'error.staleVersion': m('该记录已被他人修改，请刷新后重试', 'This record was changed by someone else. Reload it and try again.'),
   'error.notEditableInState': m('当前状态为“{state}”，不能修改', 'The record is {state}: it can no longer be changed'),
   'error.notDeletableInState': m('以下记录的状态不允许删除：{titles}', 'These records cannot be deleted in their state: {titles}'),
+  'error.wrongStateRow': m('“{title}”当前状态为“{state}”，不能{action}，整批未变更', '{title} is {state}: “{action}” is not possible for it, and nothing in the batch changed'),
   'error.wrongState': m('当前状态为“{state}”，不能{action}', 'The record is {state}: “{action}” is not possible now'),
   'workflow.noRefundPassword': m('请先设置退款密码', 'set a refund password first'),
   'workflow.wrongRefundPassword': m('退款密码错误', 'wrong refund password'),

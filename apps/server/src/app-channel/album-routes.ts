@@ -3,11 +3,11 @@
  * a printed or electronic album, the parent's orders; and the page-turning view an electronic
  * album's signed link opens (no sign-in: the signature is the key).
  */
-import { ALBUM_APP_PATHS, ALBUM_VIEW_PREFIX, appAlbumBookSchema, appAlbumOrderAnswerSchema, appAlbumOrderSchema } from '@campus/contract';
+import { ALBUM_APP_PATHS, ALBUM_VIEW_PREFIX, appAlbumBookSchema, appAlbumOrderAnswerSchema, appAlbumOrderSchema, appAlbumPaySchema } from '@campus/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { BookLayout } from '../albums/layout.js';
-import { albumPriceFor, isValidViewSignature, parentAlbumOrders, parentBooks, placeAlbumOrder, viewedBook } from '../albums/orders.js';
+import { albumPriceFor, isValidViewSignature, parentAlbumOrders, parentBooks, payAlbumOrder, placeAlbumOrder, viewedBook } from '../albums/orders.js';
 import { envelopeSchema, errorResponses, ok } from '../platform/envelope.js';
 import { notFound } from '../platform/errors.js';
 import { idempotencyHeadersSchema, onceByKey } from './idempotency.js';
@@ -71,13 +71,29 @@ export const albumRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Order a printed or electronic album of one of the parent's children's books, paid through the finance provider",
-        description: 'The price is the spec’s price config now (school, else province, else default): JD + (copies − 1) × ZC printed, SJ electronic. Another family’s book is 404. A paid electronic order answers its signed page-turning view.',
+        description: 'The price is the spec’s price config now (school, else province, else default): JD + (copies − 1) × ZC printed, SJ electronic. Another family’s book is 404. The demo provider pays at once; WeChat Pay answers `pending` with what the app opens, and its notification pays the order. A paid electronic order answers its signed page-turning view.',
         headers: idempotencyHeadersSchema,
         body: appAlbumOrderSchema,
         response: { 200: envelopeSchema(appAlbumOrderAnswerSchema) },
       },
     },
     async (request) => ok(await onceByKey(request, () => placeAlbumOrder(app, request.parent, request.body))),
+  );
+
+  app.post(
+    ALBUM_APP_PATHS.pay,
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Pay the parent's unpaid album order again (a WeChat payment left unfinished); a paid order answers as it is",
+        description: 'WeChat Pay answers `pending` with what the app opens; the payment notification pays the order. Another family’s order is 404.',
+        headers: idempotencyHeadersSchema,
+        body: appAlbumPaySchema,
+        response: { 200: envelopeSchema(appAlbumOrderAnswerSchema) },
+      },
+    },
+    async (request) => ok(await onceByKey(request, () => payAlbumOrder(app, request.parent, request.body.orderId, request.body.scene))),
   );
 
   app.get(ALBUM_APP_PATHS.orders, { config, schema: { tags, summary: "The parent's album orders, newest first", response: { 200: envelopeSchema(z.array(appAlbumOrderAnswerSchema)) } } }, async (request) =>

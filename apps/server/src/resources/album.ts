@@ -22,12 +22,15 @@ import {
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { albumBooks, albumOrders, albumPriceConfigs, albumSpecs, albumTasks, albumTemplates, schools, students } from '../db/schema/index.js';
-import { albumBooksJob } from '../albums/books.js';
-import { albumOrderAmount, albumPriceFor, albumViewUrl } from '../albums/orders.js';
+import { albumBooksJob, removeBookFile } from '../albums/books.js';
+import { albumOrderAmount, albumOrderOfAttach, albumPriceFor, albumViewUrl, settleAlbumOrderPayment } from '../albums/orders.js';
+import { CHANNEL_OF_PROVIDER } from '../finance/payment-notifications.js';
+import { recordPayment } from '../finance/payments.js';
+import type { NotificationHandler } from '../finance/notifications.js';
 import { IMAGE_HEADER_BYTES, pixelSizeOf, readAll } from '../albums/images.js';
 import type { BookLayout } from '../albums/layout.js';
 import { photoSlotCount, templatePages } from '../albums/slots.js';
-import { badRequest, msg } from '../platform/errors.js';
+import { AppError, badRequest, msg } from '../platform/errors.js';
 import type { EngineContext } from './engine/context.js';
 import { valueAfter } from './engine/lookup.js';
 import { defineFamilyModule } from './engine/modules.js';
@@ -164,6 +167,10 @@ function signLayout(layout: unknown, sign: (url: string) => string): unknown {
 
 export const albumBookModule = defineFamilyModule(AlbumBook, {
   recurringJobs: [albumBooksJob],
+  // A book's PDF is its own (an order of it keeps the book, so a book with orders is never deleted).
+  async afterDelete(ctx, rows) {
+    for (const row of rows) await removeBookFile(ctx.server.uploads, row.pdfFile);
+  },
   // Added or changed by hand, a book is (re)queued for the job.
   async beforeWrite(ctx, { values, existing }) {
     const taskId = Number(valueAfter(values, existing, 'taskId'));
@@ -222,3 +229,28 @@ export const albumOrderModule = defineFamilyModule(AlbumOrder, {
     return Promise.all(rows.map(async (row) => (Number(row.kind) === ALBUM_ORDER_ELECTRONIC && Number(row.state) !== ALBUM_ORDER_UNPAID ? { ...row, viewLink: await albumViewUrl(ctx.server, Number(row.id)) } : row)));
   },
 });
+
+/**
+ * The payment notifications of album orders (WeChat Pay's `pending` answered at ordering): an attach
+ * naming an album order pays it; any other goes on to `next`. A payment for an order no longer unpaid
+ * (cancelled meanwhile) is still money received: it is recorded against the order's school and
+ * parent, for a refund, and the order stays as it is.
+ */
+export function withAlbumOrderPayments(next: NotificationHandler<'payment'>): NotificationHandler<'payment'> {
+  return async (tx, notification, provider, now) => {
+    const orderId = albumOrderOfAttach((notification.raw as { attach?: unknown } | undefined)?.attach);
+    if (orderId === undefined) return next(tx, notification, provider, now);
+    if (notification.outcome !== 'paid' || !notification.providerTradeNo) return;
+    const successTime = (notification.raw as { success_time?: unknown }).success_time;
+    const paidAt = typeof successTime === 'string' && !Number.isNaN(new Date(successTime).getTime()) ? new Date(successTime) : now;
+    const channel = CHANNEL_OF_PROVIDER[provider as keyof typeof CHANNEL_OF_PROVIDER] ?? 'wechat';
+    try {
+      await tx.transaction((inner) => settleAlbumOrderPayment(inner, orderId, { channel, tradeNo: notification.providerTradeNo!, paidAt }));
+    } catch (error) {
+      if (!(error instanceof AppError) || error.httpStatus !== 409) throw error;
+      const [order] = await tx.select({ schoolId: albumOrders.schoolId, parentId: albumOrders.parentId }).from(albumOrders).where(eq(albumOrders.id, orderId));
+      if (!order || notification.amount === undefined || notification.amount <= 0) throw error;
+      await recordPayment(tx, { schoolId: Number(order.schoolId), parentId: order.parentId, amount: notification.amount, channel, tradeNo: notification.providerTradeNo, outTradeNo: notification.outTradeNo, paidAt });
+    }
+  };
+}

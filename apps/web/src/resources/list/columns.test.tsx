@@ -73,7 +73,7 @@ describe('permissions', () => {
   const holding = (...buttons: string[]) => (button: string) => buttons.includes(button);
 
   it('removes toolbar buttons whose permission value is absent', () => {
-    expect(allowedToolbar(School, holding('export'))).toEqual({ add: false, batchDelete: false, export: true, import: false, toggles: [] });
+    expect(allowedToolbar(School, holding('export'))).toEqual({ add: false, batchDelete: false, export: true, import: false, toggles: [], batchTransitions: [] });
     expect(allowedToolbar(School, holding('add', 'delete', 'state')).toggles).toEqual([{ field: 'state', button: 'state' }]);
   });
 
