@@ -37,3 +37,24 @@ function hsl(h: number, s: number, l: number): [number, number, number] {
   const f = (n: number) => l - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
   return [Math.round(f(0) * 255), Math.round(f(8) * 255), Math.round(f(4) * 255)];
 }
+
+/**
+ * The JPEG with an EXIF block stating `orientation` (1–8) put after its start: what a phone writes
+ * when it stores a portrait photo as landscape pixels (6: turn 90° clockwise to see it).
+ */
+export function withExifOrientation(photo: Buffer, orientation: number): Buffer {
+  const tiff = Buffer.alloc(26);
+  tiff.write('MM\0*', 0, 'latin1');
+  tiff.writeUInt32BE(8, 4);
+  tiff.writeUInt16BE(1, 8);
+  tiff.writeUInt16BE(0x0112, 10);
+  tiff.writeUInt16BE(3, 12);
+  tiff.writeUInt32BE(1, 14);
+  tiff.writeUInt16BE(orientation, 18);
+  tiff.writeUInt32BE(0, 22);
+  const body = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  const segment = Buffer.alloc(4);
+  segment.writeUInt16BE(0xffe1, 0);
+  segment.writeUInt16BE(body.length + 2, 2);
+  return Buffer.concat([photo.subarray(0, 2), segment, body, photo.subarray(2)]);
+}

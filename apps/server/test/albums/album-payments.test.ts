@@ -1,13 +1,14 @@
 import { ALBUM_APP_PATHS, ALBUM_ORDER_PAID, ALBUM_ORDER_UNPAID, uploadKeyOf } from '@campus/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Rows } from '../../src/db/client.js';
 import { albumBooks, albumOrders } from '../../src/db/schema/index.js';
 import { asParent } from '../app-channel/support.js';
 import { FAKE_WECHAT, fakeWechatEnv, fakeWechatFetch, paidNotification, type ReceivedOrders } from '../app-channel/fake-wechatpay.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { grantEverything, schoolIdsOf } from '../resources/fixtures.js';
 import { call, doneAlbumBook, parentWithAlbumBook, printedOrder } from './album-fixtures.js';
+
+type Rows<T> = { rows: T[] };
 
 let t: TestApp;
 let schoolId: number;
