@@ -7,13 +7,43 @@ export const ALBUM_APP_PATHS = {
   order: '/api/App/Album/Order',
   orders: '/api/App/Album/Orders',
   pay: '/api/App/Album/Pay',
+  photos: '/api/App/Album/Photos',
+  versions: '/api/App/Album/Versions',
+  saveVersion: '/api/App/Album/SaveVersion',
 } as const;
+
+const changeSchema = z.union([
+  z.strictObject({ page: z.number().int().min(1).max(500), slot: z.number().int().min(0).max(50), photoId: z.number().int().positive().describe('Another photo of the child in the book’s task') }),
+  z.strictObject({ page: z.number().int().min(1).max(500), slot: z.number().int().min(0).max(50), caption: z.string().trim().max(60).describe('The caption slot’s new text (empty clears it)') }),
+]);
+
+/** A parent's save of its changes to a child's book: the next version, from the latest (or the version named). */
+export const appAlbumVersionSaveSchema = z.strictObject({
+  bookId: z.number().int().positive(),
+  fromVersionNo: z.number().int().positive().optional().describe('The version the changes start from; default the latest (or the automatic book when none)'),
+  changes: z.array(changeSchema).min(1).max(200),
+});
+export type AppAlbumVersionSave = z.infer<typeof appAlbumVersionSaveSchema>;
+
+export const appAlbumBookQuerySchema = z.object({ bookId: z.coerce.number().int().positive() });
+
+export const appAlbumPhotoSchema = z.object({ id: z.number(), image: z.string().describe('Signed address'), caption: z.string().nullable(), width: z.number().nullable(), height: z.number().nullable() });
+
+export const appAlbumVersionSchema = z.object({
+  id: z.number(),
+  versionNo: z.number(),
+  createdAt: z.string(),
+  changeCount: z.number(),
+  state: z.number().describe('PDF: 1 queued, 2 rendering, 3 done, 4 failed; order a version once done'),
+  layout: z.unknown().describe('Pages and slots with signed photo addresses'),
+});
 
 /** Where an electronic album is read: `/album-view/<orderId>?e=<expiry>&s=<HMAC>&p=<page>`, no sign-in. */
 export const ALBUM_VIEW_PREFIX = '/album-view/';
 
 export const appAlbumOrderSchema = z.strictObject({
   bookId: z.number().int().positive(),
+  versionNo: z.number().int().positive().optional().describe('A customised version of the book to print; default the automatic book'),
   kind: z.union([z.literal(1), z.literal(2)]).describe('1 printed, 2 electronic'),
   copies: z.number().int().min(1).max(20).default(1).describe('Printed copies (an electronic album is one)'),
   consigneeName: z.string().trim().min(1).max(50).optional(),

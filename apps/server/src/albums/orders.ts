@@ -20,10 +20,10 @@ import {
   type ButtonValue,
   type VisibilityProbes,
 } from '@campus/contract';
-import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Executor } from '../db/client.js';
-import { albumBooks, albumOrders, albumPriceConfigs, albumTasks, albumTemplates, schools, students } from '../db/schema/index.js';
+import { albumBookVersions, albumBooks, albumOrders, albumPriceConfigs, albumTasks, albumTemplates, schools, students } from '../db/schema/index.js';
 import type { AuthUser } from '../platform/auth.js';
 import { CHANNEL_OF_PROVIDER } from '../finance/payment-notifications.js';
 import { recordPayment } from '../finance/payments.js';
@@ -111,11 +111,18 @@ export async function placeAlbumOrder(server: FastifyInstance, parent: AppParent
   const printed = input.kind === ALBUM_ORDER_PRINTED;
   if (printed && (!input.consigneeName || !input.consigneePhone || !input.deliveryAddress)) throw badRequest([{ path: 'deliveryAddress', ...msg('validation.required') }]);
   const copies = printed ? input.copies : 1;
+  let versionId: number | null = null;
+  if (input.versionNo !== undefined) {
+    const [version] = await server.db.select({ id: albumBookVersions.id }).from(albumBookVersions).where(and(eq(albumBookVersions.bookId, book.id), eq(albumBookVersions.versionNo, input.versionNo)));
+    if (!version) throw badRequest([{ path: 'versionNo', ...msg('album.noSuchVersion') }]);
+    versionId = version.id;
+  }
   const ctx = { ...channelContext(server, parent), view: AlbumOrder.views[printed ? 0 : 1]! };
   const { id } = await server.db.transaction(async (tx) => {
     const added = await addRow({ ...ctx, db: tx as unknown as Database }, {
       kind: input.kind,
       bookId: book.id,
+      versionId,
       parentId: parent.id,
       copies,
       consigneeName: printed ? input.consigneeName : null,
@@ -246,9 +253,10 @@ export async function isValidViewSignature(server: FastifyInstance, orderId: num
 /** The book of a paid electronic order, for its view. */
 export async function viewedBook(db: Executor, orderId: number) {
   const [row] = await db
-    .select({ layout: albumBooks.layout, studentName: students.name, state: albumOrders.state, kind: albumOrders.kind })
+    .select({ layout: sql<unknown>`coalesce(${albumBookVersions.layout}, ${albumBooks.layout})`, studentName: students.name, state: albumOrders.state, kind: albumOrders.kind })
     .from(albumOrders)
     .innerJoin(albumBooks, eq(albumBooks.id, albumOrders.bookId))
+    .leftJoin(albumBookVersions, eq(albumBookVersions.id, albumOrders.versionId))
     .innerJoin(students, eq(students.id, albumBooks.studentId))
     .where(eq(albumOrders.id, orderId));
   return row && row.kind === ALBUM_ORDER_ELECTRONIC && row.state !== ALBUM_ORDER_UNPAID ? row : undefined;

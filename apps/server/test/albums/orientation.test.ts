@@ -1,5 +1,5 @@
 import { inflateSync } from 'node:zlib';
-import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import { PDFArray, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { jpegOrientation, pixelSizeOf } from '../../src/albums/images.js';
 import { layBook } from '../../src/albums/layout.js';
@@ -43,7 +43,7 @@ describe('EXIF orientation', () => {
     const doc = await PDFDocument.load(pdf);
     const page = doc.getPages()[layout.pages.findIndex((candidate) => candidate.slots.includes(slot))]!;
     const contents = page.node.get(PDFName.of('Contents'));
-    const streams = (Array.isArray((contents as { asArray?: () => unknown[] }).asArray?.()) ? (contents as { asArray: () => unknown[] }).asArray() : [contents]).map((ref) => doc.context.lookup(ref as never) as PDFRawStream);
+    const streams = (contents instanceof PDFArray ? contents.asArray() : [contents!]).map((ref) => doc.context.lookup(ref) as PDFRawStream);
     const text = streams.map((stream) => inflateSync(Buffer.from(stream.getContents())).toString('latin1')).join('\n');
     expect(text).toContain('0 -1 1 0 0 1 cm');
   });
