@@ -7,6 +7,25 @@ import jpeg from 'jpeg-js';
 
 /** A `width` × `height` JPEG at quality 80. */
 export function samplePhoto(width: number, height: number, seed: number): Buffer {
+  return Buffer.from(jpeg.encode({ data: samplePixels(width, height, seed), width, height }, 80).data);
+}
+
+/**
+ * A portrait photo as a phone stores it: the `width` × `height` picture's pixels turned a quarter
+ * anticlockwise (stored `height` × `width`, its top the stored left edge) with EXIF orientation 6,
+ * which turns it a quarter clockwise, upright again, wherever it is shown.
+ */
+export function sampleSidewaysPortrait(width: number, height: number, seed: number): Buffer {
+  const seen = samplePixels(width, height, seed);
+  const stored = Buffer.alloc(seen.length);
+  // Stored pixel (x, y) of a height × width image is the seen pixel (width − 1 − y, x).
+  for (let y = 0; y < width; y++) {
+    for (let x = 0; x < height; x++) seen.copy(stored, (y * height + x) * 4, ((x * width) + (width - 1 - y)) * 4, ((x * width) + (width - 1 - y)) * 4 + 4);
+  }
+  return withExifOrientation(Buffer.from(jpeg.encode({ data: stored, width: height, height: width }, 80).data), 6);
+}
+
+function samplePixels(width: number, height: number, seed: number): Buffer {
   const data = Buffer.alloc(width * height * 4);
   const hue = (seed * 47) % 360;
   const sky = hsl(hue, 0.55, 0.72);
@@ -28,7 +47,7 @@ export function samplePhoto(width: number, height: number, seed: number): Buffer
       data[i + 3] = 255;
     }
   }
-  return Buffer.from(jpeg.encode({ data, width, height }, 80).data);
+  return data;
 }
 
 function hsl(h: number, s: number, l: number): [number, number, number] {

@@ -14,7 +14,7 @@ import { renderQueuedBooks } from '../albums/books.js';
 import type { BookLayout } from '../albums/layout.js';
 import { renderQueuedVersions, saveVersion } from '../albums/versions.js';
 import { applySystemTransition, runTransition } from '../resources/engine/workflow.js';
-import { samplePhoto, withExifOrientation } from '../albums/sample-photos.js';
+import { samplePhoto, sampleSidewaysPortrait } from '../albums/sample-photos.js';
 import { scopeOwnerKey } from '../platform/scope.js';
 import type { UploadStorage } from '../platform/uploads.js';
 import { appStandIn } from '../resources/engine/context.js';
@@ -29,8 +29,8 @@ const PHOTOS_PER_CHILD = [11, 11, 9, 6, 3];
 
 /** Stores the demo class's photos (before the seed's transaction: a store is no database). */
 export async function storeDemoAlbumPhotos(storage: UploadStorage, now: Date): Promise<DemoFile[][]> {
-  // The last is a phone's portrait: landscape pixels with EXIF "turn 90°", printed and previewed upright.
-  const distinct = Array.from({ length: 6 }, (_, seed) => (seed === 5 ? withExifOrientation(samplePhoto(PHOTO.width, PHOTO.height, seed + 1), 6) : samplePhoto(PHOTO.width, PHOTO.height, seed + 1)));
+  // The last is a phone's portrait: sideways pixels with EXIF "turn 90°", printed and previewed upright.
+  const distinct = Array.from({ length: 6 }, (_, seed) => (seed === 5 ? sampleSidewaysPortrait(PHOTO.height, PHOTO.width, seed + 1) : samplePhoto(PHOTO.width, PHOTO.height, seed + 1)));
   const files: DemoFile[][] = [];
   for (const [child, count] of PHOTOS_PER_CHILD.entries()) {
     const list: DemoFile[] = [];

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { jpegOrientation, pixelSizeOf } from '../../src/albums/images.js';
 import { layBook } from '../../src/albums/layout.js';
 import { orientationMatrix, renderBook } from '../../src/albums/render.js';
-import { samplePhoto, withExifOrientation } from '../../src/albums/sample-photos.js';
+import jpeg from 'jpeg-js';
+import { samplePhoto, sampleSidewaysPortrait, withExifOrientation } from '../../src/albums/sample-photos.js';
 import { templatePages } from '../../src/albums/slots.js';
 
 const landscape = samplePhoto(120, 90, 1);
@@ -20,6 +21,16 @@ describe('EXIF orientation', () => {
     // A phone's portrait photo: landscape pixels, turned a quarter to be seen.
     expect(pixelSizeOf(withExifOrientation(landscape, 6))).toEqual({ width: 90, height: 120, orientation: 6 });
     expect(pixelSizeOf(withExifOrientation(landscape, 8))).toEqual({ width: 90, height: 120, orientation: 8 });
+  });
+
+  it('stores a phone’s portrait sideways with orientation 6, its sky at the stored left', () => {
+    const photo = sampleSidewaysPortrait(60, 80, 2);
+    expect(pixelSizeOf(photo)).toEqual({ width: 60, height: 80, orientation: 6 });
+    const stored = jpeg.decode(photo);
+    expect([stored.width, stored.height]).toEqual([80, 60]);
+    // Seen upright, the sky is at the top; stored turned a quarter anticlockwise, the top is the left edge.
+    const brightness = (x: number, y: number) => stored.data[(y * stored.width + x) * 4]! + stored.data[(y * stored.width + x) * 4 + 1]! + stored.data[(y * stored.width + x) * 4 + 2]!;
+    expect(brightness(1, 30)).toBeGreaterThan(brightness(78, 30));
   });
 
   it('takes each stored corner to where the orientation shows it', () => {
