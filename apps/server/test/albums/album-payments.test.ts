@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const paymentsOf = async (orderNo: string) => ((await t.db.execute(sql`select count(*)::int as n, coalesce(sum(amount), 0)::bigint as amount from payment_records where out_trade_no = ${orderNo}`)) as unknown as Rows<{ n: number; amount: number }>).rows[0]!;
+const paymentsOf = async (orderNo: string) => ((await t.db.execute(sql`select count(*)::int as n, coalesce(sum(amount), 0)::int as amount from payment_records where out_trade_no = ${orderNo}`)) as unknown as Rows<{ n: number; amount: number }>).rows[0]!;
 
 describe('paying an album order with WeChat Pay', () => {
   it('answers pending with the app SDK parameters; the notification pays the order once and records the payment', async () => {
