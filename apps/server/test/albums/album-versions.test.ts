@@ -86,7 +86,7 @@ describe('a parent customises a child’s book through the app channel', () => {
 
   it('renders a version’s PDF, orders that version, and shows the versions in the console within the caller’s scope', async () => {
     const book = await bookWithPhotos();
-    const saved = (await save(book.token, { bookId: book.bookId, changes: [{ page: book.page, slot: book.photoSlot, photoId: book.photoIds[0] }] })).json().data;
+    const saved = (await save(book.token, { bookId: book.bookId, changes: [{ page: book.page, slot: book.photoSlot, photoId: book.photoIds[0] }, { page: book.page, slot: book.captionSlot, caption: '电子版的一页' }] })).json().data;
     // Not yet rendered: ordering it is refused.
     expect((await asParent(t, book.token, { method: 'POST', url: ALBUM_APP_PATHS.order, payload: { ...printedOrder(book.bookId), versionNo: 1 } })).statusCode).toBe(400);
     for (let round = 0; round < 20; round++) {
@@ -104,6 +104,12 @@ describe('a parent customises a child’s book through the app channel', () => {
     expect(ordered.code, JSON.stringify(ordered)).toBe(200);
     const [order] = await t.db.select().from(albumOrders).where(eq(albumOrders.id, ordered.data.id));
     expect(order).toMatchObject({ versionId: saved.id, pdfFile: version!.pdfFile });
+
+    // An electronic album of the version shows the version in its page-turning view.
+    const electronic = (await asParent(t, book.token, { method: 'POST', url: ALBUM_APP_PATHS.order, payload: { bookId: book.bookId, kind: 2, versionNo: 1 } })).json().data;
+    const view = await t.app.inject({ method: 'GET', url: `${electronic.viewUrl}&p=${book.page}` });
+    expect(view.statusCode).toBe(200);
+    expect(view.body).toContain('电子版的一页');
 
     const listed = await call<{ items: { id: number; versionNo: number }[] }>(t, agent1, 'POST', '/api/AlbumBookVersion/Search', { pageIndex: 1, pageSize: 50, bookId: book.bookId });
     expect(listed.items.map((row) => row.id)).toEqual([saved.id]);
