@@ -7,18 +7,21 @@
  * simulator's recognitions caused), answers the open questionnaires, now and then applies for a
  * refund, and plays the mall (simulator/mall-play.ts: browse, address, coupons, order with coupon and
  * points, pay, confirm and comment on what staff shipped, cancel, a line's refund, the points shop);
+ * customises its children's albums as new versions and orders them (simulator/album-play.ts);
  * between rounds the operator ships the paid mall orders, as staff would on mallOrderManage. The app
  * reports its session (phone, OS, app version) at sign-in and the functions it used each round
  * (ReportUse), which the app-use statistics count. It prints what it did, and every refusal it did
  * not expect, with the call and the answer.
  *
  * Options: --base http://127.0.0.1:8080, --parents 20, --rounds 3, --pause 2 (seconds between rounds),
- * --refunds 0.05 (chance per parent and round), --mall-refunds 0.1, --mall-cancels 0.1, --no-mall, --user admin, --password Admin@123, --captcha
+ * --refunds 0.05 (chance per parent and round), --mall-refunds 0.1, --mall-cancels 0.1, --no-mall,
+ * --album-edits 0.5 and --album-orders 0.2 (chances per book and round), --user admin, --password Admin@123, --captcha
  * (default CAPTCHA_FIXED_CODE, else 1234), --app-password Parent@2026, --seed.
  */
 import { parseArgs } from 'node:util';
 import { createHash } from 'node:crypto';
 import { ApiError, ConsoleClient } from './simulator/console-client.js';
+import { playAlbums } from './simulator/album-play.js';
 import { playMall, shipPaidOrders } from './simulator/mall-play.js';
 import { answersFor, deviceFor, ParentApp } from './simulator/parent-app.js';
 import { Random } from './simulator/random.js';
@@ -33,6 +36,8 @@ const { values } = parseArgs({
     'mall-refunds': { type: 'string', default: '0.1' },
     'mall-cancels': { type: 'string', default: '0.1' },
     'no-mall': { type: 'boolean', default: false },
+    'album-edits': { type: 'string', default: '0.5' },
+    'album-orders': { type: 'string', default: '0.2' },
     user: { type: 'string', default: 'admin' },
     password: { type: 'string', default: 'Admin@123' },
     captcha: { type: 'string', default: process.env.CAPTCHA_FIXED_CODE ?? '1234' },
@@ -128,6 +133,7 @@ for (let round = 1; round <= Number(values.rounds); round += 1) {
       if (payment) await attempt('applied for a refund', () => app.applyRefund(payment.id, random.pick(['孩子转学，申请退款', '重复购买', '服务未开通'])), [400]);
       use('payments');
     }
+    await playAlbums(app, random, attempt, { edit: Number(values['album-edits']), order: Number(values['album-orders']) });
     const now = Date.now();
     const events = used.map((code, i) => ({ kind: 'function' as const, at: new Date(now - (used.length - i) * 1000).toISOString(), code }));
     if (events.length > 0) await attempt('reported app use', () => app.reportUse(events));

@@ -3,7 +3,7 @@
  * the calls the app makes, every write under a fresh Idempotency-Key. Each call answers the envelope's
  * data or throws ApiError (console-client.ts) with the status and code the console answered.
  */
-import { APP_MALL_PATHS, APP_PATHS, IDEMPOTENCY_KEY_HEADER, type AppClaimableCoupon, type AppCouponGrant, type AppMallCommodity, type AppMallOrder, type AppMallPayment, QUESTION_TYPE_SINGLE, QUESTION_TYPE_TEXT, type AppAnswerQuestionnaire, type AppChild, type AppChildService, type AppInbox, type AppOrder, type AppReportUse, type Envelope, type FieldError, type PublicQuestionnaire } from '@campus/contract';
+import { ALBUM_APP_PATHS, APP_MALL_PATHS, APP_PATHS, type AppAlbumOrderAnswer, type AppAlbumVersionSave, IDEMPOTENCY_KEY_HEADER, type AppClaimableCoupon, type AppCouponGrant, type AppMallCommodity, type AppMallOrder, type AppMallPayment, QUESTION_TYPE_SINGLE, QUESTION_TYPE_TEXT, type AppAnswerQuestionnaire, type AppChild, type AppChildService, type AppInbox, type AppOrder, type AppReportUse, type Envelope, type FieldError, type PublicQuestionnaire } from '@campus/contract';
 import { createHash, randomUUID } from 'node:crypto';
 import { ApiError } from './console-client.js';
 import type { Random } from './random.js';
@@ -40,6 +40,13 @@ export class ParentApp {
   answer = (questionnaireId: number, answers: AppAnswerQuestionnaire['answers']) => this.call<{ answerId: number }>('POST', APP_PATHS.answerQuestionnaire, { questionnaireId, answers });
   reportUse = (events: AppReportUse['events']) => this.call<{ accepted: number }>('POST', APP_PATHS.reportUse, { events });
   signOut = () => this.call<null>('POST', APP_PATHS.signOut);
+
+  // Albums (docs/parent-app.md "Albums").
+  albumBooks = () => this.call<{ id: number; layout: { pages: { page: number; slots: { kind: string }[] }[] } | null }[]>('GET', ALBUM_APP_PATHS.books);
+  albumPhotos = (bookId: number) => this.call<{ id: number }[]>('GET', `${ALBUM_APP_PATHS.photos}?bookId=${bookId}`);
+  albumVersions = (bookId: number) => this.call<{ versionNo: number; state: number }[]>('GET', `${ALBUM_APP_PATHS.versions}?bookId=${bookId}`);
+  saveAlbumVersion = (save: AppAlbumVersionSave) => this.call<{ id: number; versionNo: number }>('POST', ALBUM_APP_PATHS.saveVersion, save);
+  orderAlbum = (order: Record<string, unknown>) => this.call<AppAlbumOrderAnswer>('POST', ALBUM_APP_PATHS.order, order);
 
   // The mall (docs/parent-app.md "The mall").
   commodities = () => this.call<{ rows: AppMallCommodity[]; total: number }>('GET', `${APP_MALL_PATHS.commodities}?page=1&size=50`);

@@ -1,14 +1,15 @@
 /**
  * Albums end to end (issue 30): the demo's photo collection of a class → "Make books" on the task →
  * the job renders each child's book → its preview in the console → a parent orders the printed album
- * through the app channel → the print house's production from send to close.
+ * through the app channel, after customising it there (a version, previewed on albumCustomized) → the
+ * print house's production from send to close, one order at a time and a batch of orders together.
  */
 import { ALBUM_APP_PATHS, APP_PATHS, IDEMPOTENCY_KEY_HEADER } from '@campus/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, call, md5, searchRows } from '../support/api';
 import { launchBrowser, screenshot } from '../support/browser';
-import { buttonText, loginThroughForm, openFromMenu, rowAction, tableRows, toast, waitForTable } from '../support/console';
+import { buttonText, loginThroughForm, openFromMenu, rowAction, tableRows, tabMenu, toast, waitForTable } from '../support/console';
 import { journey } from '../support/journey';
 
 let browser: Browser;
@@ -33,6 +34,9 @@ describe('from a class’s photos to a closed print order', () => {
   const session = journey('albums', () => browser);
   let tasks: Locator;
   let orderNo: string;
+  let parentToken: string;
+  let bookId: number;
+  let versionTitle: string;
 
   it('shows the task’s collection per child and makes the books', async () => {
     const { page } = session();
@@ -76,15 +80,32 @@ describe('from a class’s photos to a closed print order', () => {
   it('lets a parent order the printed album through the app channel at the configured price', async () => {
     const admin = await apiLogin('admin');
     const task = (await searchRows<{ id: number; schoolId: number }>(admin, 'AlbumTask', 'albumTask', { name: TASK })).items[0]!;
-    const books = (await searchRows<{ id: number; studentId: number; state: number }>(admin, 'AlbumBook', 'automaticBook', { taskId: task.id, pageSize: 50 })).items;
+    // Books with photos: the demo class also has children without any, whose books are all empty slots.
+    const books = (await searchRows<{ id: number; studentId: number; state: number; slotsFilled: number }>(admin, 'AlbumBook', 'automaticBook', { taskId: task.id, pageSize: 50 })).items.filter((book) => book.slotsFilled > 0);
     const parents = await searchRows<{ id: number; version: number; phoneNum: string; studentIds: number[] }>(admin, 'Parent', 'parentUser', { schoolId: task.schoolId, pageSize: 100 });
     const parent = parents.items.find((candidate) => candidate.studentIds.some((id) => books.some((book) => book.studentId === id)))!;
     await call('/api/Parent/Update?view=parentUser', { method: 'POST', body: JSON.stringify({ id: parent.id, version: parent.version, password: md5(APP_PASSWORD) }) }, admin);
     const { token } = await call<{ token: string }>(APP_PATHS.signIn, { method: 'POST', body: JSON.stringify({ phoneNum: parent.phoneNum, password: md5(APP_PASSWORD) }) });
-    const mine = await asParent<{ id: number; prices: { unitPriceJD: number; unitPriceZC: number } }[]>(token, ALBUM_APP_PATHS.books);
+    const all = await asParent<{ id: number; prices: { unitPriceJD: number; unitPriceZC: number }; layout: { pages: { page: number; slots: { kind: string; image?: string }[] }[] } }[]>(token, ALBUM_APP_PATHS.books);
+    const mine = all.filter((book) => book.layout.pages.some((candidate) => candidate.slots.some((slot) => slot.image)));
     expect(mine.length).toBeGreaterThan(0);
+    parentToken = token;
+    bookId = mine[0]!.id;
+    // The parent customises the book first: another of the child's photos and a caption on a page, saved as a version.
+    const photos = await asParent<{ id: number }[]>(token, `${ALBUM_APP_PATHS.photos}?bookId=${bookId}`);
+    const page = mine[0]!.layout.pages.find((candidate) => candidate.slots.some((slot) => slot.kind === 'caption'))!;
+    const changes: Record<string, unknown>[] = [
+      { page: page.page, slot: page.slots.findIndex((slot) => slot.kind === 'caption'), caption: '端到端的一页' },
+      { page: page.page, slot: page.slots.findIndex((slot) => slot.kind === 'photo'), photoId: photos.at(-1)!.id },
+    ];
+    const version = await asParent<{ versionNo: number }>(token, ALBUM_APP_PATHS.saveVersion, { bookId, changes });
+    await expect
+      .poll(async () => (await asParent<{ versionNo: number; state: number }[]>(token, `${ALBUM_APP_PATHS.versions}?bookId=${bookId}`)).find((row) => row.versionNo === version.versionNo)?.state, { timeout: 60_000, interval: 1_000 })
+      .toBe(3);
+    versionTitle = `v${version.versionNo}`;
     const order = await asParent<{ orderNo: string; amount: number; state: number }>(token, ALBUM_APP_PATHS.order, {
-      bookId: mine[0]!.id,
+      bookId,
+      versionNo: version.versionNo,
       kind: 1,
       copies: 2,
       consigneeName: '王女士',
@@ -94,6 +115,22 @@ describe('from a class’s photos to a closed print order', () => {
     expect(order.amount).toBe(mine[0]!.prices.unitPriceJD + mine[0]!.prices.unitPriceZC);
     expect(order.state).toBe(2);
     orderNo = order.orderNo;
+  });
+
+  it('lists the parent’s version on albumCustomized and previews it', async () => {
+    const { page } = session();
+    const versions = await openFromMenu(page, 'operations', 'albumCustomized');
+    await waitForTable(versions);
+    const link = versions.getByRole('button', { name: `${versionTitle} 预览` }).first();
+    await link.waitFor();
+    await link.click();
+    const preview = page.locator('.ant-drawer').filter({ hasText: '定制版本预览' });
+    await preview.waitFor();
+    await expect.poll(() => preview.getByText('端到端的一页').count()).toBeGreaterThan(0);
+    await expect.poll(() => preview.locator('img').count()).toBeGreaterThan(0);
+    expect(await preview.getByRole('link', { name: '打开印刷 PDF' }).count()).toBe(1);
+    await screenshot(page, 'albums-02b-version');
+    await preview.locator('.ant-drawer-close').click();
   });
 
   it('moves the order through production from send to close', async () => {
@@ -115,5 +152,26 @@ describe('from a class’s photos to a closed print order', () => {
       if (label === '送印') await screenshot(page, 'albums-03-sent');
     }
     await screenshot(page, 'albums-04-closed');
+  });
+
+  it('sends a batch of orders to print together', async () => {
+    const orderNos: string[] = [];
+    for (let index = 0; index < 2; index += 1) {
+      const order = await asParent<{ orderNo: string }>(parentToken, ALBUM_APP_PATHS.order, { bookId, kind: 1, copies: 1, consigneeName: '王女士', consigneePhone: '13800001111', deliveryAddress: '浙江省杭州市西湖区文三路 100 号' });
+      orderNos.push(order.orderNo);
+    }
+    const { page } = session();
+    const production = await openFromMenu(page, 'operations', 'albumProduction');
+    // The tab kept its list from the step before: reload it through its tab menu to list the new orders.
+    await tabMenu(page, 'albumProduction', '刷新');
+    await waitForTable(production);
+    const row = (no: string) => tableRows(production).filter({ hasText: no });
+    await expect.poll(() => row(orderNos[1]!).count(), { timeout: 10_000 }).toBe(1);
+    for (const no of orderNos) await row(no).locator('.ant-checkbox-input').check();
+    await page.getByRole('button', { name: buttonText('批量送印') }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: buttonText('确定') }).click();
+    await toast(page, '已送印').waitFor();
+    for (const no of orderNos) await expect.poll(async () => (await row(no).locator('.ant-tag').allInnerTexts()).includes('已送印')).toBe(true);
+    await screenshot(page, 'albums-05-batch-sent');
   });
 });

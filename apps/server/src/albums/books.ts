@@ -12,7 +12,7 @@ import { ALBUM_BOOK_DONE, ALBUM_BOOK_FAILED, ALBUM_BOOK_QUEUED, ALBUM_BOOK_RENDE
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Executor } from '../db/client.js';
-import { albumBooks, albumPhotos, albumSpecs, albumTasks, albumTemplates, students } from '../db/schema/index.js';
+import { albumBooks, albumOrders, albumPhotos, albumSpecs, albumTasks, albumTemplates, students } from '../db/schema/index.js';
 import { newUploadKey, uploadUrlOf, type UploadStorage } from '../platform/uploads.js';
 import type { RecurringJob } from '../platform/recurring-jobs.js';
 import { updateRecords } from '../resources/engine/services.js';
@@ -99,6 +99,8 @@ export async function renderClaimedBook(db: Database, storage: UploadStorage, bo
     await storage.put(key, staged);
     const all: BookWarning[] = [...warnings, ...rendered.warnings];
     const counts = slotCounts(layout);
+    const [previous] = await db.select({ pdfFile: albumBooks.pdfFile }).from(albumBooks).where(eq(albumBooks.id, bookId));
+    const stillOrdered = previous?.pdfFile ? await db.select({ id: albumOrders.id }).from(albumOrders).where(eq(albumOrders.pdfFile, previous.pdfFile)).limit(1) : [];
     await updateRecords(db, AlbumBook, [bookId], {
       values: {
         state: ALBUM_BOOK_DONE,
@@ -115,6 +117,8 @@ export async function renderClaimedBook(db: Database, storage: UploadStorage, bo
       where: eq(albumBooks.state, ALBUM_BOOK_RENDERING),
       now: now(),
     });
+    // The PDF of the book's previous rendering goes, unless an order sent it to print (the order keeps it).
+    if (previous?.pdfFile && stillOrdered.length === 0) await removeBookFile(storage, previous.pdfFile).catch(() => undefined);
   } catch (error) {
     await updateRecords(db, AlbumBook, [bookId], { values: { state: ALBUM_BOOK_FAILED, error: String((error as Error).message ?? error).slice(0, 500), finishedAt: now() }, now: now() });
   }

@@ -11,18 +11,22 @@ import {
   ALBUM_ORDER_UNPAID,
   ALBUM_VIEW_PREFIX,
   AlbumOrder,
+  ErrorCode,
   PROBE_NAMES,
   type AppAlbumOrder,
+  type PaymentChannel,
   type AppAlbumOrderAnswer,
   type ButtonValue,
   type VisibilityProbes,
 } from '@campus/contract';
-import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Executor } from '../db/client.js';
-import { albumBooks, albumOrders, albumPriceConfigs, albumTasks, albumTemplates, schools, students } from '../db/schema/index.js';
+import { albumBookVersions, albumBooks, albumOrders, albumPriceConfigs, albumTasks, albumTemplates, schools, students } from '../db/schema/index.js';
 import type { AuthUser } from '../platform/auth.js';
-import { badRequest, conflict, msg, notFound } from '../platform/errors.js';
+import { CHANNEL_OF_PROVIDER } from '../finance/payment-notifications.js';
+import { recordPayment } from '../finance/payments.js';
+import { AppError, badRequest, conflict, msg, notFound } from '../platform/errors.js';
 import { deploymentSigner } from '../platform/signatures.js';
 import type { EngineContext } from '../resources/engine/context.js';
 import { NO_CONSOLE_USER_ID } from '../resources/engine/services.js';
@@ -106,11 +110,18 @@ export async function placeAlbumOrder(server: FastifyInstance, parent: AppParent
   const printed = input.kind === ALBUM_ORDER_PRINTED;
   if (printed && (!input.consigneeName || !input.consigneePhone || !input.deliveryAddress)) throw badRequest([{ path: 'deliveryAddress', ...msg('validation.required') }]);
   const copies = printed ? input.copies : 1;
+  let versionId: number | null = null;
+  if (input.versionNo !== undefined) {
+    const [version] = await server.db.select({ id: albumBookVersions.id }).from(albumBookVersions).where(and(eq(albumBookVersions.bookId, book.id), eq(albumBookVersions.versionNo, input.versionNo)));
+    if (!version) throw badRequest([{ path: 'versionNo', ...msg('album.noSuchVersion') }]);
+    versionId = version.id;
+  }
   const ctx = { ...channelContext(server, parent), view: AlbumOrder.views[printed ? 0 : 1]! };
   const { id } = await server.db.transaction(async (tx) => {
     const added = await addRow({ ...ctx, db: tx as unknown as Database }, {
       kind: input.kind,
       bookId: book.id,
+      versionId,
       parentId: parent.id,
       copies,
       consigneeName: printed ? input.consigneeName : null,
@@ -119,51 +130,99 @@ export async function placeAlbumOrder(server: FastifyInstance, parent: AppParent
     });
     return added;
   });
-  return payAlbumOrder(server, parent, id);
+  return payAlbumOrder(server, parent, id, input.scene);
 }
 
-/** Pays an unpaid order of the parent through the active provider; a provider answering "pending" leaves it unpaid. */
-export async function payAlbumOrder(server: FastifyInstance, parent: AppParent, orderId: number): Promise<AppAlbumOrderAnswer> {
+/** The `attach` of an album order's payment: its id, which the provider's notification answers back (albums' seam, resources/album.ts). */
+export function albumOrderAttachOf(orderId: number): string {
+  return JSON.stringify({ albumOrderId: orderId });
+}
+
+/** The album order an `attach` names, or undefined for any other order's attach. */
+export function albumOrderOfAttach(text: unknown): number | undefined {
+  if (typeof text !== 'string' || !text.includes('albumOrderId')) return undefined;
+  try {
+    const parsed = JSON.parse(text) as { albumOrderId?: unknown };
+    return typeof parsed.albumOrderId === 'number' && Number.isSafeInteger(parsed.albumOrderId) ? parsed.albumOrderId : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Marks an unpaid album order paid by a payment the provider settled, in the caller's transaction:
+ * records the payment (with its ledger split, as every parent's payment) and moves the order to paid.
+ * A payment already recorded on the order (a retried notification) changes nothing; any other
+ * payment of an order no longer unpaid is 409 (the caller keeps the money on record: resources/album.ts).
+ */
+export async function settleAlbumOrderPayment(tx: Executor, orderId: number, payment: { channel: PaymentChannel; tradeNo: string; paidAt: Date }): Promise<void> {
+  const [order] = await tx.select().from(albumOrders).where(eq(albumOrders.id, orderId)).for('update');
+  if (!order) throw notFound();
+  if (order.state !== ALBUM_ORDER_UNPAID) {
+    if (order.tradeNo === payment.tradeNo) return;
+    throw conflict(msg('error.wrongState', { state: { zh: '', en: '', ...AlbumOrder.fields.state.options.find((option) => option.value === order.state) }, action: { zh: '支付', en: 'Pay' } }));
+  }
+  const amount = Number(order.amount ?? 0);
+  if (amount > 0) {
+    await recordPayment(tx, {
+      schoolId: Number(order.schoolId),
+      parentId: order.parentId,
+      studentId: order.studentId ?? undefined,
+      amount,
+      channel: payment.channel,
+      tradeNo: payment.tradeNo,
+      outTradeNo: order.orderNo ?? undefined,
+      paidAt: payment.paidAt,
+    });
+  }
+  await applySystemTransition(tx, AlbumOrder, order, 'Pay', { values: { paidAt: payment.paidAt, tradeNo: payment.tradeNo }, now: payment.paidAt });
+}
+
+/**
+ * Pays an unpaid order of the parent through the active provider. The demo provider settles at once;
+ * WeChat Pay answers `pending` with what the app opens, and its notification pays the order.
+ */
+export async function payAlbumOrder(server: FastifyInstance, parent: AppParent, orderId: number, scene: 'app' | 'native' = 'app'): Promise<AppAlbumOrderAnswer> {
   const [order] = await server.db.select().from(albumOrders).where(and(eq(albumOrders.id, orderId), eq(albumOrders.parentId, parent.id)));
   if (!order) throw notFound();
+  let pending: Pick<AppAlbumOrderAnswer, 'outcome' | 'payParams' | 'payUrl'> = { outcome: 'none', payParams: null, payUrl: null };
   if (order.state === ALBUM_ORDER_UNPAID) {
     const provider = server.payments.active;
-    const answer = await provider.pay({ outTradeNo: order.orderNo!, amount: Number(order.amount), description: `相册订单 ${order.orderNo}`, attach: `AlbumOrder:${orderId}` });
-    if (answer.outcome === 'failed' || answer.outcome === 'unknown') throw conflict(msg('app.paymentFailed', { message: answer.message ?? answer.outcome }));
+    const answer = await provider.pay({ outTradeNo: order.orderNo!, amount: Number(order.amount), description: `相册订单 ${order.orderNo}`, attach: albumOrderAttachOf(orderId), scene });
+    if (answer.outcome === 'unknown') throw new AppError(503, ErrorCode.ServiceUnavailable, msg('app.paymentUnknown'));
+    if (answer.outcome === 'failed') throw conflict(msg('app.paymentFailed', { message: answer.message ?? answer.outcome }));
     if (answer.outcome === 'paid') {
-      await server.db.transaction(async (tx) => {
-        const [locked] = await tx.select().from(albumOrders).where(eq(albumOrders.id, orderId)).for('update');
-        if (locked!.state !== ALBUM_ORDER_UNPAID) return;
-        await applySystemTransition(tx, AlbumOrder, locked!, 'Pay', { values: { paidAt: server.clock.now(), tradeNo: answer.providerTradeNo ?? order.orderNo }, now: server.clock.now() });
-      });
+      const paidAt = server.clock.now();
+      await server.db.transaction((tx) => settleAlbumOrderPayment(tx, orderId, { channel: CHANNEL_OF_PROVIDER[provider.name], tradeNo: answer.providerTradeNo ?? order.orderNo!, paidAt }));
+      pending = { outcome: 'paid', payParams: null, payUrl: null };
+    } else {
+      pending = { outcome: 'pending', payParams: answer.appPayParams ?? null, payUrl: answer.payUrl ?? null };
     }
   }
   const [paid] = await server.db.select().from(albumOrders).where(eq(albumOrders.id, orderId));
+  return { ...(await orderAnswerOf(server, paid!)), ...pending };
+}
+
+/** An order as the app reads it. */
+async function orderAnswerOf(server: FastifyInstance, row: typeof albumOrders.$inferSelect): Promise<AppAlbumOrderAnswer> {
   return {
-    id: orderId,
-    orderNo: String(paid!.orderNo),
-    kind: Number(paid!.kind),
-    copies: Number(paid!.copies),
-    amount: Number(paid!.amount),
-    state: Number(paid!.state),
-    viewUrl: paid!.kind === ALBUM_ORDER_ELECTRONIC && paid!.state !== ALBUM_ORDER_UNPAID ? await albumViewUrl(server, orderId) : null,
+    id: row.id,
+    orderNo: String(row.orderNo),
+    kind: Number(row.kind),
+    copies: Number(row.copies),
+    amount: Number(row.amount),
+    state: Number(row.state),
+    viewUrl: row.kind === ALBUM_ORDER_ELECTRONIC && row.state !== ALBUM_ORDER_UNPAID ? await albumViewUrl(server, row.id) : null,
+    outcome: 'none',
+    payParams: null,
+    payUrl: null,
   };
 }
 
 /** The parent's orders, newest first. */
 export async function parentAlbumOrders(server: FastifyInstance, parent: AppParent): Promise<AppAlbumOrderAnswer[]> {
   const rows = await server.db.select().from(albumOrders).where(eq(albumOrders.parentId, parent.id)).orderBy(desc(albumOrders.id)).limit(100);
-  return Promise.all(
-    rows.map(async (row) => ({
-      id: row.id,
-      orderNo: String(row.orderNo),
-      kind: Number(row.kind),
-      copies: Number(row.copies),
-      amount: Number(row.amount),
-      state: Number(row.state),
-      viewUrl: row.kind === ALBUM_ORDER_ELECTRONIC && row.state !== ALBUM_ORDER_UNPAID ? await albumViewUrl(server, row.id) : null,
-    })),
-  );
+  return Promise.all(rows.map((row) => orderAnswerOf(server, row)));
 }
 
 /** How long a view link opens the album: a year, for an album bought to keep (a new link comes with every read of the order). */
@@ -187,9 +246,10 @@ export async function isValidViewSignature(server: FastifyInstance, orderId: num
 /** The book of a paid electronic order, for its view. */
 export async function viewedBook(db: Executor, orderId: number) {
   const [row] = await db
-    .select({ layout: albumBooks.layout, studentName: students.name, state: albumOrders.state, kind: albumOrders.kind })
+    .select({ layout: sql<unknown>`coalesce(${albumBookVersions.layout}, ${albumBooks.layout})`, studentName: students.name, state: albumOrders.state, kind: albumOrders.kind })
     .from(albumOrders)
     .innerJoin(albumBooks, eq(albumBooks.id, albumOrders.bookId))
+    .leftJoin(albumBookVersions, eq(albumBookVersions.id, albumOrders.versionId))
     .innerJoin(students, eq(students.id, albumBooks.studentId))
     .where(eq(albumOrders.id, orderId));
   return row && row.kind === ALBUM_ORDER_ELECTRONIC && row.state !== ALBUM_ORDER_UNPAID ? row : undefined;

@@ -7,6 +7,25 @@ import jpeg from 'jpeg-js';
 
 /** A `width` × `height` JPEG at quality 80. */
 export function samplePhoto(width: number, height: number, seed: number): Buffer {
+  return Buffer.from(jpeg.encode({ data: samplePixels(width, height, seed), width, height }, 80).data);
+}
+
+/**
+ * A portrait photo as a phone stores it: the `width` × `height` picture's pixels turned a quarter
+ * anticlockwise (stored `height` × `width`, its top the stored left edge) with EXIF orientation 6,
+ * which turns it a quarter clockwise, upright again, wherever it is shown.
+ */
+export function sampleSidewaysPortrait(width: number, height: number, seed: number): Buffer {
+  const seen = samplePixels(width, height, seed);
+  const stored = Buffer.alloc(seen.length);
+  // Stored pixel (x, y) of a height × width image is the seen pixel (width − 1 − y, x).
+  for (let y = 0; y < width; y++) {
+    for (let x = 0; x < height; x++) seen.copy(stored, (y * height + x) * 4, ((x * width) + (width - 1 - y)) * 4, ((x * width) + (width - 1 - y)) * 4 + 4);
+  }
+  return withExifOrientation(Buffer.from(jpeg.encode({ data: stored, width: height, height: width }, 80).data), 6);
+}
+
+function samplePixels(width: number, height: number, seed: number): Buffer {
   const data = Buffer.alloc(width * height * 4);
   const hue = (seed * 47) % 360;
   const sky = hsl(hue, 0.55, 0.72);
@@ -28,7 +47,7 @@ export function samplePhoto(width: number, height: number, seed: number): Buffer
       data[i + 3] = 255;
     }
   }
-  return Buffer.from(jpeg.encode({ data, width, height }, 80).data);
+  return data;
 }
 
 function hsl(h: number, s: number, l: number): [number, number, number] {
@@ -36,4 +55,25 @@ function hsl(h: number, s: number, l: number): [number, number, number] {
   const a = s * Math.min(l, 1 - l);
   const f = (n: number) => l - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
   return [Math.round(f(0) * 255), Math.round(f(8) * 255), Math.round(f(4) * 255)];
+}
+
+/**
+ * The JPEG with an EXIF block stating `orientation` (1–8) put after its start: what a phone writes
+ * when it stores a portrait photo as landscape pixels (6: turn 90° clockwise to see it).
+ */
+export function withExifOrientation(photo: Buffer, orientation: number): Buffer {
+  const tiff = Buffer.alloc(26);
+  tiff.write('MM\0*', 0, 'latin1');
+  tiff.writeUInt32BE(8, 4);
+  tiff.writeUInt16BE(1, 8);
+  tiff.writeUInt16BE(0x0112, 10);
+  tiff.writeUInt16BE(3, 12);
+  tiff.writeUInt32BE(1, 14);
+  tiff.writeUInt16BE(orientation, 18);
+  tiff.writeUInt32BE(0, 22);
+  const body = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  const segment = Buffer.alloc(4);
+  segment.writeUInt16BE(0xffe1, 0);
+  segment.writeUInt16BE(body.length + 2, 2);
+  return Buffer.concat([photo.subarray(0, 2), segment, body, photo.subarray(2)]);
 }

@@ -3,11 +3,12 @@
  * a printed or electronic album, the parent's orders; and the page-turning view an electronic
  * album's signed link opens (no sign-in: the signature is the key).
  */
-import { ALBUM_APP_PATHS, ALBUM_VIEW_PREFIX, appAlbumBookSchema, appAlbumOrderAnswerSchema, appAlbumOrderSchema } from '@campus/contract';
+import { ALBUM_APP_PATHS, ALBUM_VIEW_PREFIX, appAlbumBookQuerySchema, appAlbumBookSchema, appAlbumOrderAnswerSchema, appAlbumOrderSchema, appAlbumPaySchema, appAlbumPhotoSchema, appAlbumVersionSaveSchema, appAlbumVersionSchema } from '@campus/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { BookLayout } from '../albums/layout.js';
-import { albumPriceFor, isValidViewSignature, parentAlbumOrders, parentBooks, placeAlbumOrder, viewedBook } from '../albums/orders.js';
+import { albumPriceFor, isValidViewSignature, parentAlbumOrders, parentBooks, payAlbumOrder, placeAlbumOrder, viewedBook } from '../albums/orders.js';
+import { photosOfBook, saveVersion, versionsOfBook } from '../albums/versions.js';
 import { envelopeSchema, errorResponses, ok } from '../platform/envelope.js';
 import { notFound } from '../platform/errors.js';
 import { idempotencyHeadersSchema, onceByKey } from './idempotency.js';
@@ -35,7 +36,63 @@ function pageHtml(layout: BookLayout, index: number, sign: (url: string) => stri
   return `<div class="page" style="aspect-ratio:${layout.trimWidthMm}/${layout.trimHeightMm}">${slots}</div>`;
 }
 
+/** A layout with its photo addresses signed for the reader. */
+function signedLayout(layout: BookLayout | null, sign: (url: string) => string): BookLayout | null {
+  return layout ? { ...layout, pages: layout.pages.map((page) => ({ ...page, slots: page.slots.map((slot) => (slot.image ? { ...slot, image: sign(slot.image) } : slot)) })) } : null;
+}
+
+/** A version as the app reads it. */
+function versionAnswer(row: Awaited<ReturnType<typeof versionsOfBook>>[number], sign: (url: string) => string) {
+  return { id: row.id, versionNo: Number(row.versionNo), createdAt: new Date(row.createdAt!).toISOString(), changeCount: Number(row.changeCount ?? 0), state: Number(row.state), layout: signedLayout(row.layout as BookLayout | null, sign) };
+}
+
 export const albumRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    ALBUM_APP_PATHS.photos,
+    { config, schema: { tags, summary: "The child's photos of a book's collection: what the parent may swap into the book", querystring: appAlbumBookQuerySchema, response: { 200: envelopeSchema(z.array(appAlbumPhotoSchema)) } } },
+    async (request) => {
+      const [book] = await parentBooks(app.db, request.parent, request.query.bookId);
+      if (!book) throw notFound();
+      const signer = await app.mediaUrls();
+      const photos = await photosOfBook(app.db, book.id);
+      return ok(photos.map((photo) => ({ id: photo.id, image: signer.sign(String(photo.image)), caption: photo.caption ?? null, width: photo.width === null ? null : Number(photo.width), height: photo.height === null ? null : Number(photo.height) })));
+    },
+  );
+
+  app.get(
+    ALBUM_APP_PATHS.versions,
+    { config, schema: { tags, summary: "The parent's saved versions of a child's book, newest first", querystring: appAlbumBookQuerySchema, response: { 200: envelopeSchema(z.array(appAlbumVersionSchema)) } } },
+    async (request) => {
+      const [book] = await parentBooks(app.db, request.parent, request.query.bookId);
+      if (!book) throw notFound();
+      const signer = await app.mediaUrls();
+      return ok((await versionsOfBook(app.db, book.id)).map((row) => versionAnswer(row, (url) => signer.sign(url))));
+    },
+  );
+
+  app.post(
+    ALBUM_APP_PATHS.saveVersion,
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Save the parent's changes to a child's book (photos swapped, captions) as its next version",
+        description: 'Each save is a new version made from the latest (or `fromVersionNo`); none is ever overwritten. A photo must be the child’s in the book’s collection; a slot must be a photo slot (photoId) or a caption slot (caption). Another family’s book is 404. The version’s print PDF is rendered in the background (`state` 3 when done); an Order may then name its `versionNo`.',
+        headers: idempotencyHeadersSchema,
+        body: appAlbumVersionSaveSchema,
+        response: { 200: envelopeSchema(appAlbumVersionSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await onceByKey(request, async () => {
+          const row = await saveVersion(app.db, request.parent, request.body, app.clock.now());
+          const signer = await app.mediaUrls();
+          return versionAnswer(row, (url) => signer.sign(url));
+        }),
+      ),
+  );
+
   app.get(
     ALBUM_APP_PATHS.books,
     { config, schema: { tags, summary: "The finished albums of the parent's children, with their prices today and their pages", response: { 200: envelopeSchema(z.array(appAlbumBookSchema)) } } },
@@ -71,13 +128,29 @@ export const albumRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Order a printed or electronic album of one of the parent's children's books, paid through the finance provider",
-        description: 'The price is the spec’s price config now (school, else province, else default): JD + (copies − 1) × ZC printed, SJ electronic. Another family’s book is 404. A paid electronic order answers its signed page-turning view.',
+        description: 'The price is the spec’s price config now (school, else province, else default): JD + (copies − 1) × ZC printed, SJ electronic. Another family’s book is 404. The demo provider pays at once; WeChat Pay answers `pending` with what the app opens, and its notification pays the order. A paid electronic order answers its signed page-turning view.',
         headers: idempotencyHeadersSchema,
         body: appAlbumOrderSchema,
         response: { 200: envelopeSchema(appAlbumOrderAnswerSchema) },
       },
     },
     async (request) => ok(await onceByKey(request, () => placeAlbumOrder(app, request.parent, request.body))),
+  );
+
+  app.post(
+    ALBUM_APP_PATHS.pay,
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Pay the parent's unpaid album order again (a WeChat payment left unfinished); a paid order answers as it is",
+        description: 'WeChat Pay answers `pending` with what the app opens; the payment notification pays the order. Another family’s order is 404.',
+        headers: idempotencyHeadersSchema,
+        body: appAlbumPaySchema,
+        response: { 200: envelopeSchema(appAlbumOrderAnswerSchema) },
+      },
+    },
+    async (request) => ok(await onceByKey(request, () => payAlbumOrder(app, request.parent, request.body.orderId, request.body.scene))),
   );
 
   app.get(ALBUM_APP_PATHS.orders, { config, schema: { tags, summary: "The parent's album orders, newest first", response: { 200: envelopeSchema(z.array(appAlbumOrderAnswerSchema)) } } }, async (request) =>

@@ -10,6 +10,7 @@ import {
   ALBUM_ORDER_ELECTRONIC,
   ALBUM_ORDER_UNPAID,
   AlbumBook,
+  AlbumBookVersion,
   AlbumOrder,
   AlbumPhoto,
   AlbumPriceConfig,
@@ -21,13 +22,17 @@ import {
 } from '@campus/contract';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
-import { albumBooks, albumOrders, albumPriceConfigs, albumSpecs, albumTasks, albumTemplates, schools, students } from '../db/schema/index.js';
-import { albumBooksJob } from '../albums/books.js';
-import { albumOrderAmount, albumPriceFor, albumViewUrl } from '../albums/orders.js';
+import { albumBookVersions, albumBooks, albumOrders, albumPriceConfigs, albumSpecs, albumTasks, albumTemplates, schools, students } from '../db/schema/index.js';
+import { albumBooksJob, removeBookFile } from '../albums/books.js';
+import { albumVersionsJob } from '../albums/versions.js';
+import { albumOrderAmount, albumOrderOfAttach, albumPriceFor, albumViewUrl, settleAlbumOrderPayment } from '../albums/orders.js';
+import { CHANNEL_OF_PROVIDER } from '../finance/payment-notifications.js';
+import { recordPayment } from '../finance/payments.js';
+import type { NotificationHandler } from '../finance/notifications.js';
 import { IMAGE_HEADER_BYTES, pixelSizeOf, readAll } from '../albums/images.js';
 import type { BookLayout } from '../albums/layout.js';
 import { photoSlotCount, templatePages } from '../albums/slots.js';
-import { badRequest, msg } from '../platform/errors.js';
+import { AppError, badRequest, msg } from '../platform/errors.js';
 import type { EngineContext } from './engine/context.js';
 import { valueAfter } from './engine/lookup.js';
 import { defineFamilyModule } from './engine/modules.js';
@@ -162,8 +167,22 @@ function signLayout(layout: unknown, sign: (url: string) => string): unknown {
   return { ...book, pages: book.pages.map((page) => ({ ...page, slots: page.slots.map((slot) => (slot.image ? { ...slot, image: sign(slot.image) } : slot)) })) };
 }
 
+export const albumBookVersionModule = defineFamilyModule(AlbumBookVersion, {
+  recurringJobs: [albumVersionsJob],
+  // The preview's photos are signed for the reader, as the book's are.
+  async afterRead(ctx, rows) {
+    if (!rows.some((row) => row.layout)) return rows;
+    const signer = await ctx.server.mediaUrls();
+    return rows.map((row) => (row.layout ? { ...row, layout: signLayout(row.layout, (url) => signer.sign(url)) } : row));
+  },
+});
+
 export const albumBookModule = defineFamilyModule(AlbumBook, {
   recurringJobs: [albumBooksJob],
+  // A book's PDF is its own (an order of it keeps the book, so a book with orders is never deleted).
+  async afterDelete(ctx, rows) {
+    for (const row of rows) await removeBookFile(ctx.server.uploads, row.pdfFile);
+  },
   // Added or changed by hand, a book is (re)queued for the job.
   async beforeWrite(ctx, { values, existing }) {
     const taskId = Number(valueAfter(values, existing, 'taskId'));
@@ -208,17 +227,49 @@ export const albumOrderModule = defineFamilyModule(AlbumOrder, {
     const kind = Number(values.kind ?? ctx.view.fixed?.kind);
     const copies = kind === ALBUM_ORDER_ELECTRONIC ? 1 : Number(values.copies ?? 1);
     const { unitPrice, amount } = albumOrderAmount(prices, kind, copies);
+    // A customised version prints only once its PDF is made, and only as a version of this book.
+    if (values.versionId !== undefined && values.versionId !== null) {
+      const [version] = await ctx.db.select({ bookId: albumBookVersions.bookId, state: albumBookVersions.state }).from(albumBookVersions).where(eq(albumBookVersions.id, Number(values.versionId)));
+      if (!version || Number(version.bookId) !== Number(values.bookId)) throw badRequest([{ path: 'versionId', ...msg('album.noSuchVersion') }]);
+      if (version.state !== ALBUM_BOOK_DONE) throw badRequest([{ path: 'versionId', ...msg('album.versionNotReady') }]);
+    }
     return { ...values, copies, studentId: Number(book.studentId), specId: Number(book.specId), unitPrice, amount };
   },
   // The book's PDF goes with the order to the print house. Set after the engine's upload check, which
   // refuses a parent naming a file its own scope did not upload: this file is the platform's own.
   async afterWrite(ctx, { op, ids, values }) {
     if (op !== 'add') return;
-    const book = await bookOfOrder(ctx.db, Number(values.bookId));
-    if (book?.pdfFile) await ctx.db.update(albumOrders).set({ pdfFile: book.pdfFile }).where(inArray(albumOrders.id, ids));
+    const [version] = values.versionId ? await ctx.db.select({ pdfFile: albumBookVersions.pdfFile }).from(albumBookVersions).where(eq(albumBookVersions.id, Number(values.versionId))) : [];
+    const pdfFile = version ? version.pdfFile : (await bookOfOrder(ctx.db, Number(values.bookId)))?.pdfFile;
+    if (pdfFile) await ctx.db.update(albumOrders).set({ pdfFile }).where(inArray(albumOrders.id, ids));
   },
   // An electronic order once paid carries its page-turning link.
   async afterRead(ctx, rows) {
     return Promise.all(rows.map(async (row) => (Number(row.kind) === ALBUM_ORDER_ELECTRONIC && Number(row.state) !== ALBUM_ORDER_UNPAID ? { ...row, viewLink: await albumViewUrl(ctx.server, Number(row.id)) } : row)));
   },
 });
+
+/**
+ * The payment notifications of album orders (WeChat Pay's `pending` answered at ordering): an attach
+ * naming an album order pays it; any other goes on to `next`. A payment for an order no longer unpaid
+ * (cancelled meanwhile) is still money received: it is recorded against the order's school and
+ * parent, for a refund, and the order stays as it is.
+ */
+export function withAlbumOrderPayments(next: NotificationHandler<'payment'>): NotificationHandler<'payment'> {
+  return async (tx, notification, provider, now) => {
+    const orderId = albumOrderOfAttach((notification.raw as { attach?: unknown } | undefined)?.attach);
+    if (orderId === undefined) return next(tx, notification, provider, now);
+    if (notification.outcome !== 'paid' || !notification.providerTradeNo) return;
+    const successTime = (notification.raw as { success_time?: unknown }).success_time;
+    const paidAt = typeof successTime === 'string' && !Number.isNaN(new Date(successTime).getTime()) ? new Date(successTime) : now;
+    const channel = CHANNEL_OF_PROVIDER[provider as keyof typeof CHANNEL_OF_PROVIDER] ?? 'wechat';
+    try {
+      await tx.transaction((inner) => settleAlbumOrderPayment(inner, orderId, { channel, tradeNo: notification.providerTradeNo!, paidAt }));
+    } catch (error) {
+      if (!(error instanceof AppError) || error.httpStatus !== 409) throw error;
+      const [order] = await tx.select({ schoolId: albumOrders.schoolId, parentId: albumOrders.parentId }).from(albumOrders).where(eq(albumOrders.id, orderId));
+      if (!order || notification.amount === undefined || notification.amount <= 0) throw error;
+      await recordPayment(tx, { schoolId: Number(order.schoolId), parentId: order.parentId, amount: notification.amount, channel, tradeNo: notification.providerTradeNo, outTradeNo: notification.outTradeNo, paidAt });
+    }
+  };
+}

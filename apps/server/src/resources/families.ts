@@ -16,7 +16,7 @@ import { badgesOf, checkFamilyModules, installFamilyModules, seamsOf, type Famil
 import { childUserModule, companyUserModule, externalUserModule } from './accounts.js';
 import { appUseEventModule } from './app-use.js';
 import { appStartupPageModule, posterModule, sysNoticeModule } from './app-screens.js';
-import { albumBookModule, albumOrderModule, albumPhotoModule, albumPriceConfigModule, albumTaskModule, albumTemplateModule } from './album.js';
+import { albumBookModule, albumBookVersionModule, albumOrderModule, albumPhotoModule, albumPriceConfigModule, albumTaskModule, albumTemplateModule } from './album.js';
 import { appVersionModule } from './app-version.js';
 import { developerDeliveryModule, developerModule } from './developer.js';
 import { deviceModule, deviceWarrantyModule } from './device.js';
@@ -48,6 +48,7 @@ export const FAMILY_MODULES: readonly FamilyModule[] = [
   albumTaskModule,
   albumPhotoModule,
   albumBookModule,
+  albumBookVersionModule,
   albumOrderModule,
   companyUserModule,
   externalUserModule,

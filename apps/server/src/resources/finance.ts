@@ -4,6 +4,7 @@
  */
 import { AgentFund, FUND_ACCOUNT_COMPANY, FUND_ACCOUNT_SCHOOL, FUND_ENTRY_ADJUSTMENT, PaymentRecord, SchoolCharge, ServiceConfig, formatBusinessDate } from '@campus/contract';
 import { applyPaymentNotification } from '../finance/payment-notifications.js';
+import { withAlbumOrderPayments } from './album.js';
 import { withMarketOrderPayments } from './mall.js';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { schoolParentFigures } from '../parents/figures.js';
@@ -125,5 +126,5 @@ export const schoolChargeModule = defineFamilyModule(SchoolCharge, {
 
 /** A provider's paid-trade notification records the payment it reports (a mall order's pays the order: resources/mall.ts). */
 export const paymentRecordModule = defineFamilyModule(PaymentRecord, {
-  seams: { notifications: { payment: withMarketOrderPayments(applyPaymentNotification) } },
+  seams: { notifications: { payment: withMarketOrderPayments(withAlbumOrderPayments(applyPaymentNotification)) } },
 });

@@ -2,16 +2,19 @@
  * The demo's albums, made through the album flows as the console's operator would: a spec and its
  * prices, a template, a photo collection for a class of the first school with photos uploaded for its
  * children (some short of the template's slots), in a school of each demo agent; "Make books" queues
- * the books, which the demo renders through the job's own code; parents' orders (a printed and an
- * electronic one, paid) and a printed order moved through the print house's first steps.
+ * the books, which the demo renders through the job's own code; a parent's two customised versions
+ * (saved through the channel's own service); parents' orders (a printed and an electronic one, paid)
+ * and a printed order moved through the print house's first steps.
  */
 import { ALBUM_BOOK_DONE, AlbumOrder, AlbumPhoto, AlbumPriceConfig, AlbumSpec, AlbumTask, AlbumTemplate, type ButtonValue } from '@campus/contract';
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.js';
-import { albumBooks, albumOrders, parentStudents, parents, students, uploadedFiles } from '../db/schema/index.js';
+import { albumBooks, albumOrders, albumPhotos, parentStudents, parents, students, uploadedFiles } from '../db/schema/index.js';
 import { renderQueuedBooks } from '../albums/books.js';
+import type { BookLayout } from '../albums/layout.js';
+import { renderQueuedVersions, saveVersion } from '../albums/versions.js';
 import { applySystemTransition, runTransition } from '../resources/engine/workflow.js';
-import { samplePhoto } from '../albums/sample-photos.js';
+import { samplePhoto, sampleSidewaysPortrait } from '../albums/sample-photos.js';
 import { scopeOwnerKey } from '../platform/scope.js';
 import type { UploadStorage } from '../platform/uploads.js';
 import { appStandIn } from '../resources/engine/context.js';
@@ -26,7 +29,8 @@ const PHOTOS_PER_CHILD = [11, 11, 9, 6, 3];
 
 /** Stores the demo class's photos (before the seed's transaction: a store is no database). */
 export async function storeDemoAlbumPhotos(storage: UploadStorage, now: Date): Promise<DemoFile[][]> {
-  const distinct = Array.from({ length: 6 }, (_, seed) => samplePhoto(PHOTO.width, PHOTO.height, seed + 1));
+  // The last is a phone's portrait: sideways pixels with EXIF "turn 90°", printed and previewed upright.
+  const distinct = Array.from({ length: 6 }, (_, seed) => (seed === 5 ? sampleSidewaysPortrait(PHOTO.height, PHOTO.width, seed + 1) : samplePhoto(PHOTO.width, PHOTO.height, seed + 1)));
   const files: DemoFile[][] = [];
   for (const [child, count] of PHOTOS_PER_CHILD.entries()) {
     const list: DemoFile[] = [];
@@ -81,6 +85,20 @@ export async function seedDemoAlbums(tx: Transaction, adminId: number, schoolIds
       const { id: orderId } = await addRow(orderCtx, printed ? { kind: 1, bookId: book.id, parentId, copies: 2, consigneeName: '王女士', consigneePhone: '13800001111', deliveryAddress: '浙江省杭州市西湖区文三路 100 号' } : { kind: 2, bookId: book.id, parentId, copies: 1 });
       const [order] = await tx.select().from(albumOrders).where(eq(albumOrders.id, orderId));
       await applySystemTransition(tx, AlbumOrder, order!, 'Pay', { values: { paidAt: now, tradeNo: `DEMO-${order!.orderNo}` }, now });
+      // The first child's parent customised the book in the app: two saves, two versions, the PDF of each rendered.
+      if (printed) {
+        const appParent = { id: parentId, name: '', phoneNum: '', children: [{ id: Number(book.studentId), schoolId }], schoolIds: [schoolId] };
+        const [bookRow] = await tx.select({ layout: albumBooks.layout }).from(albumBooks).where(eq(albumBooks.id, book.id));
+        const page = (bookRow?.layout as BookLayout | null)?.pages.find((candidate) => candidate.slots.some((slot) => slot.kind === 'caption'));
+        const [otherPhoto] = await tx.select({ id: albumPhotos.id }).from(albumPhotos).where(and(eq(albumPhotos.taskId, taskId), eq(albumPhotos.studentId, Number(book.studentId)))).orderBy(desc(albumPhotos.id)).limit(1);
+        if (page && otherPhoto) {
+          const photoSlot = page.slots.findIndex((slot) => slot.kind === 'photo');
+          const captionSlot = page.slots.findIndex((slot) => slot.kind === 'caption');
+          await saveVersion(tx as unknown as Database, appParent, { bookId: book.id, changes: [{ page: page.page, slot: photoSlot, photoId: otherPhoto.id }, { page: page.page, slot: captionSlot, caption: '我最喜欢的一张' }] }, now);
+          await saveVersion(tx as unknown as Database, appParent, { bookId: book.id, changes: [{ page: page.page, slot: captionSlot, caption: '和爸爸妈妈去秋游' }] }, now);
+          await renderQueuedVersions(tx as unknown as Database, storage, () => now, 2);
+        }
+      }
       // The first school's printed order is already on its way through the print house.
       if (printed && position === 0) {
         const production = { ...as(AlbumOrder), view: AlbumOrder.views[2]!, buttons: new Set<ButtonValue>(['send', 'print', 'close']) };

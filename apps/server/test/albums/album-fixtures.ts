@@ -2,7 +2,8 @@
 import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ALBUM_BOOK_DONE } from '@campus/contract';
-import { albumBooks, albumPriceConfigs, albumSpecs, albumTasks, albumTemplates, parents, schoolClasses, students } from '../../src/db/schema/index.js';
+import { albumBooks, albumPriceConfigs, albumSpecs, albumTasks, albumTemplates, parentStudents, parents, schoolClasses, students } from '../../src/db/schema/index.js';
+import { setParentPassword, signInParent } from '../app-channel/support.js';
 import { photoSlotCount, templatePages } from '../../src/albums/slots.js';
 import { layBook } from '../../src/albums/layout.js';
 import { samplePhoto } from '../../src/albums/sample-photos.js';
@@ -108,3 +109,15 @@ export async function doneAlbumBook(t: TestApp, schoolId: number): Promise<{ boo
   const [parent] = await t.db.insert(parents).values({ phoneNum: `158${unique().padStart(8, '0').slice(-8)}`, name: `家长${unique()}`, schoolId }).returning({ id: parents.id });
   return { bookId: book!.id, parentId: parent!.id, specId, studentId };
 }
+
+/** A rendered book of a new child whose new parent is signed in to the app. */
+export async function parentWithAlbumBook(t: TestApp, schoolId: number): Promise<{ token: string; bookId: number; specId: number; parentId: number; studentId: number }> {
+  const { bookId, parentId, specId, studentId } = await doneAlbumBook(t, schoolId);
+  await t.db.insert(parentStudents).values({ parentId, studentId });
+  await setParentPassword(t, parentId);
+  const [parent] = await t.db.select({ phoneNum: parents.phoneNum }).from(parents).where(eq(parents.id, parentId));
+  return { token: await signInParent(t, String(parent!.phoneNum)), bookId, specId, parentId, studentId };
+}
+
+/** A printed order's body for the app's Order call. */
+export const printedOrder = (bookId: number, copies = 1) => ({ bookId, kind: 1, copies, consigneeName: '王女士', consigneePhone: '13800001111', deliveryAddress: '浙江省杭州市西湖区文三路 100 号' });

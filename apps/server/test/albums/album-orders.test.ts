@@ -1,12 +1,11 @@
 import { ALBUM_APP_PATHS, ALBUM_ORDER_CLOSED, ALBUM_ORDER_PAID, ALBUM_ORDER_SENT } from '@campus/contract';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { albumOrders, albumPriceConfigs, parentStudents } from '../../src/db/schema/index.js';
+import { albumOrders, albumPriceConfigs } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { asParent, setParentPassword, signInParent } from '../app-channel/support.js';
+import { asParent } from '../app-channel/support.js';
 import { grantEverything, schoolIdsOf } from '../resources/fixtures.js';
-import { call, doneAlbumBook } from './album-fixtures.js';
-import { parents } from '../../src/db/schema/index.js';
+import { call, parentWithAlbumBook, printedOrder } from './album-fixtures.js';
 
 let t: TestApp;
 let admin: string;
@@ -21,16 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A rendered book of a new child whose new parent is signed in to the app. */
-async function parentWithBook(): Promise<{ token: string; bookId: number; specId: number; parentId: number }> {
-  const { bookId, parentId, specId, studentId } = await doneAlbumBook(t, schoolId);
-  await t.db.insert(parentStudents).values({ parentId, studentId });
-  await setParentPassword(t, parentId);
-  const [parent] = await t.db.select({ phoneNum: parents.phoneNum }).from(parents).where(eq(parents.id, parentId));
-  return { token: await signInParent(t, String(parent!.phoneNum)), bookId, specId, parentId };
-}
-
-const printedOrder = (bookId: number, copies = 1) => ({ bookId, kind: 1, copies, consigneeName: '王女士', consigneePhone: '13800001111', deliveryAddress: '浙江省杭州市西湖区文三路 100 号' });
+const parentWithBook = () => parentWithAlbumBook(t, schoolId);
 
 describe('parents order albums through the app channel', () => {
   it('prices an order from the price config at the time of ordering: school before default, JD + extra copies at ZC', async () => {
@@ -91,6 +81,39 @@ describe('production', () => {
     // Who and when, step by step.
     const history = await call<{ toState: number; userName?: string; userId?: number }[]>(t, agent1, 'GET', `/api/AlbumOrder/History?id=${order.id}&view=albumProduction`);
     expect(history.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('moves a batch of orders together, and refuses the whole batch with 409 naming a row in another state', async () => {
+    const orders: { id: number; orderNo: string }[] = [];
+    for (let index = 0; index < 3; index += 1) {
+      const { token, bookId } = await parentWithBook();
+      orders.push((await asParent(t, token, { method: 'POST', url: ALBUM_APP_PATHS.order, payload: printedOrder(bookId) })).json().data);
+    }
+    const ids = orders.map((order) => order.id);
+    const batch = (verb: string, batchIds: number[]) => t.injectAs(agent1, { method: 'POST', url: `/api/AlbumOrder/Batch${verb}?view=albumProduction`, payload: { ids: batchIds, remark: `batch ${verb}` } });
+    const states = async () => (await t.db.select({ id: albumOrders.id, state: albumOrders.state, version: albumOrders.version }).from(albumOrders).where(inArray(albumOrders.id, ids))).sort((a, b) => a.id - b.id);
+
+    const sent = await batch('Send', ids.slice(0, 2));
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().data.items.map((item: { state: number }) => item.state)).toEqual([ALBUM_ORDER_SENT, ALBUM_ORDER_SENT]);
+    const before = await states();
+    expect(before.map((row) => row.state)).toEqual([ALBUM_ORDER_SENT, ALBUM_ORDER_SENT, ALBUM_ORDER_PAID]);
+
+    // The third order is still paid: the batch is refused by name and no row moves, not even the first two.
+    const refused = await batch('NotifyPrint', ids);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain(orders[2]!.orderNo);
+    expect(await states()).toEqual(before);
+    const history = await call<unknown[]>(t, agent1, 'GET', `/api/AlbumOrder/History?id=${ids[0]}&view=albumProduction`);
+    expect(history.filter((step) => (step as { verb?: string }).verb === 'NotifyPrint')).toEqual([]);
+
+    // Another agent's order in the batch is 404, and nothing moves either.
+    expect((await batch('Send', [ids[2]!, 2_000_000_000])).statusCode).toBe(404);
+    expect(await states()).toEqual(before);
+
+    expect((await batch('Send', [ids[2]!])).statusCode).toBe(200);
+    for (const verb of ['NotifyPrint', 'AllowPrint', 'ConfirmReceipt', 'Close']) expect((await batch(verb, ids)).statusCode, verb).toBe(200);
+    expect((await states()).map((row) => row.state)).toEqual([ALBUM_ORDER_CLOSED, ALBUM_ORDER_CLOSED, ALBUM_ORDER_CLOSED]);
   });
 
   it('keeps another agent’s orders from an agent', async () => {

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { coupons } from '../../src/db/schema/mall.js';
-import { appChargeItems, deviceClasses, deviceDeliveries, developers, devices, feverAlerts, grants, parents, schools, students, terminalAppVersions, uploadedFiles, users } from '../../src/db/schema/index.js';
+import { albumBooks, appChargeItems, deviceClasses, deviceDeliveries, developers, devices, feverAlerts, grants, parents, schools, students, terminalAppVersions, uploadedFiles, users } from '../../src/db/schema/index.js';
 import { md5Hex } from '../../src/platform/passwords.js';
 import { ensureAccount, postEntries } from '../../src/finance/ledger.js';
 import { recordPayment } from '../../src/finance/payments.js';
@@ -350,6 +350,12 @@ export async function insertLogSample(t: TestApp, def: ResourceDef, schoolId: nu
   const n = unique();
   let row: Record<string, unknown>;
   switch (def.name) {
+    case 'AlbumBookVersion': {
+      const { bookId, parentId, studentId } = await doneAlbumBook(t, schoolId);
+      const [book] = await t.db.select({ layout: albumBooks.layout }).from(albumBooks).where(eq(albumBooks.id, bookId));
+      row = { createdAt: new Date(Date.now() - 60_000), title: `定制${n}`, versionNo: 1, bookId, schoolId, studentId, parentId, changeCount: 0, changes: [], layout: book!.layout, state: 1 };
+      break;
+    }
     case 'LoginLog':
       row = { loginName: `sample${n}`, ip: '10.0.0.1', userAgent: 'vitest', outcome: 'success', userId: await userIdOf(t, 'admin'), createdAt: new Date() };
       break;

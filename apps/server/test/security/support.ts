@@ -223,7 +223,7 @@ function buttonOfVerb(def: ResourceDef, verb: string): ButtonValue | null | unde
   return (
     def.toggles?.find((toggle) => toggleVerb(toggle.field) === verb)?.button ??
     def.actions?.find((action) => action.verb === verb)?.button ??
-    def.workflow?.transitions.find((transition) => transition.verb === verb)?.button
+    def.workflow?.transitions.find((transition) => transition.verb === verb || (transition.batch === true && `Batch${transition.verb}` === verb))?.button
   );
 }
 

@@ -5,6 +5,7 @@
  */
 import { childUserModule, externalUserModule } from './accounts';
 import { albumBookModule } from './album-book';
+import { albumBookVersionModule } from './album-book-version';
 import { albumTaskModule } from './album-task';
 import { albumTemplateModule } from './album-template';
 import { nvrModule } from './nvr';
@@ -31,6 +32,7 @@ export const WEB_FAMILY_MODULES: readonly WebFamilyModule[] = [
   albumTemplateModule,
   albumTaskModule,
   albumBookModule,
+  albumBookVersionModule,
 ];
 
 const byFamily = new Map(WEB_FAMILY_MODULES.map((module) => [module.family, module]));

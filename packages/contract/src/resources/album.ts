@@ -222,6 +222,44 @@ export const AlbumBook = defineResource({
   indexes: [['taskId', 'studentId'], ['state']],
 });
 
+/**
+ * A parent's own edit of a child's laid-out book (albumCustomized): made through the app channel only
+ * (a photo swapped for another of the child's, a caption changed), each save a new version beside the
+ * others, never overwriting one (an append-only log: the console reads and previews them). The
+ * `album-books` job renders each version's print PDF; an order may name the version it prints.
+ */
+export const AlbumBookVersion = defineResource({
+  name: 'AlbumBookVersion',
+  label: { zh: '定制版本', en: 'Customised version' },
+  table: 'album_book_versions',
+  views: [{ frame: 'albumCustomized' }],
+  scope: { via: 'school', field: 'schoolId' },
+  mode: 'log',
+  log: { timeField: 'createdAt', defaultDays: 90 },
+  titleField: 'title',
+  fields: {
+    createdAt: { kind: 'datetime', label: { zh: '保存时间', en: 'Saved' }, required: true, filter: 'range', width: 170 },
+    title: { kind: 'text', label: { zh: '相册', en: 'Book' }, filter: 'name', width: 220 },
+    versionNo: { kind: 'number', integer: true, label: { zh: '版本', en: 'Version' }, required: true, width: 80 },
+    bookId: { kind: 'reference', family: 'AlbumBook', display: 'title', label: { zh: '自动成书', en: 'Automatic book' }, required: true, filter: 'equals', list: false },
+    schoolId: schoolRef(),
+    studentId: { kind: 'reference', family: 'Student', display: 'name', within: 'schoolId', label: { zh: '幼儿', en: 'Child' }, required: true, filter: 'equals', width: 110 },
+    parentId: { kind: 'reference', family: 'Parent', display: 'name', label: { zh: '家长', en: 'Parent' }, required: true, filter: 'equals', width: 110 },
+    changeCount: { kind: 'number', integer: true, label: { zh: '改动数', en: 'Changes' }, width: 90 },
+    // What this save changed against the version it started from (AlbumVersionChange[]).
+    changes: { kind: 'json', label: { zh: '改动', en: 'Changes made' }, list: false, exported: false },
+    layout: { kind: 'json', label: { zh: '排版', en: 'Layout' }, list: false, exported: false },
+    state: { kind: 'enum', options: ALBUM_BOOK_STATE_OPTIONS, label: { zh: 'PDF状态', en: 'PDF state' }, required: true, filter: 'equals', width: 100 },
+    pdfFile: { kind: 'file', files: 'document', label: { zh: '印刷PDF', en: 'Print PDF' }, width: 130 },
+    renderStartedAt: { kind: 'datetime', label: { zh: '开始生成', en: 'Rendering since' }, list: false, exported: false },
+  },
+  uniqueIndexes: [['bookId', 'versionNo']],
+  indexes: [['state', 'id']],
+});
+
+/** One change of a customised version: a slot's photo swapped, or a caption set. */
+export type AlbumVersionChange = { page: number; slot: number; photoId: number } | { page: number; slot: number; caption: string };
+
 export const ALBUM_ORDER_PRINTED = 1;
 export const ALBUM_ORDER_ELECTRONIC = 2;
 export const ALBUM_ORDER_KIND_OPTIONS = [
@@ -272,6 +310,7 @@ export const AlbumOrder = defineResource({
     orderNo: { kind: 'text', label: { zh: '订单号', en: 'Order no.' }, readOnly: true, numbered: { prefix: 'XC' }, filter: 'code', width: 180 },
     kind: { kind: 'enum', options: ALBUM_ORDER_KIND_OPTIONS, label: { zh: '类型', en: 'Kind' }, required: true, filter: 'equals', width: 100 },
     bookId: { kind: 'reference', family: 'AlbumBook', display: 'title', label: { zh: '相册', en: 'Book' }, required: true, filter: 'equals', list: false },
+    versionId: { kind: 'reference', family: 'AlbumBookVersion', display: 'title', label: { zh: '定制版本', en: 'Customised version' }, filter: 'equals', list: false, help: { zh: '留空：自动成书的原版', en: 'Empty: the automatic book as laid out' } },
     schoolId: schoolRef({ from: 'bookId' }),
     studentId: { kind: 'reference', family: 'Student', display: 'name', label: { zh: '幼儿', en: 'Child' }, readOnly: true, filter: 'equals', width: 110 },
     parentId: { kind: 'reference', family: 'Parent', display: 'name', label: { zh: '家长', en: 'Parent' }, required: true, filter: 'equals', width: 110 },
@@ -296,11 +335,11 @@ export const AlbumOrder = defineResource({
     deletableIn: [ALBUM_ORDER_UNPAID, ALBUM_ORDER_CANCELLED],
     transitions: [
       { verb: 'Cancel', from: [ALBUM_ORDER_UNPAID], to: ALBUM_ORDER_CANCELLED, button: 'update', label: { zh: '取消', en: 'Cancel' }, fields: { remark: remarkField() }, danger: true, confirm: { zh: '取消这笔未支付的订单？', en: 'Cancel this unpaid order?' } },
-      { verb: 'Send', from: [ALBUM_ORDER_PAID], to: ALBUM_ORDER_SENT, button: 'send', label: { zh: '送印', en: 'Send to print' }, fields: { remark: remarkField() } },
-      { verb: 'NotifyPrint', from: [ALBUM_ORDER_SENT], to: ALBUM_ORDER_PRINT_NOTIFIED, button: 'print', label: { zh: '通知印刷', en: 'Notify print' }, fields: { remark: remarkField() } },
-      { verb: 'AllowPrint', from: [ALBUM_ORDER_PRINT_NOTIFIED], to: ALBUM_ORDER_PRINT_ALLOWED, button: 'print', label: { zh: '准予印刷', en: 'Allow print' }, fields: { remark: remarkField() } },
-      { verb: 'ConfirmReceipt', from: [ALBUM_ORDER_PRINT_ALLOWED], to: ALBUM_ORDER_RECEIVED, button: 'close', label: { zh: '确认收货', en: 'Confirm receipt' }, fields: { remark: remarkField() } },
-      { verb: 'Close', from: [ALBUM_ORDER_RECEIVED], to: ALBUM_ORDER_CLOSED, button: 'close', label: { zh: '关闭订单', en: 'Close order' }, fields: { remark: remarkField() }, danger: true, confirm: { zh: '关闭后订单不能再变更。确定吗？', en: 'A closed order cannot change again. Close it?' } },
+      { verb: 'Send', from: [ALBUM_ORDER_PAID], to: ALBUM_ORDER_SENT, button: 'send', label: { zh: '送印', en: 'Send to print' }, fields: { remark: remarkField() }, batch: true },
+      { verb: 'NotifyPrint', from: [ALBUM_ORDER_SENT], to: ALBUM_ORDER_PRINT_NOTIFIED, button: 'print', label: { zh: '通知印刷', en: 'Notify print' }, fields: { remark: remarkField() }, batch: true },
+      { verb: 'AllowPrint', from: [ALBUM_ORDER_PRINT_NOTIFIED], to: ALBUM_ORDER_PRINT_ALLOWED, button: 'print', label: { zh: '准予印刷', en: 'Allow print' }, fields: { remark: remarkField() }, batch: true },
+      { verb: 'ConfirmReceipt', from: [ALBUM_ORDER_PRINT_ALLOWED], to: ALBUM_ORDER_RECEIVED, button: 'close', label: { zh: '确认收货', en: 'Confirm receipt' }, fields: { remark: remarkField() }, batch: true },
+      { verb: 'Close', from: [ALBUM_ORDER_RECEIVED], to: ALBUM_ORDER_CLOSED, button: 'close', label: { zh: '关闭订单', en: 'Close order' }, fields: { remark: remarkField() }, danger: true, confirm: { zh: '关闭后订单不能再变更。确定吗？', en: 'A closed order cannot change again. Close it?' }, batch: true },
     ],
     systemTransitions: [{ verb: 'Pay', from: [ALBUM_ORDER_UNPAID], to: ALBUM_ORDER_PAID, label: { zh: '支付', en: 'Paid' } }],
   },

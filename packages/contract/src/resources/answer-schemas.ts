@@ -42,6 +42,9 @@ export const referenceOptionsSchema = z.array(z.object({ value: z.union([z.numbe
 /** Answer of a workflow transition (TransitionAnswer). */
 export const transitionAnswerSchema = z.object({ id: z.number(), version: z.number(), state: stateValueSchema });
 
+/** Answer of a batch transition: each row's new version and state, in the order of the ids given. */
+export const batchTransitionAnswerSchema = z.object({ items: z.array(transitionAnswerSchema) });
+
 /** Answer of History: the row's state steps, oldest first (StateHistoryEntry). */
 export const stateHistorySchema = z.array(
   z.object({

@@ -335,6 +335,12 @@ export interface TransitionDef {
   reauth?: 'refundPassword';
   /** Shown as a dangerous button (cancel, close, reject). */
   danger?: boolean;
+  /**
+   * Also offered on several selected rows at once: `POST /api/{Family}/Batch{verb}` `{ ids, ...fields }`
+   * moves them all in one transaction, or none (a row in another state answers 409 naming it). Not
+   * with `reauth` or a `to.by` choice: a batch carries one set of fields for every row.
+   */
+  batch?: boolean;
 }
 
 export type StateValue = number | string;

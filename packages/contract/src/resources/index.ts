@@ -32,7 +32,7 @@ import { AppMusic } from './music.js';
 import { Questionnaire } from './questionnaire.js';
 import { Commodity, CommodityComment, CommodityOrder, Coupon, CouponGrant, MarketAddress, MarketAppAd, MarketCarouselAd, MarketCategory, MarketCommodity, MarketCommodityRelease, MarketMerchant, MarketOrder, PointsEntry } from './mall.js';
 import { ParentNotice, PushDelivery, ServiceReceiver, StudentService } from './parents.js';
-import { AlbumBook, AlbumOrder, AlbumPhoto, AlbumPriceConfig, AlbumSpec, AlbumTask, AlbumTemplate } from './album.js';
+import { AlbumBook, AlbumBookVersion, AlbumOrder, AlbumPhoto, AlbumPriceConfig, AlbumSpec, AlbumTask, AlbumTemplate } from './album.js';
 import { AppUseEvent } from './app-use.js';
 
 export * from './define.js';
@@ -173,6 +173,7 @@ const FAMILIES: readonly ResourceDef[] = [
   AlbumTask,
   AlbumPhoto,
   AlbumBook,
+  AlbumBookVersion,
   AlbumOrder,
   AppUseEvent,
 ];

@@ -312,6 +312,22 @@ export function transitionBodySchemaOf(transition: TransitionDef) {
   return z.strictObject(shape);
 }
 
+/** The verb of a transition run on several rows (`TransitionDef.batch`): `BatchSend`. */
+export const batchVerbOf = (transition: TransitionDef): string => `Batch${transition.verb}`;
+
+/** Largest batch a batch transition takes: a print run's worth of orders, one transaction. */
+export const MAX_BATCH_TRANSITION_ROWS = 200;
+
+/** Body of a batch transition: the rows, and the transition's fields given once for all of them. */
+export function batchTransitionBodySchemaOf(transition: TransitionDef) {
+  const shape: Record<string, z.ZodType> = { ids: z.array(idSchema).min(1).max(MAX_BATCH_TRANSITION_ROWS) };
+  for (const [name, field] of Object.entries(transition.fields ?? {})) {
+    const value = fieldValueSchema(field);
+    shape[name] = z.preprocess(blankToUndefined, field.required ? value : value.optional());
+  }
+  return z.strictObject(shape);
+}
+
 /** Answer of a transition: the row's new version and state. */
 export interface TransitionAnswer {
   id: number;

@@ -1,5 +1,5 @@
 /** The albums' tables custom code reads by name (albums/). */
-import { AlbumBook, AlbumOrder, AlbumPhoto, AlbumPriceConfig, AlbumSpec, AlbumTask, AlbumTemplate } from '@campus/contract';
+import { AlbumBook, AlbumBookVersion, AlbumOrder, AlbumPhoto, AlbumPriceConfig, AlbumSpec, AlbumTask, AlbumTemplate } from '@campus/contract';
 import { builtFamilyTable } from './resources.js';
 
 export const albumSpecs = builtFamilyTable(AlbumSpec.name);
@@ -9,3 +9,4 @@ export const albumTasks = builtFamilyTable(AlbumTask.name);
 export const albumPhotos = builtFamilyTable(AlbumPhoto.name);
 export const albumBooks = builtFamilyTable(AlbumBook.name);
 export const albumOrders = builtFamilyTable(AlbumOrder.name);
+export const albumBookVersions = builtFamilyTable(AlbumBookVersion.name);

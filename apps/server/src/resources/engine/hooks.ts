@@ -47,6 +47,11 @@ export interface FamilyHooks<D extends ResourceDef = ResourceDef> {
   afterWrite?: (ctx: EngineContext, change: WrittenChange<D>) => Promise<void>;
   /** Refuses a delete of the locked rows (throw), in the delete's transaction. */
   beforeDelete?: (ctx: EngineContext, rows: StoredRowOf<D>[]) => Promise<void> | void;
+  /**
+   * Work outside the database once a delete committed (a stored file the rows alone named): it runs
+   * only after the rows are gone, so a rolled-back delete never loses a file; a failure is logged.
+   */
+  afterDelete?: (ctx: EngineContext, rows: StoredRowOf<D>[]) => Promise<void>;
   /** Completes rows read by Search, Get and Export (wire form), after the engine filled in their link fields. */
   afterRead?: (ctx: EngineContext, rows: RowOf<D>[]) => Promise<RowOf<D>[]>;
   /**

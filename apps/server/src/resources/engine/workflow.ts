@@ -16,7 +16,7 @@ import { announceWrite } from './live.js';
 import { hooksOf } from './hooks.js';
 import { toDb } from './query.js';
 import { sameState, stateLabelOf, stateOptionsOf } from './states.js';
-import { checkReferences, loadInScope, recordOperation } from './write.js';
+import { checkReferences, loadInScope, lockRowsInScope, recordOperation } from './write.js';
 import { updateRecords } from './services.js';
 
 /** What a transition's body carries once validated. */
@@ -52,6 +52,7 @@ export function assertWorkflow(def: ResourceDef): void {
     if (typeof transition.to === 'object' && transition.fields?.[transition.to.by]?.kind !== 'bool') {
       fail(`${transition.verb}: 'to.by' must name a bool field of the transition`);
     }
+    if (transition.batch && (transition.reauth || typeof transition.to === 'object')) fail(`${transition.verb}: a batch transition takes no reauth and no 'to.by'`);
   }
 }
 
@@ -85,10 +86,43 @@ function rowValuesOf(def: ResourceDef, input: Row): Row {
   return values;
 }
 
+/**
+ * Moves one row the caller locked in `tx` (module doc); a row in another state answers 409 made by
+ * `wrongState` and nothing changes. The family's transition hook runs inside; its after-hook is the caller's.
+ */
+async function moveLockedRow(ctx: EngineContext, tx: Executor, transition: TransitionDef, row: Row, input: Row, wrongState: (current: unknown) => ServerMessage, version?: number): Promise<TransitionAnswer> {
+  const workflow = ctx.def.workflow!;
+  const id = Number(row.id);
+  const from = row[workflow.field];
+  if (!transition.from.some((state) => sameState(from, state))) throw conflict(wrongState(from));
+  if (version !== undefined && Number(row.version) !== version) throw conflict(msg('error.staleVersion'));
+  await checkTransitionReferences(ctx, tx, transition, id, input);
+  const to = targetState(transition, input);
+  const extra = (await hooksOf(ctx.def).transitions?.[transition.verb]?.({ ...ctx, db: tx as Database }, row, input)) ?? {};
+  const stateField = ctx.def.fields[workflow.field]!;
+  const [updated] = await updateRecords(tx, ctx.def, [id], { values: { ...rowValuesOf(ctx.def, input), ...extra, [workflow.field]: toDb(stateField, to) }, now: new Date() });
+  const remark = typeof input.remark === 'string' && input.remark !== '' ? input.remark : null;
+  await writeStateHistory(tx, { family: ctx.def.name, rowId: id, from, to, verb: transition.verb, remark, userId: ctx.user.id });
+  const given = Object.fromEntries(Object.entries(input).map(([name, value]) => [name, [row[name] ?? null, value]]));
+  await recordOperation(tx, ctx, operationName(transition.verb), [id], { ...given, [workflow.field]: [from ?? null, to] });
+  return { id, version: updated!.version, state: to };
+}
+
+/** The family's work after a committed transition (a notice, a file): logged, never undoing the move. */
+async function afterTransition(ctx: EngineContext, transition: TransitionDef, answer: TransitionAnswer): Promise<TransitionAnswer> {
+  const after = hooksOf(ctx.def).afterTransitions?.[transition.verb];
+  if (!after) return answer;
+  try {
+    return (await after(ctx, answer)) ?? answer;
+  } catch (error) {
+    ctx.server.log.error({ err: error, family: ctx.def.name, id: answer.id, verb: transition.verb }, 'work after a transition failed');
+    return answer;
+  }
+}
+
 /** Runs one transition on one row (module doc); a wrong state or a stale version answers 409 and changes nothing. */
 export async function runTransition(ctx: EngineContext, transition: TransitionDef, body: TransitionInput): Promise<TransitionAnswer> {
   const { id, version, reauthPassword, ...input } = body;
-  const workflow = ctx.def.workflow!;
   // The slow hash is checked before the row is locked, so a transition never holds the lock through it;
   // a row outside the scope is 404 first, so a password answer never tells anything about it.
   if (transition.reauth) {
@@ -99,29 +133,37 @@ export async function runTransition(ctx: EngineContext, transition: TransitionDe
   const answer = await ctx.db.transaction(async (tx): Promise<TransitionAnswer> => {
     const row = await loadInScope(ctx, tx, id, true);
     locked = row;
-    const from = row[workflow.field];
-    if (!transition.from.some((state) => sameState(from, state))) throw conflict(wrongStateMessage(ctx, transition, from));
-    if (version !== undefined && Number(row.version) !== version) throw conflict(msg('error.staleVersion'));
-    await checkTransitionReferences(ctx, tx, transition, id, input);
-    const to = targetState(transition, input);
-    const extra = (await hooksOf(ctx.def).transitions?.[transition.verb]?.({ ...ctx, db: tx as Database }, row, input)) ?? {};
-    const stateField = ctx.def.fields[workflow.field]!;
-    const [updated] = await updateRecords(tx, ctx.def, [id], { values: { ...rowValuesOf(ctx.def, input), ...extra, [workflow.field]: toDb(stateField, to) }, now: new Date() });
-    const remark = typeof input.remark === 'string' && input.remark !== '' ? input.remark : null;
-    await writeStateHistory(tx, { family: ctx.def.name, rowId: id, from, to, verb: transition.verb, remark, userId: ctx.user.id });
-    const given = Object.fromEntries(Object.entries(input).map(([name, value]) => [name, [row[name] ?? null, value]]));
-    await recordOperation(tx, ctx, operationName(transition.verb), [id], { ...given, [workflow.field]: [from ?? null, to] });
-    return { id, version: updated!.version, state: to };
+    return moveLockedRow(ctx, tx, transition, row, input, (current) => wrongStateMessage(ctx, transition, current), version);
   });
   announceWrite(ctx, [locked]);
-  const after = hooksOf(ctx.def).afterTransitions?.[transition.verb];
-  if (!after) return answer;
-  try {
-    return (await after(ctx, answer)) ?? answer;
-  } catch (error) {
-    ctx.server.log.error({ err: error, family: ctx.def.name, id, verb: transition.verb }, 'work after a transition failed');
-    return answer;
-  }
+  return afterTransition(ctx, transition, answer);
+}
+
+/**
+ * Runs a batch transition (`TransitionDef.batch`): locks every listed row in scope (any missing is
+ * 404), then moves them one by one in the same transaction; the first row in another state answers
+ * 409 naming it, and the whole batch is rolled back. After-hooks run per row once it committed.
+ */
+export async function runBatchTransition(ctx: EngineContext, transition: TransitionDef, body: Row & { ids: number[] }): Promise<{ items: TransitionAnswer[] }> {
+  const { ids, ...input } = body;
+  const wanted = [...new Set(ids)];
+  let locked: Row[] = [];
+  const items = await ctx.db.transaction(async (tx) => {
+    const rows = await lockRowsInScope(ctx, tx, wanted);
+    locked = rows;
+    const byId = new Map(rows.map((row) => [Number(row.id), row]));
+    const answers: TransitionAnswer[] = [];
+    for (const id of wanted) {
+      const row = byId.get(id)!;
+      const title = String(row[ctx.def.titleField] ?? id);
+      answers.push(await moveLockedRow(ctx, tx, transition, row, input, (current) => msg('error.wrongStateRow', { title, state: stateLabelOf(ctx.def, current), action: transition.label })));
+    }
+    return answers;
+  });
+  announceWrite(ctx, locked);
+  const done: TransitionAnswer[] = [];
+  for (const answer of items) done.push(await afterTransition(ctx, transition, answer));
+  return { items: done };
 }
 
 /** One step of a row's timeline, written in the transaction that changed the state. */

@@ -171,7 +171,7 @@ export async function updateRow(ctx: EngineContext, input: Row & { id: number; v
 }
 
 /** Locks the listed rows the caller manages; any id missing or outside that scope answers 404 and nothing changes. */
-async function lockAll(ctx: EngineContext, tx: Executor, ids: number[]): Promise<Row[]> {
+export async function lockRowsInScope(ctx: EngineContext, tx: Executor, ids: number[]): Promise<Row[]> {
   const table = tableOf(ctx.def);
   const unique = [...new Set(ids)];
   const rows = await tx
@@ -208,7 +208,7 @@ export async function deleteRows(ctx: EngineContext, ids: number[]): Promise<{ d
   const table = tableOf(ctx.def);
   let deleted: Row[] = [];
   const answer = await ctx.db.transaction(async (tx) => {
-    const rows = await lockAll(ctx, tx, ids);
+    const rows = await lockRowsInScope(ctx, tx, ids);
     deleted = rows;
     refuseUnlessInStates(ctx.def, 'deletableIn', rows);
     await hooksOf(ctx.def).beforeDelete?.({ ...ctx, db: tx as Database }, rows);
@@ -220,6 +220,14 @@ export async function deleteRows(ctx: EngineContext, ids: number[]): Promise<{ d
     return { deleted: rows.length };
   });
   announceWrite(ctx, deleted);
+  const afterDelete = hooksOf(ctx.def).afterDelete;
+  if (afterDelete) {
+    try {
+      await afterDelete(ctx, deleted);
+    } catch (error) {
+      ctx.server.log.error({ err: error, family: ctx.def.name }, 'work after a delete failed');
+    }
+  }
   return answer;
 }
 
@@ -228,7 +236,7 @@ export async function setToggle(ctx: EngineContext, field: string, ids: number[]
   const definition = ctx.def.fields[field]!;
   let toggled: Row[] = [];
   const answer = await ctx.db.transaction(async (tx) => {
-    const rows = await lockAll(ctx, tx, ids);
+    const rows = await lockRowsInScope(ctx, tx, ids);
     toggled = rows;
     await updateRecords(tx, ctx.def, rows.map((r) => Number(r.id)), { values: { [field]: toDb(definition, value) }, now: new Date() });
     await hooksOf(ctx.def).afterWrite?.({ ...ctx, db: tx as Database }, { op: 'toggle', ids: rows.map((r) => Number(r.id)), values: { [field]: value } });

@@ -1,4 +1,4 @@
-import { DeviceClass, License, RESOURCES, RecognitionRecord, School, Student, type ResourceDef } from '@campus/contract';
+import { AlbumOrder, DeviceClass, License, MaintenanceTicket, RESOURCES, RecognitionRecord, School, Student, type ResourceDef } from '@campus/contract';
 import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildColumns } from './columns';
@@ -83,8 +83,17 @@ describe('permissions', () => {
   const holding = (...buttons: string[]) => (button: string) => buttons.includes(button);
 
   it('removes toolbar buttons whose permission value is absent', () => {
-    expect(allowedToolbar(School, holding('export'))).toEqual({ add: false, batchDelete: false, export: true, import: false, toggles: [] });
+    expect(allowedToolbar(School, holding('export'))).toEqual({ add: false, batchDelete: false, export: true, import: false, toggles: [], batchTransitions: [] });
     expect(allowedToolbar(School, holding('add', 'delete', 'state')).toggles).toEqual([{ field: 'state', button: 'state' }]);
+  });
+
+  it('offers the batch transitions of the buttons held, and none asking a required field', () => {
+    const verbs = (...buttons: string[]) => allowedToolbar(AlbumOrder, holding(...buttons)).batchTransitions.map((transition) => transition.verb);
+    expect(verbs('send')).toEqual(['Send']);
+    expect(verbs('send', 'print', 'close')).toEqual(['Send', 'NotifyPrint', 'AllowPrint', 'ConfirmReceipt', 'Close']);
+    // Cancel is a row's own step: not declared for batches.
+    expect(verbs('update')).toEqual([]);
+    expect(allowedToolbar(MaintenanceTicket, holding('state')).batchTransitions).toEqual([]);
   });
 
   it('keeps only the row actions the caller holds, delete last', () => {

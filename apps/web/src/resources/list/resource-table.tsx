@@ -115,7 +115,7 @@ export function ResourceTable({ list, columns: dataColumns, settings, actions }:
 
   const failure = list.search.isError && !list.search.isFetching ? list.search.error : null;
   // Rows are selected only for a batch button to act on.
-  const isSelectable = buttons.batchDelete || buttons.toggles.length > 0;
+  const isSelectable = buttons.batchDelete || buttons.toggles.length > 0 || buttons.batchTransitions.length > 0;
   return (
     <ListTable<ResourceRow>
       size={settings.density}

@@ -4,13 +4,15 @@
  * of its own from them; `ResourceToolbar` is the usual one, and takes extra buttons as children.
  */
 import { DeleteOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Space, Typography } from 'antd';
+import { batchVerbOf } from '@campus/contract';
+import { App, Button, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { SubmitButton } from '../../components/submit-button';
 import { useLocale, useT } from '../../lib/i18n';
+import { showToast } from '../../lib/toast';
 import type { ResourceColumn } from './columns';
 import { ImportButton } from '../import/import-button';
-import { toggleValuesOf } from '../shared/labels';
+import { labelText, toggleValuesOf } from '../shared/labels';
 import { orderedColumns } from './arrange-columns';
 import { TableSettings } from './table-settings';
 import type { ResourceList } from './use-resource-list';
@@ -68,6 +70,53 @@ export function BatchToggleButtons({ list }: ListPartProps) {
   });
   // The toolbar's Space spaces its children, and this list is one child: its buttons get their own gaps.
   return buttons.length > 0 ? <Space wrap>{buttons}</Space> : null;
+}
+
+/**
+ * One button per batch transition the caller may run (`TransitionDef.batch`, none asking a required
+ * field): it moves the selected rows together after a confirmation; the server refuses the whole
+ * batch (409 naming the row) when one of them is in another state, and the toast says so.
+ */
+export function BatchTransitionButtons({ list }: ListPartProps) {
+  const t = useT();
+  const locale = useLocale();
+  const { modal } = App.useApp();
+  const { selectedIds } = list;
+  const transitions = list.buttons.batchTransitions;
+  if (transitions.length === 0) return null;
+  return (
+    <Space wrap>
+      {transitions.map((transition) => {
+        const action = labelText(transition.label, locale);
+        const run = async () => {
+          const ids = [...selectedIds];
+          await list.api.batchTransition(batchVerbOf(transition), ids);
+          showToast('success', t('resource.batchTransitionDone', { action, count: ids.length }));
+          list.setSelectedIds([]);
+          await list.refresh();
+        };
+        return (
+          <Button
+            key={transition.verb}
+            danger={transition.danger}
+            disabled={selectedIds.length === 0}
+            onClick={() =>
+              modal.confirm({
+                title: t('resource.batchTransition', { action }),
+                content: t('resource.batchTransitionConfirm', { action, count: selectedIds.length, family: list.familyLabel }),
+                okText: t('common.ok'),
+                cancelText: t('common.cancel'),
+                okButtonProps: { danger: transition.danger },
+                onOk: () => run().catch(() => undefined),
+              })
+            }
+          >
+            {t('resource.batchTransition', { action })}
+          </Button>
+        );
+      })}
+    </Space>
+  );
 }
 
 /** What the export button needs of a list: the generic list, or a page's own (the log's). */
@@ -139,6 +188,7 @@ export function ResourceToolbar({ list, onAdd, columns, settings, children }: Re
       <AddButton list={list} onAdd={onAdd} />
       <BatchDeleteButton list={list} />
       <BatchToggleButtons list={list} />
+      <BatchTransitionButtons list={list} />
       <ExportButton list={list} />
       <ImportButton list={list} />
       {children}

@@ -9,6 +9,8 @@ export interface ToolbarButtons {
   import: boolean;
   /** Toggles switchable from the row and for the selection. */
   toggles: readonly ToggleDef[];
+  /** Workflow transitions run on the selection at once (`TransitionDef.batch`). */
+  batchTransitions: readonly TransitionDef[];
 }
 
 export type RowActionSpec =
@@ -29,6 +31,8 @@ export function allowedToolbar(def: ResourceDef, can: Can): ToolbarButtons {
     export: can('export'),
     import: def.import !== undefined && can('import'),
     toggles: (def.toggles ?? []).filter((toggle) => can(toggle.button)),
+    // A batch transition asking a required field would need a form per batch: the row's action serves it.
+    batchTransitions: (def.workflow?.transitions ?? []).filter((transition) => transition.batch && can(transition.button) && !Object.values(transition.fields ?? {}).some((field) => field.required)),
   };
 }
 

@@ -47,6 +47,7 @@ export function resourceApi(family: string, view: string) {
     /** Tree families: a node under another (null = root) at a position among its siblings. */
     move: (body: TreeMoveRequest) => http.post<{ id: number; version: number }>(path('Move'), body, { query: viewQuery }),
     runAction: (verb: string, body: WireBody & { id: number }) => http.post<unknown>(path(verb), body, { query: viewQuery }),
+    batchTransition: (verb: string, ids: readonly number[]) => http.post<{ items: unknown[] }>(path(verb), { ids }, { query: viewQuery }),
     /** A workflow row's state changes, oldest first. */
     history: (id: number) => http.get<StateHistoryEntry[]>(path('History'), { id, view }),
     exportFile: (filters: FilterPayload & SortState, lang: 'zh' | 'en', signal?: AbortSignal): Promise<DownloadedFile> =>
