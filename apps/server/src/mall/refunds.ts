@@ -31,10 +31,19 @@ export async function reserveOnLine(tx: Executor, marketOrderLineId: number, amo
   throw badRequest([{ path: 'refundAmount', ...msg('mall.refundExceedsLine', { refundable: (left / 100).toFixed(2) }) }]);
 }
 
+/** What each line paid less what it has had back, by line id; unknown lines are left out. */
+export async function leftOnLines(db: Executor, lineIds: readonly number[]): Promise<Map<number, number>> {
+  const ids = [...new Set(lineIds)];
+  if (ids.length === 0) return new Map();
+  const found = (await db.execute(
+    sql`select id, paid_amount - refunded_amount as "left" from market_order_lines where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+  )) as unknown as Rows;
+  return new Map(found.rows.map((row) => [Number(row.id), Number(row.left)]));
+}
+
 /** What a line paid less what it has had back (0 for an unknown line). */
 export async function leftOnLine(db: Executor, marketOrderLineId: number): Promise<number> {
-  const found = (await db.execute(sql`select paid_amount - refunded_amount as "left" from market_order_lines where id = ${marketOrderLineId}`)) as unknown as Rows;
-  return found.rows[0] ? Number(found.rows[0].left) : 0;
+  return (await leftOnLines(db, [marketOrderLineId])).get(marketOrderLineId) ?? 0;
 }
 
 /** What staff ask: a line of the order, the amount and why. */

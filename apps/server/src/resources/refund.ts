@@ -12,7 +12,7 @@ import { defineFamilyModule } from './engine/modules.js';
 import { columnOf } from './engine/query.js';
 import type { EngineContext } from './engine/context.js';
 import type { Executor } from '../db/client.js';
-import { leftOnLine, reserveOnLine } from '../mall/refunds.js';
+import { leftOnLine, leftOnLines, reserveOnLine } from '../mall/refunds.js';
 
 /** After the transition committed: the provider call, then its answer applied (the row's newer state answered). */
 async function sendAfterCommit(ctx: EngineContext, answer: TransitionAnswer): Promise<TransitionAnswer | void> {
@@ -30,16 +30,6 @@ async function leftOfPayments(db: Executor, paymentIds: number[]): Promise<Map<n
   return new Map(found.rows.map((row) => [Number(row.id), Number(row.left)]));
 }
 
-/** What is left to refund of each mall order line (paid − refunded), by line id. */
-async function leftOfLines(db: Executor, lineIds: number[]): Promise<Map<number, number>> {
-  const ids = [...new Set(lineIds)];
-  if (ids.length === 0) return new Map();
-  const found = (await db.execute(
-    sql`select id, paid_amount - refunded_amount as "left" from market_order_lines where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
-  )) as unknown as { rows: { id: number; left: number }[] };
-  return new Map(found.rows.map((row) => [Number(row.id), Number(row.left)]));
-}
-
 export const refundModule = defineFamilyModule(Refund, {
   pending: { badge: 'refundApplied', where: (table) => eq(columnOf(table, 'state'), REFUND_APPLIED) },
   recurringJobs: [refundQueryJob],
@@ -49,10 +39,10 @@ export const refundModule = defineFamilyModule(Refund, {
     if (ctx.probes.hideAmountColumns) return rows;
     const waiting = rows.filter((row) => row.refundAmount === null || row.refundAmount === undefined);
     const left = await leftOfPayments(ctx.db, waiting.map((row) => Number(row.paymentId)));
-    const leftOnLines = await leftOfLines(ctx.db, waiting.flatMap((row) => (row.marketOrderLineId ? [Number(row.marketOrderLineId)] : [])));
+    const leftOfLines = await leftOnLines(ctx.db, waiting.flatMap((row) => (row.marketOrderLineId ? [Number(row.marketOrderLineId)] : [])));
     const askedOf = (row: (typeof rows)[number]) => {
       const ofPayment = left.get(Number(row.paymentId));
-      const ofLine = row.marketOrderLineId ? leftOnLines.get(Number(row.marketOrderLineId)) : undefined;
+      const ofLine = row.marketOrderLineId ? leftOfLines.get(Number(row.marketOrderLineId)) : undefined;
       return ofLine === undefined ? ofPayment : Math.min(ofLine, ofPayment ?? ofLine);
     };
     return rows.map((row) => ({ ...row, askedAmount: row.refundAmount ?? askedOf(row) ?? null }));
