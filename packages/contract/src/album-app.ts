@@ -1,6 +1,7 @@
 /** The parent app's album calls (issue 30): books of the parent's children, ordering and paying, and the page-turning view of an electronic album. */
 import { z } from 'zod';
 import { APP_PAY_SCENES, wechatAppPayParamsSchema } from './app.js';
+import { idSchema, strictIdSchema } from './integer-schemas.js';
 
 export const ALBUM_APP_PATHS = {
   books: '/api/App/Album/Books',
@@ -13,19 +14,19 @@ export const ALBUM_APP_PATHS = {
 } as const;
 
 const changeSchema = z.union([
-  z.strictObject({ page: z.number().int().min(1).max(500), slot: z.number().int().min(0).max(50), photoId: z.number().int().positive().describe('Another photo of the child in the book’s task') }),
+  z.strictObject({ page: z.number().int().min(1).max(500), slot: z.number().int().min(0).max(50), photoId: strictIdSchema.describe('Another photo of the child in the book’s task') }),
   z.strictObject({ page: z.number().int().min(1).max(500), slot: z.number().int().min(0).max(50), caption: z.string().trim().max(60).describe('The caption slot’s new text (empty clears it)') }),
 ]);
 
 /** A parent's save of its changes to a child's book: the next version, from the latest (or the version named). */
 export const appAlbumVersionSaveSchema = z.strictObject({
-  bookId: z.number().int().positive(),
-  fromVersionNo: z.number().int().positive().optional().describe('The version the changes start from; default the latest (or the automatic book when none)'),
+  bookId: strictIdSchema,
+  fromVersionNo: strictIdSchema.optional().describe('The version the changes start from; default the latest (or the automatic book when none)'),
   changes: z.array(changeSchema).min(1).max(200),
 });
 export type AppAlbumVersionSave = z.infer<typeof appAlbumVersionSaveSchema>;
 
-export const appAlbumBookQuerySchema = z.object({ bookId: z.coerce.number().int().positive() });
+export const appAlbumBookQuerySchema = z.object({ bookId: idSchema });
 
 export const appAlbumPhotoSchema = z.object({ id: z.number(), image: z.string().describe('Signed address'), caption: z.string().nullable(), width: z.number().nullable(), height: z.number().nullable() });
 
@@ -42,8 +43,8 @@ export const appAlbumVersionSchema = z.object({
 export const ALBUM_VIEW_PREFIX = '/album-view/';
 
 export const appAlbumOrderSchema = z.strictObject({
-  bookId: z.number().int().positive(),
-  versionNo: z.number().int().positive().optional().describe('A customised version of the book to print; default the automatic book'),
+  bookId: strictIdSchema,
+  versionNo: strictIdSchema.optional().describe('A customised version of the book to print; default the automatic book'),
   kind: z.union([z.literal(1), z.literal(2)]).describe('1 printed, 2 electronic'),
   copies: z.number().int().min(1).max(20).default(1).describe('Printed copies (an electronic album is one)'),
   consigneeName: z.string().trim().min(1).max(50).optional(),
@@ -79,5 +80,5 @@ export const appAlbumOrderAnswerSchema = z.object({
 });
 
 /** Pays (again) an unpaid order of the parent: after a pending payment was abandoned in WeChat. */
-export const appAlbumPaySchema = z.strictObject({ orderId: z.number().int().positive(), scene: z.enum(APP_PAY_SCENES).default('app') });
+export const appAlbumPaySchema = z.strictObject({ orderId: strictIdSchema, scene: z.enum(APP_PAY_SCENES).default('app') });
 export type AppAlbumOrderAnswer = z.infer<typeof appAlbumOrderAnswerSchema>;

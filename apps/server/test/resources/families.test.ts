@@ -1,6 +1,7 @@
 import { REPORTS, frameOf, isExported, isLogFamily, type FieldDef, type ResourceDef, type StateValue, type TransitionDef } from '@campus/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { demoPeriodRange } from '../helpers/demo-range.js';
 import { agentOwnerOfRow, families, grantEverything, grantReadOnly, insertLogSample, readWorkbook, sampleTransitionFields, schoolIdsOf, schoolOfRow, userIdOf, validAddBody, viewQuery } from './fixtures.js';
 
 type Row = Record<string, unknown>;
@@ -321,12 +322,13 @@ describe.each(families.map((def) => [def.name, def] as const))('/api/%s', (_name
 describe.each(Object.values(REPORTS).map((def) => [def.name, def] as const))('/api/%s (report)', (name, def) => {
   const view = `view=${def.views[0]!.frame}`;
   it('answers rows with totals and exports them with a totals row', async () => {
-    const page = await call(admin, 'POST', `/api/${name}/Search?${view}`, { pageIndex: 1, pageSize: 20 });
+    const range = await demoPeriodRange(t, def);
+    const page = await call(admin, 'POST', `/api/${name}/Search?${view}`, { pageIndex: 1, pageSize: 20, ...range });
     expect(page.statusCode, page.body).toBe(200);
     const { items, totals } = page.json().data;
     expect(items.length).toBeGreaterThan(0);
     expect(Object.keys(totals)).toEqual(expect.arrayContaining(Object.keys(def.measures)));
-    const sheet = await readWorkbook(await call(admin, 'GET', `/api/${name}/Export?${view}&lang=en`));
+    const sheet = await readWorkbook(await call(admin, 'GET', `/api/${name}/Export?${view}&lang=en&${new URLSearchParams(range)}`));
     expect(sheet.actualRowCount).toBeGreaterThan(2);
   });
 });

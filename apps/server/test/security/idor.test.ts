@@ -5,11 +5,11 @@
  * Search / Export filter and as a reference of its own Add — and is answered "not found" (or
  * nothing), while the row, read back as the company admin, has not changed.
  */
-import { REPORTS, RESOURCES, formatBusinessDate, frameOf, isInForm, isLogFamily, toggleVerb, type FieldDef, type ResourceDef } from '@campus/contract';
-import { sql } from 'drizzle-orm';
+import { REPORTS, RESOURCES, frameOf, isInForm, isLogFamily, toggleVerb, type FieldDef, type ResourceDef } from '@campus/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5Hex } from '../../src/platform/passwords.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { demoPeriodRange } from '../helpers/demo-range.js';
 import { grantEverything, readWorkbook, sampleTransitionFields, schoolIdsOf, schoolOfRow, userIdOf, validAddBody } from '../resources/fixtures.js';
 import { answerProblem, createAccount, type Row } from './support.js';
 
@@ -237,10 +237,7 @@ describe.each(SCOPED_REPORTS.map((def) => [def.name, def] as const))("the report
     const filters = Object.entries(def.filters).filter(([, f]) => f.kind === 'reference' && (f.family === 'School' || f.family === 'User'));
     expect(filters.length).toBeGreaterThan(0);
     let adminSawRows = false;
-    // The demo's rows lie between the test clock's day and the database's today (rows it stamps itself): ask over both.
-    const databaseToday = ((await t.db.execute(sql`select to_char((now() at time zone 'Asia/Shanghai')::date, 'YYYY-MM-DD') as day`)) as unknown as { rows: { day: string }[] }).rows[0]!.day;
-    const clockDay = formatBusinessDate(new Date(t.clock.now().getTime() - 30 * 86_400_000));
-    const range = def.period ? { [`${def.period.field}From`]: clockDay < databaseToday ? clockDay : databaseToday, [`${def.period.field}To`]: databaseToday, grain: def.period.grains.at(-1) } : {};
+    const range = await demoPeriodRange(t, def);
     for (const [name, field] of filters) {
       const value = field.kind === 'reference' && field.family === 'School' ? otherSchools[0] : await userIdOf(t, 'agent2');
       const body = { pageIndex: 1, pageSize: 20, ...range, [name]: value };
