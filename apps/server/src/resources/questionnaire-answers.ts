@@ -14,7 +14,7 @@ import {
   type QuestionnaireAnswerBody,
   type QuestionnaireResults,
 } from '@campus/contract';
-import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.js';
 import { questionnaireAnswerItems, questionnaireAnswers, questionnaireSchools, questionnaires, schools } from '../db/schema/index.js';
 import { badRequest, conflict, msg, notFound, type FieldProblem } from '../platform/errors.js';
@@ -225,51 +225,35 @@ export async function questionnaireResults(db: Database, scope: SchoolScope, id:
   const questions = await storedQuestions(db, id);
   const inScope = answersInScope(scope, id);
   const [total] = await db.select({ n: count() }).from(questionnaireAnswers).where(inScope);
+  const item = questionnaireAnswerItems;
+  // One pass: a count per option, and (option null, `grouping` 1) the respondents of each question.
   const counted = await db
     .select({
-      questionNo: questionnaireAnswerItems.questionNo,
-      optionNo: questionnaireAnswerItems.optionNo,
-      items: count(),
-      respondents: sql<number>`count(distinct ${questionnaireAnswerItems.answerId})`,
+      questionNo: item.questionNo,
+      optionNo: item.optionNo,
+      isQuestion: sql<number>`grouping(${item.optionNo})`,
+      n: sql<number>`case when grouping(${item.optionNo}) = 1 then count(distinct ${item.answerId}) else count(*) end`,
     })
-    .from(questionnaireAnswerItems)
-    .innerJoin(questionnaireAnswers, eq(questionnaireAnswers.id, questionnaireAnswerItems.answerId))
+    .from(item)
+    .innerJoin(questionnaireAnswers, eq(questionnaireAnswers.id, item.answerId))
     .where(inScope)
-    .groupBy(questionnaireAnswerItems.questionNo, questionnaireAnswerItems.optionNo);
-  const answeredBy = await db
-    .select({ questionNo: questionnaireAnswerItems.questionNo, n: sql<number>`count(distinct ${questionnaireAnswerItems.answerId})` })
-    .from(questionnaireAnswerItems)
-    .innerJoin(questionnaireAnswers, eq(questionnaireAnswers.id, questionnaireAnswerItems.answerId))
-    .where(inScope)
-    .groupBy(questionnaireAnswerItems.questionNo);
-  const results: QuestionnaireResults['questions'] = [];
-  for (const question of questions) {
-    const options = question.options.map((text, index) => ({
-      optionNo: index + 1,
-      text,
-      count: Number(counted.find((entry) => entry.questionNo === question.questionNo && entry.optionNo === index + 1)?.items ?? 0),
-    }));
-    const texts =
-      question.type === QUESTION_TYPE_TEXT
-        ? (
-            await db
-              .select({ text: questionnaireAnswerItems.text })
-              .from(questionnaireAnswerItems)
-              .innerJoin(questionnaireAnswers, eq(questionnaireAnswers.id, questionnaireAnswerItems.answerId))
-              .where(and(inScope, eq(questionnaireAnswerItems.questionNo, question.questionNo), isNotNull(questionnaireAnswerItems.text)))
-              .orderBy(desc(questionnaireAnswerItems.id))
-              .limit(QUESTIONNAIRE_RESULT_TEXTS)
-          ).map((entry) => String(entry.text))
-        : [];
-    results.push({
-      questionNo: question.questionNo,
-      title: question.title,
-      type: question.type,
-      answered: Number(answeredBy.find((entry) => entry.questionNo === question.questionNo)?.n ?? 0),
-      options,
-      texts,
-    });
-  }
+    .groupBy(sql`grouping sets ((${item.questionNo}, ${item.optionNo}), (${item.questionNo}))`);
+  // The newest texts of every text question at once.
+  const texts = (await db.execute(sql`
+    select question_no as "questionNo", text from (
+      select i.question_no, i.text, row_number() over (partition by i.question_no order by i.id desc) as nth
+      from ${questionnaireAnswerItems} i join ${questionnaireAnswers} on ${questionnaireAnswers.id} = i.answer_id
+      where ${inScope} and i.text is not null) t
+    where nth <= ${QUESTIONNAIRE_RESULT_TEXTS} order by question_no, nth`)) as unknown as { rows: { questionNo: number; text: string }[] };
+  const countOf = (questionNo: number, optionNo: number | null) =>
+    Number(counted.find((entry) => entry.questionNo === questionNo && Number(entry.isQuestion) === (optionNo === null ? 1 : 0) && (optionNo === null || entry.optionNo === optionNo))?.n ?? 0);
+  const results: QuestionnaireResults['questions'] = questions.map((question) => ({
+    questionNo: question.questionNo,
+    title: question.title,
+    type: question.type,
+    answered: countOf(question.questionNo, null),
+    options: question.options.map((text, index) => ({ optionNo: index + 1, text, count: countOf(question.questionNo, index + 1) })),
+    texts: question.type === QUESTION_TYPE_TEXT ? texts.rows.filter((entry) => Number(entry.questionNo) === question.questionNo).map((entry) => String(entry.text)) : [],
+  }));
   return { id: row.id, title: String(row.title), answerCount: Number(total?.n ?? 0), questions: results };
 }
-

@@ -188,14 +188,17 @@ describe('GET /api/Questionnaire/GetResults', () => {
       const kept = answers.filter((a) => schoolIds === undefined || schoolIds.includes(a.schoolId!)).map((a) => a.id);
       const items = kept.length ? await t.db.select().from(questionnaireAnswerItems).where(inArray(questionnaireAnswerItems.answerId, kept)) : [];
       const count = (questionNo: number, optionNo: number) => items.filter((item) => item.questionNo === questionNo && item.optionNo === optionNo).length;
-      return { answers: kept.length, q1: [1, 2, 3].map((o) => count(1, o)), q2: [1, 2, 3, 4].map((o) => count(2, o)), texts: items.filter((item) => item.questionNo === 3).length };
+      const answered = [1, 2, 3].map((questionNo) => new Set(items.filter((item) => item.questionNo === questionNo).map((item) => item.answerId)).size);
+      const texts = items.filter((item) => item.questionNo === 3).sort((a, b) => b.id - a.id).map((item) => item.text);
+      return { answers: kept.length, q1: [1, 2, 3].map((o) => count(1, o)), q2: [1, 2, 3, 4].map((o) => count(2, o)), answered, texts };
     };
     const resultsAs = async (token: string) => {
       const response = await t.injectAs(token, { method: 'GET', url: `/api/Questionnaire/GetResults?id=${id}` });
       expect(response.statusCode, response.body).toBe(200);
       const data = response.json().data;
       const countsOf = (questionNo: number) => data.questions[questionNo - 1].options.map((o: { count: number }) => o.count);
-      return { answers: data.answerCount, q1: countsOf(1), q2: countsOf(2), texts: data.questions[2].texts.length };
+      const answered = data.questions.map((question: { answered: number }) => question.answered);
+      return { answers: data.answerCount, q1: countsOf(1), q2: countsOf(2), answered, texts: data.questions[2].texts };
     };
 
     const everything = await countsFromStore(undefined);
