@@ -30,7 +30,7 @@ import { searchAskOf } from '@campus/server/src/resources/engine/search-statemen
 import autocannon from 'autocannon';
 import { eq, type Logger } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { readFileSync } from 'node:fs';
+import { cpuMsOf } from './proc-cpu.js';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -51,18 +51,6 @@ const BODY = { name: args.name };
 
 const env = loadEnv({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? './data-bench' });
 if (!env.DATABASE_URL) throw new Error('bench:ceiling measures PostgreSQL: set DATABASE_URL to a seed:scale database');
-const TICK_MS = 1000 / 100; // USER_HZ
-
-/** utime + stime of a process in ms, 0 once it has gone. */
-function cpuMsOf(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return 0;
-  }
-}
 
 const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 

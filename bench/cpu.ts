@@ -18,7 +18,7 @@
  */
 import { API_PATHS } from '@campus/contract';
 import { loadEnv } from '@campus/server/src/env.js';
-import { readFileSync } from 'node:fs';
+import { cpuMsOf } from './proc-cpu.js';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -40,19 +40,6 @@ const CLIENTS = Number(args.clients);
 const LOAD_REQUESTS = Number(args['load-requests']);
 
 const env = loadEnv({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? './data-bench' });
-const TICK_MS = 1000 / 100; // USER_HZ: /proc times are in 1/100 s on Linux
-
-/** utime + stime of a process in ms, or 0 when it has gone (a live backend has used some). */
-function cpuMsOf(pid: number): number {
-  try {
-    // Fields after the command name (which may hold spaces) start at ") ": utime and stime are 14th and 15th.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return 0;
-  }
-}
 
 interface Scenario {
   id: string;

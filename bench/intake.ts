@@ -23,6 +23,7 @@ import { createDatabase } from '@campus/server/src/db/client.js';
 import { loadEnv } from '@campus/server/src/env.js';
 import { sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
+import { cpuMsOf } from './proc-cpu.js';
 import pg from 'pg';
 import { parseArgs } from 'node:util';
 import { scratchDatabase, startServer, stop } from './main-server.js';
@@ -52,11 +53,6 @@ const SNAPSHOT_SHARE = Number(args.snapshots);
 /** Serials of this run start here: above anything the demo seed or an earlier run stored. */
 const FIRST_SERIAL = 1_000_000_000;
 
-/** CPU time (user + system, ms) a process has used so far, from /proc. */
-function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks of 1/100 s
-}
 
 /**
  * CPU time (ms) of the PostgreSQL backends serving the scratch database, by pid: the database's share of

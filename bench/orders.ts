@@ -26,6 +26,7 @@ import { hashToken } from '@campus/server/src/platform/sessions.js';
 import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { cpuMsOf } from './proc-cpu.js';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { scratchDatabase, startServer, stop } from './main-server.js';
@@ -88,18 +89,6 @@ async function prepareSale(env: Record<string, string>): Promise<{ commodityId: 
   }
 }
 
-const TICK_MS = 1000 / 100; // USER_HZ: /proc times are in 1/100 s on Linux
-
-/** utime + stime of a process in ms, or 0 when it has gone. */
-function cpuMsOf(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return 0;
-  }
-}
 
 /** CPU ms of the scratch database's backends by pid (PostgreSQL only; none on PGlite). */
 async function backendCpu(databaseUrl: string | undefined): Promise<Map<number, number>> {
