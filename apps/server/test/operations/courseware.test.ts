@@ -20,8 +20,8 @@ beforeAll(async () => {
   t = await createTestApp();
   await Promise.all([grantEverything(t, 'agent1'), grantEverything(t, 'agent2')]);
   [admin, agent1, agent2] = await Promise.all([t.loginAs('admin'), t.loginAs('agent1'), t.loginAs('agent2')]);
-  [school1] = await schoolIdsOf(t, 'agent1');
-  [school2] = await schoolIdsOf(t, 'agent2');
+  school1 = (await schoolIdsOf(t, 'agent1'))[0]!;
+  school2 = (await schoolIdsOf(t, 'agent2'))[0]!;
   const directory = await t.injectAs(admin, { method: 'POST', url: '/api/EducationDirectory/Add?view=directoryManage', payload: { name: `课件${unique()}` } });
   directoryId = directory.json().data.id;
 });

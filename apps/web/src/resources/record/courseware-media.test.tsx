@@ -62,7 +62,7 @@ describe('courseware in the record drawer and view', { timeout: 15_000 }, () => 
     fireEvent.change(videoInput, { target: { files: [picked] } });
     await waitFor(() => expect(grabPosterFrame).toHaveBeenCalledWith(picked), WAIT);
     await waitFor(() => expect(uploadFiles).toHaveBeenCalledTimes(2), WAIT);
-    const [path, [poster]] = uploadFiles.mock.calls[1] as [string, File[]];
+    const [path, [poster]] = uploadFiles.mock.calls[1] as [string, [File]];
     expect([path, poster.type, poster.name]).toEqual([API_PATHS.uploadImages, 'image/jpeg', 'fire-drill-poster.jpg']);
     // The poster field holds the stored frame: both addresses go out with the save.
     fireEvent.click(screen.getByText('Save').closest('button')!);
