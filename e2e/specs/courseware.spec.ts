@@ -61,7 +61,7 @@ describe('courseware: lengths and posters, a player by byte ranges, added throug
 
   it('plays the video in the record drawer through a signed address answering byte ranges', async () => {
     const { page } = session();
-    await tableRows(list).first().locator('td').first().locator('a, button, span').first().click();
+    await tableRows(list).first().locator('.record-view-link').click();
     const view = page.locator('.ant-drawer-open').filter({ has: page.getByTestId('record-view') });
     await view.waitFor();
     const player = view.getByTestId('record-player');

@@ -74,6 +74,8 @@ export const EducationCourseware = defineResource({
       help: { zh: '选择视频后由浏览器从视频中截取一帧', en: 'Taken by the browser from a frame of the chosen video' },
       width: 110,
     },
+    // Read by the server from the video's movie header when the row is written, never typed.
+    durationSeconds: { kind: 'number', label: { zh: '时长(秒)', en: 'Length (s)' }, readOnly: true, sortable: true, width: 100 },
     videoFile: {
       kind: 'file',
       files: 'video',
@@ -89,8 +91,6 @@ export const EducationCourseware = defineResource({
       requiredWhen: { field: 'kind', in: [COURSEWARE_DOCUMENT] },
       width: 150,
     },
-    // Read by the server from the video's movie header when the row is written, never typed.
-    durationSeconds: { kind: 'number', label: { zh: '时长(秒)', en: 'Length (s)' }, readOnly: true, sortable: true, width: 100 },
     remark: { kind: 'textarea', label: { zh: '简介', en: 'Description' }, max: 500, list: false },
     enabled: enabledField(),
   },
