@@ -5,9 +5,9 @@ CREATE TABLE "education_coursewares" (
 	"school_id" integer NOT NULL,
 	"kind" smallint DEFAULT 1 NOT NULL,
 	"poster_image" text,
+	"duration_seconds" integer,
 	"video_file" text,
 	"document_file" text,
-	"duration_seconds" integer,
 	"remark" text,
 	"enabled" boolean DEFAULT true,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
@@ -19,7 +19,6 @@ ALTER TABLE "education_coursewares" ADD CONSTRAINT "education_coursewares_direct
 ALTER TABLE "education_coursewares" ADD CONSTRAINT "education_coursewares_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "education_coursewares_school_id_id_idx" ON "education_coursewares" USING btree ("school_id","id");--> statement-breakpoint
 CREATE INDEX "education_coursewares_title_grams_idx" ON "education_coursewares" USING gin (search_grams("title"));--> statement-breakpoint
-CREATE INDEX "education_coursewares_school_id_directory_id_idx" ON "education_coursewares" USING btree ("school_id","directory_id","id");--> statement-breakpoint
 CREATE INDEX "education_coursewares_school_id_kind_idx" ON "education_coursewares" USING btree ("school_id","kind","id");--> statement-breakpoint
 CREATE INDEX "education_coursewares_school_id_enabled_idx" ON "education_coursewares" USING btree ("school_id","enabled","id");--> statement-breakpoint
 CREATE INDEX "education_coursewares_directory_id_id_idx" ON "education_coursewares" USING btree ("directory_id","id");

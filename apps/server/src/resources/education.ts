@@ -14,10 +14,13 @@ import {
   uploadKeyOf,
   type Label,
 } from '@campus/contract';
+import { sql } from 'drizzle-orm';
+import { educationDirectories } from '../db/schema/index.js';
 import { badRequest, msg } from '../platform/errors.js';
 import { contentTypeOfKey } from '../platform/uploads.js';
 import { videoDurationOf } from '../platform/video-duration.js';
 import { defineFamilyModule } from './engine/modules.js';
+import { columnOf } from './engine/query.js';
 
 const DOCUMENT_CONTENT_TYPES: ReadonlySet<string> = new Set(Object.values(UPLOAD_DOCUMENT_TYPES));
 const VIDEO_NOUN: Label = { zh: '视频', en: 'video' };
@@ -33,6 +36,16 @@ function uploadedKeyOf(value: unknown, accepts: (contentType: string) => boolean
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
 export const educationCoursewareModule = defineFamilyModule(EducationCourseware, {
+  computedFilters: {
+    // The chosen directory and every directory below it (the tree is a few levels deep, the walk one query).
+    inDirectory: (_ctx, table, value) => sql`${columnOf(table, 'directoryId')} in (
+      with recursive subtree(id) as (
+        select ${educationDirectories.id} from ${educationDirectories} where ${educationDirectories.id} = ${Number(value)}
+        union all
+        select child.id from ${educationDirectories} child join subtree on child.parent_id = subtree.id
+      )
+      select id from subtree)`,
+  },
   async beforeWrite(ctx, { values, existing }) {
     const next = { ...existing, ...values };
     const uploads = ctx.server.uploads;

@@ -90,7 +90,7 @@ describe('courseware videos and documents', () => {
     const own = (await add(admin, { schoolId: school1, kind: COURSEWARE_VIDEO, videoFile })).json().data.id;
     const other = (await add(admin, { schoolId: school2, kind: COURSEWARE_VIDEO, videoFile })).json().data.id;
     const search = async (token: string) =>
-      (await t.injectAs(token, { method: 'POST', url: `/api/EducationCourseware/Search?${VIEW}`, payload: { directoryId, pageIndex: 1, pageSize: 100 } })).json().data.items.map((row: { id: number }) => row.id);
+      (await t.injectAs(token, { method: 'POST', url: `/api/EducationCourseware/Search?${VIEW}`, payload: { inDirectory: directoryId, pageIndex: 1, pageSize: 100 } })).json().data.items.map((row: { id: number }) => row.id);
     const [seenBy1, seenBy2, seenByAdmin] = await Promise.all([search(agent1), search(agent2), search(admin)]);
     expect(seenBy1).toContain(own);
     expect(seenBy1).not.toContain(other);
@@ -100,6 +100,24 @@ describe('courseware videos and documents', () => {
     expect((await get(agent1, other)).statusCode).toBe(404);
     // Nor may an agent file courseware under another agent's school.
     expect((await add(agent1, { schoolId: school2, kind: COURSEWARE_VIDEO, videoFile: await uploaded(agent1, 'UploadVideos', demoMp4(5), 'a.mp4') })).statusCode).not.toBe(200);
+  });
+
+  it('filters by a directory with everything filed below it', async () => {
+    const addDirectory = async (parentId?: number) =>
+      (await t.injectAs(admin, { method: 'POST', url: '/api/EducationDirectory/Add?view=directoryManage', payload: { name: `目录${unique()}`, ...(parentId ? { parentId } : {}) } })).json().data.id as number;
+    const top = await addDirectory();
+    const middle = await addDirectory(top);
+    const leaf = await addDirectory(middle);
+    const elsewhere = await addDirectory();
+    const videoFile = await uploaded(admin, 'UploadVideos', demoMp4(8), 'lesson.mp4');
+    const inLeaf = (await add(admin, { schoolId: school1, kind: COURSEWARE_VIDEO, videoFile, directoryId: leaf })).json().data.id;
+    const inTop = (await add(admin, { schoolId: school1, kind: COURSEWARE_VIDEO, videoFile, directoryId: top })).json().data.id;
+    const listed = async (inDirectory: number) =>
+      (await t.injectAs(admin, { method: 'POST', url: `/api/EducationCourseware/Search?${VIEW}`, payload: { inDirectory, pageIndex: 1, pageSize: 100 } })).json().data.items.map((row: { id: number }) => row.id).sort();
+    expect(await listed(top)).toEqual([inLeaf, inTop].sort());
+    expect(await listed(middle)).toEqual([inLeaf]);
+    expect(await listed(leaf)).toEqual([inLeaf]);
+    expect(await listed(elsewhere)).toEqual([]);
   });
 
   it('holds the demo seed’s courseware, made through the same Add, with lengths read from its files', async () => {
