@@ -27,6 +27,7 @@ import { schoolHolidayModule } from './holiday.js';
 import { maintenanceTicketModule } from './maintenance.js';
 import { commodityCommentModule, commodityOrderModule, couponModule, marketOrderModule } from './mall.js';
 import { appMusicModule } from './music.js';
+import { educationCoursewareModule } from './education.js';
 import { nvrModule } from './nvr.js';
 import { operationLogModule } from './operation-log.js';
 import { orderModule } from './order.js';
@@ -71,6 +72,7 @@ export const FAMILY_MODULES: readonly FamilyModule[] = [
   schoolHolidayModule,
   maintenanceTicketModule,
   appMusicModule,
+  educationCoursewareModule,
   nvrModule,
   operationLogModule,
   orderModule,

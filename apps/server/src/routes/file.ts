@@ -9,6 +9,7 @@ import {
   UPLOAD_PACKAGE_TYPES,
   UPLOAD_VIDEO_TYPES,
   UPLOAD_AUDIO_TYPES,
+  UPLOAD_DOCUMENT_TYPES,
   packageUploadAnswerSchema,
   uploadAnswerSchema,
   type PackageExtension,
@@ -52,6 +53,16 @@ const audioPolicy = (): UploadPolicy => ({
   types: { ...byContentType(UPLOAD_AUDIO_TYPES), 'audio/x-m4a': 'm4a', 'audio/vnd.wave': 'wav', 'audio/x-wav': 'wav', 'audio/x-flac': 'flac' },
   typeList: { zh: 'MP3、M4A、WAV、OGG 或 FLAC 音频', en: 'an MP3, M4A, WAV, OGG or FLAC audio file' },
   maxBytes: AUDIO_MAX_BYTES,
+});
+
+/** Largest document UploadDocuments stores: a courseware deck with its pictures. */
+const DOCUMENT_MAX_BYTES = 50 * MEGABYTE;
+
+const documentPolicy = (): UploadPolicy => ({
+  noun: { zh: '文档', en: 'document' },
+  types: byContentType(UPLOAD_DOCUMENT_TYPES),
+  typeList: { zh: 'PDF、Word(DOCX)或 PowerPoint(PPTX)文档', en: 'a PDF, Word (DOCX) or PowerPoint (PPTX) document' },
+  maxBytes: DOCUMENT_MAX_BYTES,
 });
 
 /** Local file headers (PK\x03\x04) start every zip, jar and APK; an empty archive is only its end record (PK\x05\x06). */
@@ -151,6 +162,11 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const audios = audioPolicy();
   app.post(API_PATHS.uploadAudios, { schema: uploadSchema('Upload audio: MP3, M4A, WAV, OGG or FLAC (music of albums and terminals)', audios) }, async (request) =>
     ok(await signed(await receiveUploads(request, app.uploads, audios, app.clock.now()))),
+  );
+
+  const documents = documentPolicy();
+  app.post(API_PATHS.uploadDocuments, { schema: uploadSchema('Upload documents: PDF, Word (DOCX) or PowerPoint (PPTX) (courseware)', documents) }, async (request) =>
+    ok(await signed(await receiveUploads(request, app.uploads, documents, app.clock.now()))),
   );
 
   const packages = packagePolicy(app.env);

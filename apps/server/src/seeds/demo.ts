@@ -13,6 +13,7 @@ import { seedDemoOperations } from './demo-operations.js';
 import { storeDemoMedia } from './demo-media.js';
 import { seedDemoDeveloper } from './demo-developers.js';
 import { seedDemoAlbums, storeDemoAlbumPhotos } from './demo-albums.js';
+import { seedDemoCourseware, storeDemoCoursewareFiles } from './demo-courseware.js';
 import { seedDemoParentApp } from './demo-parent-app.js';
 import { seedDemoAppUse } from './demo-app-use.js';
 import { rollUpAttendance } from '../reports/attendance-rollup.js';
@@ -130,6 +131,7 @@ export async function seedDemo(db: Database, now: Date = new Date(), storage?: U
   // Files go into the store before the transaction (a store is no database); a lost race leaves a few unused files.
   const media = storage ? await storeDemoMedia(storage, now) : undefined;
   const albumPhotos = storage ? await storeDemoAlbumPhotos(storage, now) : undefined;
+  const coursewareFiles = storage ? await storeDemoCoursewareFiles(storage, now) : undefined;
   const seeded = await db.transaction(async (tx) => {
     // Checked again inside the transaction: another instance may have seeded meanwhile.
     if (await isSeeded(tx)) return false;
@@ -201,6 +203,11 @@ export async function seedDemo(db: Database, now: Date = new Date(), storage?: U
     if (storage && albumPhotos) {
       const agent2School = schoolRows.find((school) => school.agentId === userId('agent2'));
       await seedDemoAlbums(tx, userId('admin'), [sunshine.id, ...(agent2School ? [agent2School.id] : [])], albumPhotos, storage, now);
+    }
+    // Courseware is files too: without a store the courseware page starts empty.
+    if (storage && coursewareFiles) {
+      const agent2School = schoolRows.find((school) => school.agentId === userId('agent2'));
+      await seedDemoCourseware(tx, userId('admin'), [sunshine.id, ...(agent2School ? [agent2School.id] : [])], coursewareFiles, storage, now);
     }
     // After the purchases: userStatistics counts their paying parents.
     await seedDemoAppUse(tx, now);

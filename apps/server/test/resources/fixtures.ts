@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { coupons } from '../../src/db/schema/mall.js';
-import { albumBooks, appChargeItems, deviceClasses, deviceDeliveries, developers, devices, feverAlerts, grants, parents, schools, students, terminalAppVersions, uploadedFiles, users } from '../../src/db/schema/index.js';
+import { albumBooks, appChargeItems, deviceClasses, deviceDeliveries, developers, devices, educationDirectories, feverAlerts, grants, parents, schools, students, terminalAppVersions, uploadedFiles, users } from '../../src/db/schema/index.js';
 import { md5Hex } from '../../src/platform/passwords.js';
 import { ensureAccount, postEntries } from '../../src/finance/ledger.js';
 import { recordPayment } from '../../src/finance/payments.js';
@@ -18,6 +18,7 @@ import { mallCatalogue, parentWithAddress, pointsCommodity, receivedOrder, relea
 import { postPoints } from '../../src/mall/points.js';
 import { claimCoupon } from '../../src/mall/coupons.js';
 import { albumTaskRows, doneAlbumBook, photoOf } from '../albums/album-fixtures.js';
+import { demoMp4 } from '../../src/seeds/demo-courseware.js';
 
 /** Districts no demo row or test names elsewhere (Xinjiang's), so exclusive agent areas never collide. */
 const SPARE_DISTRICTS = REGIONS.find((p) => p.name === '新疆维吾尔自治区')!.children.flatMap((city) =>
@@ -154,6 +155,10 @@ export async function validAddBody(t: TestApp, def: ResourceDef, schoolId: numbe
         deliveryAddress: '学校门卫室',
         items: [{ deviceClassCode: 'GATE-G3', quantity: 2 }, { deviceClassCode: 'ATT-A8', quantity: 1 }],
       };
+    case 'EducationCourseware': {
+      const [directory] = await t.db.insert(educationDirectories).values({ name: `课件目录${n}`, sortOrder: 0, enabled: true }).returning({ id: educationDirectories.id });
+      return { title: `交通安全${n}`, directoryId: Number(directory!.id), schoolId, kind: 1, videoFile: await storedUpload(t, demoMp4(30), 'mp4') };
+    }
     case 'EducationDirectory':
       return { name: `测试目录${n}` };
     case 'AgentArea':

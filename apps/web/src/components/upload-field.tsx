@@ -1,13 +1,13 @@
 /** The form control of image and file fields: uploads one file and holds its URL as the field value. */
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { API_PATHS, UPLOAD_AUDIO_TYPES, UPLOAD_IMAGE_TYPES, UPLOAD_PACKAGE_TYPES, UPLOAD_VIDEO_TYPES, isMediaUrl, mediaFileName, type UploadAnswer } from '@campus/contract';
+import { API_PATHS, UPLOAD_AUDIO_TYPES, UPLOAD_DOCUMENT_TYPES, UPLOAD_IMAGE_TYPES, UPLOAD_PACKAGE_TYPES, UPLOAD_VIDEO_TYPES, isMediaUrl, mediaFileName, type UploadAnswer } from '@campus/contract';
 import { Button, Image, Typography, Upload, type UploadFile, type UploadProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../lib/i18n';
 import { uploadFiles } from '../lib/upload';
 import { storedFileLabel } from '../lib/stored-file-label';
 
-export type UploadFieldKind = 'image' | 'file' | 'audio' | 'package';
+export type UploadFieldKind = 'image' | 'file' | 'audio' | 'package' | 'document';
 
 export interface UploadFieldProps {
   /** 'image' uploads pictures (picture card with preview); 'file' uploads videos; 'package' app or firmware packages. */
@@ -18,17 +18,20 @@ export interface UploadFieldProps {
   onChange?: (value: string) => void;
   id?: string;
   disabled?: boolean;
+  /** Called once a file is stored, with the file as picked (a video's poster frame is grabbed from it). */
+  onUploaded?: (file: File, url: string) => void;
 }
 
 const CALLS = {
   image: { path: API_PATHS.uploadImages, accept: Object.values(UPLOAD_IMAGE_TYPES).join(',') },
   file: { path: API_PATHS.uploadVideos, accept: Object.values(UPLOAD_VIDEO_TYPES).join(',') },
   audio: { path: API_PATHS.uploadAudios, accept: Object.values(UPLOAD_AUDIO_TYPES).join(',') },
+  document: { path: API_PATHS.uploadDocuments, accept: Object.keys(UPLOAD_DOCUMENT_TYPES).map((ext) => `.${ext}`).join(',') },
   // Packages are checked by name and bytes; browsers know no content type for a firmware .bin.
   package: { path: API_PATHS.uploadPackages, accept: Object.keys(UPLOAD_PACKAGE_TYPES).map((ext) => `.${ext}`).join(',') },
 } as const;
 
-const HINTS = { image: 'upload.imageHint', file: 'upload.videoHint', audio: 'upload.audioHint', package: 'upload.packageHint' } as const;
+const HINTS = { image: 'upload.imageHint', file: 'upload.videoHint', audio: 'upload.audioHint', package: 'upload.packageHint', document: 'upload.documentHint' } as const;
 
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
@@ -39,7 +42,7 @@ function isAbort(error: unknown): boolean {
  * catalogue) with its progress shown. The value stays the stored URL until an upload succeeds, so a
  * failed replacement keeps the old file.
  */
-export function UploadField({ kind, value, onChange, id, disabled }: UploadFieldProps) {
+export function UploadField({ kind, value, onChange, id, disabled, onUploaded }: UploadFieldProps) {
   const t = useT();
   const [pending, setPending] = useState<UploadFile | null>(null);
   const [isPreviewOpen, setPreviewOpen] = useState(false);
@@ -76,6 +79,7 @@ export function UploadField({ kind, value, onChange, id, disabled }: UploadField
         setPending(null);
         setJustUploaded({ url: uploaded.url, name: uploaded.name });
         onChange?.(uploaded.url);
+        onUploaded?.(picked, uploaded.url);
       })
       .catch((error: unknown) => {
         if (isAbort(error)) return;

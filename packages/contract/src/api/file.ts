@@ -1,5 +1,5 @@
 /**
- * The upload calls /api/File/UploadImgs and /api/File/UploadVideos (SEED-SPEC section 7) and the
+ * The upload calls /api/File/UploadImgs and /api/File/UploadVideos (SEED-SPEC section 7), UploadAudios, UploadPackages and UploadDocuments and the
  * addresses they give out, which image and file fields store (the schemas are in file-schemas.ts).
  */
 
@@ -22,11 +22,18 @@ export const UPLOAD_AUDIO_TYPES = { mp3: 'audio/mpeg', m4a: 'audio/mp4', wav: 'a
 export const UPLOAD_PACKAGE_TYPES = { zip: 'application/zip', apk: 'application/vnd.android.package-archive', bin: 'application/octet-stream' } as const;
 export type PackageExtension = keyof typeof UPLOAD_PACKAGE_TYPES;
 
-/** Documents the platform makes itself (an album's print PDF); no upload call accepts them. */
+/** Documents the platform makes itself (an album's print PDF). */
 export const GENERATED_DOCUMENT_TYPES = { pdf: 'application/pdf' } as const;
 
+/** Documents UploadDocuments accepts (courseware), by stored extension → served content type. */
+export const UPLOAD_DOCUMENT_TYPES = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+} as const;
+
 /** Every stored extension with the content type it is served with. */
-export const UPLOAD_CONTENT_TYPES = { ...UPLOAD_IMAGE_TYPES, ...UPLOAD_VIDEO_TYPES, ...UPLOAD_AUDIO_TYPES, ...UPLOAD_PACKAGE_TYPES, ...GENERATED_DOCUMENT_TYPES } as const;
+export const UPLOAD_CONTENT_TYPES = { ...UPLOAD_IMAGE_TYPES, ...UPLOAD_VIDEO_TYPES, ...UPLOAD_AUDIO_TYPES, ...UPLOAD_PACKAGE_TYPES, ...GENERATED_DOCUMENT_TYPES, ...UPLOAD_DOCUMENT_TYPES } as const;
 export type UploadExtension = keyof typeof UPLOAD_CONTENT_TYPES;
 
 /** Files one upload call takes at most. */

@@ -36,6 +36,7 @@ export const API_PATHS = {
   uploadImages: '/api/File/UploadImgs',
   uploadVideos: '/api/File/UploadVideos',
   uploadAudios: '/api/File/UploadAudios',
+  uploadDocuments: '/api/File/UploadDocuments',
   uploadPackages: '/api/File/UploadPackages',
   appVersionLatest: '/api/AppVersion/Latest',
   health: '/api/health',

@@ -158,8 +158,13 @@ export type FieldDef = FieldCommon &
         within?: string;
       }
     | { kind: 'image' }
-    /** An uploaded file: a video (UploadVideos, the default), audio (UploadAudios) or an app / firmware package (UploadPackages); a `document` the platform makes itself (an album's print PDF), never uploaded. */
-    | { kind: 'file'; files?: 'video' | 'audio' | 'package' | 'document' }
+    /**
+     * An uploaded file: a video (UploadVideos, the default), audio (UploadAudios), an app / firmware
+     * package (UploadPackages) or a document (UploadDocuments: PDF, Word, PowerPoint; also the PDFs the
+     * platform makes itself). `poster` on a video names the image field the form fills with a frame
+     * the browser grabs from the chosen file (no frame decoder runs on the server).
+     */
+    | { kind: 'file'; files?: 'video' | 'audio' | 'package' | 'document'; poster?: string }
     /** One part of a province/city/area address; the three parts are joined for display. */
     | { kind: 'region'; part: RegionPart }
     /**

@@ -7,7 +7,7 @@ import { AgentArea, SalesArea, SalesTeam } from './sales.js';
 import { MaintenanceTicket } from './maintenance.js';
 import { Order } from './order.js';
 import { LoginLog, declareOperationLog } from './logs.js';
-import { EducationDirectory } from './education.js';
+import { EducationCourseware, EducationDirectory } from './education.js';
 import { RecognitionRecord } from './recognition.js';
 import { Nvr } from './nvr.js';
 import { SchoolHoliday } from './holiday.js';
@@ -144,6 +144,7 @@ const FAMILIES: readonly ResourceDef[] = [
   ScreenChatContent,
   AppCooperationPlatform,
   AppMusic,
+  EducationCourseware,
   Questionnaire,
   MarketCategory,
   MarketMerchant,

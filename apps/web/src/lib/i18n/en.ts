@@ -428,6 +428,10 @@ export const en: Record<MessageKey, string> = {
   'file.kind.audio': 'Audio file',
   'file.kind.package': 'Package',
   'file.kind.document': 'Document',
+  'upload.documentHint': 'PDF, Word (DOCX) or PowerPoint (PPTX) documents',
+  'upload.posterGrabbing': 'Taking the poster from the video…',
+  'upload.posterFailed': 'The browser could not take a poster from this video: upload a poster image instead',
+  'record.player': 'Play',
 
   // jurisdictionManage: grants, visibility probes, login log
   'jurisdiction.tabGrants': 'Grants',

@@ -429,6 +429,10 @@ export const zhCN = {
   'file.kind.audio': '音频文件',
   'file.kind.package': '安装包',
   'file.kind.document': '文档',
+  'upload.documentHint': '支持 PDF、Word(DOCX)、PowerPoint(PPTX)格式的文档',
+  'upload.posterGrabbing': '正在从视频截取封面…',
+  'upload.posterFailed': '浏览器无法从该视频截取封面，可手动上传封面图片',
+  'record.player': '播放',
 
   // jurisdictionManage: grants, visibility probes, login log
   'jurisdiction.tabGrants': '功能权限',

@@ -34,7 +34,11 @@ export interface FormControlOptions extends ControlContext {
   schoolId?: number | null;
   /** Bools as an approve/reject radio pair instead of a switch (action forms ask a question). */
   boolAsRadio?: boolean;
+  /** A file field's stored upload, with the file as picked (the form grabs a video's poster from it). */
+  onFileUploaded?: (file: File) => void;
 }
+
+const UPLOAD_KINDS = { video: 'file', audio: 'audio', package: 'package', document: 'document' } as const;
 
 /** The control of a field in the add/edit or action form. */
 export function FormControl({ field, options, ...injected }: { field: FieldDef; options: FormControlOptions } & InjectedProps) {
@@ -93,7 +97,7 @@ export function FormControl({ field, options, ...injected }: { field: FieldDef; 
     case 'image':
       return <UploadField {...injected} kind="image" />;
     case 'file':
-      return <UploadField {...injected} kind={field.files === 'package' ? 'package' : field.files === 'audio' ? 'audio' : 'file'} />;
+      return <UploadField {...injected} kind={UPLOAD_KINDS[field.files ?? 'video']} onUploaded={options.onFileUploaded} />;
     case 'region':
       return <RegionSelect {...injected} part={field.part} parents={options.regionParents ?? {}} allowClear={!field.required} placeholder={t('resource.selectPlaceholder')} />;
     case 'places':

@@ -1,5 +1,5 @@
 /** Add and edit in a drawer: a form built from the declaration, server field errors on the fields. */
-import type { FieldDef, ResourceDef } from '@campus/contract';
+import { API_PATHS, type FieldDef, type ResourceDef, type UploadAnswer } from '@campus/contract';
 import { App, Button, Col, Drawer, Form, Row, Space, Tabs, type TabsProps } from 'antd';
 import { useId, useMemo, useState } from 'react';
 import { SubmitButton } from '../../components/submit-button';
@@ -9,6 +9,8 @@ import { applyFieldErrors } from '../../lib/form-errors';
 import { useLocale, useT } from '../../lib/i18n';
 import { RequestError } from '../../lib/request';
 import { showToast } from '../../lib/toast';
+import { uploadFiles } from '../../lib/upload';
+import { grabPosterFrame } from '../../lib/video-poster';
 import { FormControl } from '../form/field-control';
 import { fieldRules, ruleDependencies } from '../form/field-rules';
 import { buildAddBody, changedFields, defaultFormValues, rowToFormValues, writableFieldsOf, type FormValues } from '../form/form-values';
@@ -70,6 +72,19 @@ export function RecordDrawer({ def, api, target, hiddenFields, presetValues, ext
   const withinReferences = useMemo(() => withinReferencesOf(def), [def]);
   const { schoolIdOf, clearDependents } = useSchoolScope(form, withinReferences, presetValues);
   const { regionParents, clearRegionDependents } = useRegionParents(form, def.fields);
+
+  // A video's poster: a frame the browser takes from the file just uploaded, stored as an image upload.
+  const grabPoster = async (posterField: string, file: File) => {
+    showToast('info', t('upload.posterGrabbing'));
+    try {
+      const frame = await grabPosterFrame(file);
+      const name = `${file.name.replace(/\.[^.]+$/, '')}-poster.jpg`;
+      const [stored] = await uploadFiles<UploadAnswer>(API_PATHS.uploadImages, [new File([frame], name, { type: 'image/jpeg' })]);
+      if (stored) form.setFieldValue(posterField, stored.url);
+    } catch {
+      showToast('warning', t('upload.posterFailed'));
+    }
+  };
 
   const reload = async (id: number) => {
     const fresh = await api.get(id);
@@ -161,6 +176,7 @@ export function RecordDrawer({ def, api, target, hiddenFields, presetValues, ext
                     schoolId: schoolIdOf(name),
                     regionParents,
                     currentLabel: labelOf(row?.[`${name}Label`]),
+                    onFileUploaded: field.kind === 'file' && field.poster ? (file) => void grabPoster(field.poster!, file) : undefined,
                   }}
                 />
               </Form.Item>

@@ -3,8 +3,8 @@
  * read-only lines and state history; Edit for callers who may change it. Opened from the row's first
  * cell, so looking at a record never risks changing it.
  */
-import type { ResourceDef } from '@campus/contract';
-import { Button, Descriptions, Drawer, Space, Tabs, type TabsProps } from 'antd';
+import { isMediaUrl, type ResourceDef } from '@campus/contract';
+import { Button, Descriptions, Drawer, Space, Tabs, Typography, type TabsProps } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { useVisibilityProbes } from '../../hooks/use-visibility-probes';
 import { useWindowWidth } from '../../hooks/use-window-width';
@@ -48,6 +48,25 @@ export function RecordView({ def, api, row, hiddenFields, extraTabs = [], onEdit
           </Descriptions.Item>
         ))}
       </Descriptions>
+      {Object.entries(def.fields).map(([name, field]) => {
+        // A stored video plays here, seeking by byte ranges through its signed address (/uploads/ answers 206).
+        const src = row[name];
+        if (field.kind !== 'file' || (field.files ?? 'video') !== 'video' || hiddenFields.has(name) || typeof src !== 'string' || !isMediaUrl(src)) return null;
+        const poster = field.poster ? row[field.poster] : undefined;
+        return (
+          <section key={name} style={{ marginTop: 16 }}>
+            <Typography.Title level={5}>{`${t('record.player')} · ${labelText(field.label, locale)}`}</Typography.Title>
+            <video
+              data-testid="record-player"
+              controls
+              preload="metadata"
+              src={src}
+              poster={typeof poster === 'string' && isMediaUrl(poster) ? poster : undefined}
+              style={{ width: '100%', maxHeight: 405, background: '#000' }}
+            />
+          </section>
+        );
+      })}
       {readOnlyLinesOf(def).length > 0 && <ReadOnlyLines def={def} api={api} rowId={row.id} />}
       {def.workflow && <StateHistorySection def={def} api={api} rowId={row.id} />}
     </>
