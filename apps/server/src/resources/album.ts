@@ -26,13 +26,12 @@ import { albumBookVersions, albumBooks, albumOrders, albumPriceConfigs, albumSpe
 import { albumBooksJob, removeBookFile } from '../albums/books.js';
 import { albumVersionsJob } from '../albums/versions.js';
 import { albumOrderAmount, albumOrderOfAttach, albumPriceFor, albumViewUrl, settleAlbumOrderPayment } from '../albums/orders.js';
-import { CHANNEL_OF_PROVIDER } from '../finance/payment-notifications.js';
-import { recordPayment } from '../finance/payments.js';
+import { withOrderPayments } from '../finance/payment-notifications.js';
 import type { NotificationHandler } from '../finance/notifications.js';
 import { IMAGE_HEADER_BYTES, pixelSizeOf, readAll } from '../albums/images.js';
 import type { BookLayout } from '../albums/layout.js';
 import { photoSlotCount, templatePages } from '../albums/slots.js';
-import { AppError, badRequest, msg } from '../platform/errors.js';
+import { badRequest, msg } from '../platform/errors.js';
 import type { EngineContext } from './engine/context.js';
 import { valueAfter } from './engine/lookup.js';
 import { defineFamilyModule } from './engine/modules.js';
@@ -249,27 +248,13 @@ export const albumOrderModule = defineFamilyModule(AlbumOrder, {
   },
 });
 
-/**
- * The payment notifications of album orders (WeChat Pay's `pending` answered at ordering): an attach
- * naming an album order pays it; any other goes on to `next`. A payment for an order no longer unpaid
- * (cancelled meanwhile) is still money received: it is recorded against the order's school and
- * parent, for a refund, and the order stays as it is.
- */
-export function withAlbumOrderPayments(next: NotificationHandler<'payment'>): NotificationHandler<'payment'> {
-  return async (tx, notification, provider, now) => {
-    const orderId = albumOrderOfAttach((notification.raw as { attach?: unknown } | undefined)?.attach);
-    if (orderId === undefined) return next(tx, notification, provider, now);
-    if (notification.outcome !== 'paid' || !notification.providerTradeNo) return;
-    const successTime = (notification.raw as { success_time?: unknown }).success_time;
-    const paidAt = typeof successTime === 'string' && !Number.isNaN(new Date(successTime).getTime()) ? new Date(successTime) : now;
-    const channel = CHANNEL_OF_PROVIDER[provider as keyof typeof CHANNEL_OF_PROVIDER] ?? 'wechat';
-    try {
-      await tx.transaction((inner) => settleAlbumOrderPayment(inner, orderId, { channel, tradeNo: notification.providerTradeNo!, paidAt }));
-    } catch (error) {
-      if (!(error instanceof AppError) || error.httpStatus !== 409) throw error;
-      const [order] = await tx.select({ schoolId: albumOrders.schoolId, parentId: albumOrders.parentId }).from(albumOrders).where(eq(albumOrders.id, orderId));
-      if (!order || notification.amount === undefined || notification.amount <= 0) throw error;
-      await recordPayment(tx, { schoolId: Number(order.schoolId), parentId: order.parentId, amount: notification.amount, channel, tradeNo: notification.providerTradeNo, outTradeNo: notification.outTradeNo, paidAt });
-    }
-  };
-}
+/** The payment notifications of album orders (WeChat Pay's `pending` answered at ordering). */
+export const withAlbumOrderPayments = (next: NotificationHandler<'payment'>): NotificationHandler<'payment'> =>
+  withOrderPayments(
+    {
+      orderOfAttach: albumOrderOfAttach,
+      settle: settleAlbumOrderPayment,
+      payerOf: async (tx, orderId) => (await tx.select({ schoolId: albumOrders.schoolId, parentId: albumOrders.parentId }).from(albumOrders).where(eq(albumOrders.id, orderId)))[0],
+    },
+    next,
+  );

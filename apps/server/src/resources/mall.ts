@@ -21,10 +21,8 @@ import { coupons, marketOrderLines, marketOrders } from '../db/schema/mall.js';
 import { commentTarget } from '../mall/catalog.js';
 import { sendCoupon } from '../mall/coupons.js';
 import { closeUnpaidOrders, completeReceivedOrders, mallOrderNumber, marketOrderOfAttach, releaseUnpaidOrder, settleOrderPayment, takeStock } from '../mall/orders.js';
-import { CHANNEL_OF_PROVIDER } from '../finance/payment-notifications.js';
+import { withOrderPayments } from '../finance/payment-notifications.js';
 import type { NotificationHandler } from '../finance/notifications.js';
-import { recordPayment } from '../finance/payments.js';
-import { AppError } from '../platform/errors.js';
 import { pointsEarningStore } from '../mall/points-earning.js';
 import { releasePointsOrder, takePointsOrder } from '../mall/points-shop.js';
 import { badRequest, conflict, msg } from '../platform/errors.js';
@@ -162,27 +160,13 @@ export const commodityCommentModule = defineFamilyModule(CommodityComment, {
 });
 
 
-/**
- * The payment notification of a mall order (its `attach` names the order: mall/orders.ts payOrder)
- * pays the order, its merchants' shares posted with the payment; any other goes on to `next`. A
- * payment arriving for an order no longer payable (closed unpaid meanwhile) is still recorded, for
- * the school, so the money is on record and refundManage can give it back.
- */
-export function withMarketOrderPayments(next: NotificationHandler<'payment'>): NotificationHandler<'payment'> {
-  return async (tx, notification, provider, now) => {
-    const orderId = marketOrderOfAttach((notification.raw as { attach?: unknown } | undefined)?.attach);
-    if (orderId === undefined) return next(tx, notification, provider, now);
-    if (notification.outcome !== 'paid' || !notification.providerTradeNo) return;
-    const successTime = (notification.raw as { success_time?: unknown }).success_time;
-    const paidAt = typeof successTime === 'string' && !Number.isNaN(new Date(successTime).getTime()) ? new Date(successTime) : now;
-    const channel = CHANNEL_OF_PROVIDER[provider as keyof typeof CHANNEL_OF_PROVIDER] ?? 'wechat';
-    try {
-      await tx.transaction((inner) => settleOrderPayment(inner, orderId, { channel, tradeNo: notification.providerTradeNo!, paidAt }).then(() => undefined));
-    } catch (error) {
-      if (!(error instanceof AppError) || error.httpStatus !== 409) throw error;
-      const [order] = await tx.select({ schoolId: marketOrders.schoolId, parentId: marketOrders.parentId }).from(marketOrders).where(eq(marketOrders.id, orderId));
-      if (!order || notification.amount === undefined || notification.amount <= 0) throw error;
-      await recordPayment(tx, { schoolId: Number(order.schoolId), parentId: order.parentId, amount: notification.amount, channel, tradeNo: notification.providerTradeNo, outTradeNo: notification.outTradeNo, paidAt });
-    }
-  };
-}
+/** The payment notifications of mall orders (the attach names the order: mall/orders.ts payOrder); the merchants' shares are posted with the payment. */
+export const withMarketOrderPayments = (next: NotificationHandler<'payment'>): NotificationHandler<'payment'> =>
+  withOrderPayments(
+    {
+      orderOfAttach: marketOrderOfAttach,
+      settle: settleOrderPayment,
+      payerOf: async (tx, orderId) => (await tx.select({ schoolId: marketOrders.schoolId, parentId: marketOrders.parentId }).from(marketOrders).where(eq(marketOrders.id, orderId)))[0],
+    },
+    next,
+  );
