@@ -110,6 +110,15 @@ describe('recordPayment', () => {
     expect(again).toMatchObject({ isNew: false, payment: { id: first.payment.id } });
     expect(await legsOf(first.payment.id)).toEqual([[1, 500]]);
   });
+
+  it('posts many payments to the same accounts at once, each once, without a deadlock', async () => {
+    // Each entry's foreign key holds its account's KEY SHARE lock before the balance trigger locks the
+    // account; a trigger lock that conflicts with it deadlocks two payments to the company account.
+    const rules = [{ effectiveFrom: '2026-01-01', companyPercent: 50, agentPercent: 30, schoolPercent: 20 }];
+    const schools = [await schoolWithRules(rules), await schoolWithRules(rules)];
+    const paid = await Promise.all(Array.from({ length: 12 }, (_, i) => pay(schools[i % 2]!, 1_000, '2026-05-01T09:00:00+08:00')));
+    expect(paid.every((entry) => entry.isNew)).toBe(true);
+  });
 });
 
 describe('postRefundReversal', () => {
