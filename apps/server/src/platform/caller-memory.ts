@@ -8,8 +8,8 @@
  * it once the writing transaction commits, a few milliseconds later. A console call that may have
  * written drops this instance's memory as it answers, so its own next call never waits for the echo.
  * While the listening connection is down nothing is kept (a lost notice is never waited for), and a
- * reconnection starts empty. Only PostgreSQL's messenger hears the database: under Redis or PGlite
- * every call reads its session as before.
+ * reconnection starts empty. The messenger hears the database on PostgreSQL, with or without Redis;
+ * under PGlite (one process, no notices) every call reads its session as before.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -42,10 +42,10 @@ export interface CallerMemory {
   close(): void;
 }
 
-/** Whether an app keeps its callers in memory: PostgreSQL's messenger, and CALLER_MEMORY not 0 (unset: off in tests). */
+/** Whether an app keeps its callers in memory: a messenger that hears the database, and CALLER_MEMORY not 0 (unset: off in tests). */
 export function isCallerMemoryOn(env: Pick<Env, 'CALLER_MEMORY' | 'NODE_ENV'>, messenger: Messenger): boolean {
   const wanted = env.CALLER_MEMORY === undefined ? env.NODE_ENV !== 'test' : env.CALLER_MEMORY === '1';
-  return wanted && messenger.transport === 'postgres' && messenger.listeningEpoch !== undefined;
+  return wanted && messenger.listeningEpoch !== undefined;
 }
 
 export function createCallerMemory(messenger: Messenger, maxAgeMs = CALLER_MEMORY_MAX_AGE_MS): CallerMemory {

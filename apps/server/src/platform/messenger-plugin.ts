@@ -15,7 +15,7 @@ declare module 'fastify' {
 
 /** Redis when REDIS_URL is set, else LISTEN/NOTIFY on PostgreSQL, else (PGlite, one process) in process. */
 export function createMessenger(env: Pick<Env, 'REDIS_URL' | 'DATABASE_URL'>, kind: DatabaseKind, log: MessengerLog): Messenger {
-  if (env.REDIS_URL) return createRedisMessenger(env.REDIS_URL, redisChannelOf(env.DATABASE_URL ?? 'embedded'), log);
+  if (env.REDIS_URL) return createRedisMessenger(env.REDIS_URL, redisChannelOf(env.DATABASE_URL ?? 'embedded'), log, kind === 'postgres' ? env.DATABASE_URL : undefined);
   if (kind === 'postgres' && env.DATABASE_URL) return createPostgresMessenger(env.DATABASE_URL, log);
   return createMemoryMessenger(log);
 }

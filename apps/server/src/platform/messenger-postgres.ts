@@ -12,12 +12,20 @@ export const LIVE_CHANNEL = 'campus_live';
 /** Waits between reconnection attempts of the listening connection. */
 const RECONNECT_DELAYS_MS = [100, 500, 1_000, 2_000, 5_000];
 
-export function createPostgresMessenger(connectionString: string, log: MessengerLog): Messenger {
-  const subscribers = new LocalSubscribers(log);
-  // Publishing shares no connection with the console's statements: a NOTIFY never waits behind a
-  // slow page, and the pool's bound stays the console's.
-  const publisher = new pg.Pool({ connectionString, max: 2 });
-  publisher.on('error', (error) => log.warn({ err: error }, 'messenger publisher connection lost'));
+/** A connection listening on the live channel, reconnecting by itself. */
+export interface DatabaseListener {
+  /** Moves with every new listening connection; 0 while none listens (messenger.ts `listeningEpoch`). */
+  epoch(): number;
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Listens on the live channel and hands each message to `subscribers`: the PostgreSQL messenger's
+ * own messages, and the database's notices (its triggers notify the same channel, migration 0053),
+ * which the Redis messenger hears through this too.
+ */
+export function listenToDatabase(connectionString: string, subscribers: LocalSubscribers, log: MessengerLog): DatabaseListener {
   let listener: pg.Client | undefined;
   let isClosed = false;
   let attempt = 0;
@@ -70,6 +78,25 @@ export function createPostgresMessenger(connectionString: string, log: Messenger
   void listen();
 
   return {
+    epoch: () => (listener ? connections : 0),
+    ready: () => isReady,
+    async close() {
+      isClosed = true;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      await listener?.end().catch(() => undefined);
+    },
+  };
+}
+
+export function createPostgresMessenger(connectionString: string, log: MessengerLog): Messenger {
+  const subscribers = new LocalSubscribers(log);
+  // Publishing shares no connection with the console's statements: a NOTIFY never waits behind a
+  // slow page, and the pool's bound stays the console's.
+  const publisher = new pg.Pool({ connectionString, max: 2 });
+  publisher.on('error', (error) => log.warn({ err: error }, 'messenger publisher connection lost'));
+  const listener = listenToDatabase(connectionString, subscribers, log);
+
+  return {
     transport: 'postgres',
     publish(topic, body) {
       const text = encodeMessage(topic, body);
@@ -77,12 +104,10 @@ export function createPostgresMessenger(connectionString: string, log: Messenger
       publisher.query('select pg_notify($1, $2)', [LIVE_CHANNEL, text]).catch((error: unknown) => log.warn({ err: error, topic }, 'message not sent'));
     },
     subscribe: (topic, listenerFn) => subscribers.subscribe(topic, listenerFn),
-    listeningEpoch: () => (listener ? connections : 0),
-    ready: () => isReady,
+    listeningEpoch: listener.epoch,
+    ready: listener.ready,
     async close() {
-      isClosed = true;
-      if (reconnectTimer) clearTimeout(reconnectTimer);
-      await listener?.end().catch(() => undefined);
+      await listener.close();
       await publisher.end().catch(() => undefined);
     },
   };

@@ -1,10 +1,13 @@
 /**
  * The messenger over Redis pub/sub (REDIS_URL): one subscribing connection and one publishing
- * connection per instance. ioredis reconnects and subscribes again by itself.
+ * connection per instance. ioredis reconnects and subscribes again by itself. Beside a PostgreSQL
+ * database it also listens there: the database's own notices (its triggers', migration 0053) are
+ * sent by NOTIFY, never through Redis, and callers kept in memory are dropped on them.
  */
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { LocalSubscribers, decodeMessage, encodeMessage, type Messenger, type MessengerLog } from './messenger.js';
+import { listenToDatabase } from './messenger-postgres.js';
 
 /**
  * The channel of one deployment: named after its database, so two deployments (or two test
@@ -14,8 +17,9 @@ export function redisChannelOf(databaseIdentity: string): string {
   return `campus:live:${createHash('sha256').update(databaseIdentity).digest('hex').slice(0, 16)}`;
 }
 
-export function createRedisMessenger(redisUrl: string, channel: string, log: MessengerLog): Messenger {
+export function createRedisMessenger(redisUrl: string, channel: string, log: MessengerLog, postgresUrl?: string): Messenger {
   const subscribers = new LocalSubscribers(log);
+  const database = postgresUrl ? listenToDatabase(postgresUrl, subscribers, log) : undefined;
   // Commands wait for the connection instead of failing while Redis restarts; a publish lost then is a hint lost.
   const options = { maxRetriesPerRequest: null, lazyConnect: false } as const;
   const publisher = new Redis(redisUrl, options);
@@ -27,8 +31,8 @@ export function createRedisMessenger(redisUrl: string, channel: string, log: Mes
     const message = decodeMessage(text);
     if (message) subscribers.deliver(message);
   });
-  const isReady = subscriber.subscribe(channel).then(() => undefined);
-  isReady.catch((error: unknown) => log.warn({ err: error }, 'messenger could not subscribe (redis)'));
+  const isSubscribed = subscriber.subscribe(channel).then(() => undefined);
+  isSubscribed.catch((error: unknown) => log.warn({ err: error }, 'messenger could not subscribe (redis)'));
 
   return {
     transport: 'redis',
@@ -38,10 +42,14 @@ export function createRedisMessenger(redisUrl: string, channel: string, log: Mes
       publisher.publish(channel, text).catch((error: unknown) => log.warn({ err: error, topic }, 'message not sent (redis)'));
     },
     subscribe: (topic, listener) => subscribers.subscribe(topic, listener),
-    ready: () => isReady,
+    ...(database ? { listeningEpoch: database.epoch } : {}),
+    ready: async () => {
+      await Promise.all([isSubscribed, database?.ready()]);
+    },
     async close() {
       subscriber.disconnect();
       publisher.disconnect();
+      await database?.close();
     },
   };
 }

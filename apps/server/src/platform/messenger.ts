@@ -27,8 +27,8 @@ export interface Messenger {
   subscribe(topic: string, listener: MessageListener): () => void;
   /**
    * A number that changes with every (re)connection of the listening side, 0 while it is down: what
-   * was published meanwhile was lost. Only transports that hear the database's own notices (PostgreSQL)
-   * answer it (caller-memory.ts).
+   * was published meanwhile was lost. Only transports that hear the database's own notices (PostgreSQL's,
+   * and Redis's beside a PostgreSQL database) answer it (caller-memory.ts).
    */
   listeningEpoch?(): number;
   /** Resolves once the transport listens (tests wait for it before publishing from another instance). */

@@ -1,5 +1,6 @@
 import { API_PATHS, frameOf } from '@campus/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/app.js';
 import { createDatabase, type DatabaseHandle } from '../../src/db/client.js';
@@ -19,16 +20,31 @@ describe('when an instance keeps its callers in memory', () => {
     expect(isCallerMemoryOn({ NODE_ENV: 'test', CALLER_MEMORY: undefined }, postgresLike)).toBe(false);
     expect(isCallerMemoryOn({ NODE_ENV: 'test', CALLER_MEMORY: '1' }, postgresLike)).toBe(true);
     expect(isCallerMemoryOn({ NODE_ENV: 'production', CALLER_MEMORY: '0' }, postgresLike)).toBe(false);
-    // In process (PGlite) and Redis hear no notice of the database: every call reads its session.
+    // In process (PGlite) there is no notice of the database: every call reads its session.
     expect(isCallerMemoryOn({ NODE_ENV: 'production', CALLER_MEMORY: '1' }, createMemoryMessenger(silent))).toBe(false);
   });
 });
 
+const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** Whether something answers on the Redis address (the Redis case needs a server). */
+async function isReachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+    socket.setTimeout(500);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+const transports: { name: string; env: Record<string, string> }[] = [{ name: 'PostgreSQL', env: {} }, ...((await isReachable(redisUrl)) ? [{ name: 'Redis', env: { REDIS_URL: redisUrl } }] : [])];
+
 /**
  * Two instances on one PostgreSQL database, both keeping callers in memory: what one changes (or
- * psql does) must be refused on the other within the second, through the database's notices.
+ * psql does) must be refused on the other within the second, through the database's notices, whether
+ * the instances' messages go through PostgreSQL or through Redis.
  */
-describe.skipIf(process.env.TEST_DB !== 'postgres')('callers kept in memory on two instances', () => {
+describe.skipIf(process.env.TEST_DB !== 'postgres').each(transports)('callers kept in memory on two instances, messages through $name', ({ env }) => {
   let t: TestApp;
   let b: App;
   let bDatabase: DatabaseHandle;
@@ -36,7 +52,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('callers kept in memory on t
   let agent1Id: number;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { CALLER_MEMORY: '1' } });
+    t = await createTestApp({ env: { CALLER_MEMORY: '1', ...env } });
     bDatabase = await createDatabase(t.env);
     b = await buildApp({ env: t.env, database: bDatabase, clock: t.clock });
     await b.ready();
