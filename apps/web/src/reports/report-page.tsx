@@ -11,6 +11,7 @@ import { usePermission } from '../hooks/use-permission';
 import { useVisibilityProbes } from '../hooks/use-visibility-probes';
 import { formatCount, useLocale, useT } from '../lib/i18n';
 import { FilterBar } from '../resources/list/filter-bar';
+import { pagerTotal } from '../resources/list/resource-table';
 import { buildFilterPayload, type FilterPayload } from '../resources/list/filter-payload';
 import { formatDateTime } from '../resources/shared/field-values';
 import { labelText } from '../resources/shared/labels';
@@ -160,10 +161,11 @@ export function ReportPage({ def, frame }: ReportPageProps) {
           pagination={{
             current: paging.pageIndex,
             pageSize: paging.pageSize,
-            total: search.data?.total ?? 0,
+            // "200+" groups must still let the reader page on while more follow.
+            total: search.data ? pagerTotal({ total: search.data.total, isTotalCapped: search.data.totalIsCapped, hasMore: search.data.hasMore, paging }) : 0,
             showSizeChanger: true,
             pageSizeOptions: PAGE_SIZE_OPTIONS,
-            showTotal: (total) => t(groupsKey(search.data), { total: formatCount(total, locale) }),
+            showTotal: () => t(groupsKey(search.data), { total: formatCount(search.data?.total ?? 0, locale) }),
           }}
           onChange={(pagination, _filters, sorter) => {
             const single = Array.isArray(sorter) ? sorter[0] : sorter;

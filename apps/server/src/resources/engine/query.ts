@@ -209,7 +209,7 @@ export function selectPage(ctx: EngineContext, where: SQL | undefined, order: SQ
 export function boundedCountQuery(ctx: EngineContext, where: SQL | undefined, cap = COUNT_CAP) {
   const table = tableOf(ctx.def);
   const inner = ctx.db.select({ one: sql`1` }).from(table).where(where).limit(cap + 1).as('capped');
-  // Aliased: countOrEstimate runs it as raw SQL and reads the column by name.
+  // Aliased: the bounded count runs it as raw SQL and reads the column by name.
   return ctx.db.select({ n: sql<number>`count(*)::int`.as('n') }).from(inner);
 }
 

@@ -118,18 +118,6 @@ export function answeredTotal(total: PageTotal, page: ReadPage): PageTotal {
   return total;
 }
 
-/**
- * Runs `counting` (a count bounded at COUNT_CAP + 1, answering `n`) when PostgreSQL's planner puts it
- * at or under `costLimit`; else answers the planner's estimate of the rows under its LIMIT.
- */
-export async function countOrEstimate(db: Database, counting: SQLWrapper, costLimit: number): Promise<PageTotal> {
-  const explained = (await db.execute(sql`explain (format json) ${counting}`)) as unknown as { rows: Record<string, unknown>[] };
-  const plan = countPlanOf(Object.values(explained.rows[0] ?? {})[0]);
-  if (plan && plan.cost > costLimit) return { total: roundedEstimate(plan.rows), totalIsCapped: false, totalIsEstimate: true };
-  const counted = (await db.execute(counting)) as unknown as { rows: { n: number | string }[] };
-  return { total: Number(counted.rows[0]?.n ?? 0), totalIsCapped: false, totalIsEstimate: false };
-}
-
 /** The largest of 1, 2 and 5 times a power of ten not above `value` (754 → 500): a bound people read at a glance. */
 export function roundBoundDown(value: number): number {
   if (value < 1) return 0;
