@@ -32,3 +32,11 @@ export function formatBusinessDate(value: Date | string): string {
 export function formatBusinessDateTime(value: Date | string, options: { seconds?: boolean } = {}): string {
   return (options.seconds ? secondFormat : minuteFormat).format(toDate(value));
 }
+
+/** A length of time in whole seconds as a player shows it: 184 → "3:04", 3723 → "1:02:03". */
+export function formatDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.round(totalSeconds));
+  const [h, m, s] = [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60];
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
+}

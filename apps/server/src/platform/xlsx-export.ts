@@ -8,6 +8,8 @@
  *   has no time zone, and its reader sees what the console showed.
  * - `money`: a number of yuan rounded to the fen, shown with two decimals.
  * - `number`: a number as it is.
+ * - `duration`: a length of time given in seconds, written as Excel's time (a fraction of a day) shown
+ *   `[h]:mm:ss`, so it reads as the console shows it and still sums.
  * - `text`: text, formatted as text (`@`), so ids, phone, card and serial numbers keep their leading
  *   zeros and are never turned into numbers when someone edits the cell.
  */
@@ -16,7 +18,7 @@ import ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
 
 /** What a column's cells are (module doc). */
-export type CellKind = 'text' | 'number' | 'money' | 'date' | 'datetime' | 'month';
+export type CellKind = 'text' | 'number' | 'duration' | 'money' | 'date' | 'datetime' | 'month';
 
 /** A column of a sheet: its key in the rows, its header, its kind and width in characters. */
 export interface WorkbookColumn {
@@ -46,6 +48,7 @@ export interface SheetSpec {
 const FORMATS: Record<CellKind, string | undefined> = {
   text: '@',
   number: undefined,
+  duration: '[h]:mm:ss',
   money: '0.00',
   date: 'yyyy-mm-dd',
   datetime: 'yyyy-mm-dd hh:mm:ss',
@@ -72,6 +75,10 @@ export function typedCell(kind: CellKind, value: CellInput): string | number | D
     case 'number': {
       const number = Number(value);
       return typeof value !== 'boolean' && Number.isFinite(number) ? number : String(value);
+    }
+    case 'duration': {
+      const seconds = Number(value);
+      return typeof value !== 'boolean' && Number.isFinite(seconds) ? seconds / 86_400 : String(value);
     }
     case 'datetime': {
       // An instant (as the database answers it), shown as the wall time in China, the console's business time.

@@ -39,10 +39,11 @@ const sample: SheetSpec = {
     { key: 'day', header: 'Day', kind: 'date' },
     { key: 'at', header: 'At', kind: 'datetime' },
     { key: 'month', header: 'Month', kind: 'month' },
+    { key: 'length', header: 'Length', kind: 'duration' },
   ],
   write(sheet) {
     // 17:30:05 UTC on 1 March is 01:30:05 on 2 March in China.
-    sheet.addRow({ serial: '000123', phone: '013800138000', price: 12.345, count: 7, day: '2026-03-02', at: '2026-03-01T17:30:05.000Z', month: '2026-02-01' });
+    sheet.addRow({ serial: '000123', phone: '013800138000', price: 12.345, count: 7, day: '2026-03-02', at: '2026-03-01T17:30:05.000Z', month: '2026-02-01', length: 3723 });
     sheet.addRow({ serial: 'Total', price: 1000 }, { bold: true });
   },
 };
@@ -64,6 +65,9 @@ describe('the .xlsx export service', () => {
       expect(cell).toMatchObject({ t: 'n', z: format, w: shown });
       expect(XLSX.SSF.is_date(cell!.z as string)).toBe(true);
     }
+    // A length of time in seconds is a time cell: a fraction of a day, shown as the console shows it.
+    expect(sheet.H2).toMatchObject({ t: 'n', z: '[h]:mm:ss', w: '1:02:03' });
+    expect(sheet.H2!.v).toBeCloseTo(3723 / 86400, 10);
     // The serial of 2 March 2026 01:30:05 (days since 1899-12-30).
     expect(sheet.F2!.v).toBeCloseTo(46083 + (1 * 3600 + 30 * 60 + 5) / 86400, 8);
   });

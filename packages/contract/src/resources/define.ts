@@ -123,7 +123,7 @@ export type FieldDef = FieldCommon &
     /** `phoneKind` says which numbers it takes (phones.ts): a mobile, or any service line. */
     | { kind: 'phone'; phoneKind: PhoneKind }
     /** `multiple`: a list of numbers in one array column (the operation log's row ids), answered as an array. */
-    | { kind: 'number'; min?: number; max?: number; integer?: boolean; multiple?: boolean }
+    | { kind: 'number'; min?: number; max?: number; integer?: boolean; multiple?: boolean; /** A length of time in seconds, shown as 3:04. */ unit?: 'seconds' }
     /** Integer cents in storage and on the wire; the web shows yuan with two decimals. */
     | { kind: 'money'; min?: number; max?: number }
     | { kind: 'bool'; trueLabel?: Label; falseLabel?: Label }

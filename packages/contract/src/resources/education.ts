@@ -87,7 +87,7 @@ export const EducationCourseware = defineResource({
       width: 110,
     },
     // Read by the server from the video's movie header when the row is written, never typed.
-    durationSeconds: { kind: 'number', label: { zh: '时长(秒)', en: 'Length (s)' }, readOnly: true, sortable: true, width: 100 },
+    durationSeconds: { kind: 'number', unit: 'seconds', label: { zh: '时长', en: 'Length' }, readOnly: true, sortable: true, width: 100 },
     videoFile: {
       kind: 'file',
       files: 'video',

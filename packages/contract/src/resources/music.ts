@@ -36,7 +36,7 @@ export const AppMusic = defineResource({
     style: { kind: 'enum', options: MUSIC_STYLE_OPTIONS, label: { zh: '风格', en: 'Style' }, required: true, filter: 'equals', width: 100 },
     usedBy: { kind: 'enum', options: MUSIC_USE_OPTIONS, label: { zh: '用于', en: 'Used by' }, required: true, defaultValue: 3, filter: 'equals', width: 120 },
     file: { kind: 'file', files: 'audio', label: { zh: '音频文件', en: 'Audio file' }, required: true, width: 200 },
-    durationSeconds: { kind: 'number', label: { zh: '时长(秒)', en: 'Length (s)' }, readOnly: true, sortable: true, width: 100 },
+    durationSeconds: { kind: 'number', unit: 'seconds', label: { zh: '时长', en: 'Length' }, readOnly: true, sortable: true, width: 100 },
     enabled: enabledField(),
   },
   // appMusicManage declares no `enable` button: switching a song is an edit of it.

@@ -20,7 +20,7 @@ export function cellKindOf(field: FieldDef): CellKind {
     case 'money':
       return 'money';
     case 'number':
-      return field.multiple ? 'text' : 'number';
+      return field.multiple ? 'text' : field.unit === 'seconds' ? 'duration' : 'number';
     case 'date':
       return 'date';
     case 'datetime':

@@ -1,5 +1,5 @@
 /** The input of one declared field, in the add/edit form or an action form (the filter bar's: filter-control.tsx). */
-import type { FieldDef } from '@campus/contract';
+import { formatDuration, type FieldDef } from '@campus/contract';
 import { DatePicker, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import { UploadField } from '../../components/upload-field';
 import type { Locale, Translate } from '../../lib/i18n';
@@ -50,6 +50,8 @@ export function FormControl({ field, options, ...injected }: { field: FieldDef; 
       if (field.placeholders) return <PlaceholderField {...injected} placeholders={field.placeholders} max={field.max} />;
       return <Input.TextArea {...injected} rows={3} showCount maxLength={field.max} placeholder={placeholder} />;
     case 'number':
+      // A length of time is read from its file, never typed: shown as a player shows it.
+      if (field.unit === 'seconds') return <InputNumber {...injected} style={{ width: '100%' }} readOnly formatter={(value) => (value === undefined || value === '' ? '' : formatDuration(Number(value)))} />;
       return <InputNumber {...injected} style={{ width: '100%' }} min={field.min} max={field.max} precision={field.integer === false ? undefined : 0} />;
     case 'money':
       return <InputNumber {...injected} style={{ width: '100%' }} min={0} precision={2} step={1} suffix={t('resource.yuan')} />;

@@ -1,4 +1,4 @@
-import { AlbumOrder, DeviceClass, License, MaintenanceTicket, RESOURCES, RecognitionRecord, School, Student, type ResourceDef } from '@campus/contract';
+import { AlbumOrder, DeviceClass, EducationCourseware, License, MaintenanceTicket, RESOURCES, RecognitionRecord, School, Student, type ResourceDef } from '@campus/contract';
 import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildColumns } from './columns';
@@ -31,6 +31,11 @@ describe('buildColumns', () => {
     expect(text(36.2 + 0.2)).toBe('36.4');
     expect(text(93.456)).toBe('93.46');
     expect(text(37)).toBe('37');
+  });
+
+  it('shows a length of time as a player does', () => {
+    const column = buildColumns(EducationCourseware, { locale: 'zh-CN', hideAmountColumns: false }).find((candidate) => candidate.key === 'durationSeconds')!;
+    expect(render(<>{column.render?.(184, { id: 1, version: 1, durationSeconds: 184 }, 0) as React.ReactNode}</>).container.textContent).toBe('3:04');
   });
 
   it('widens a toggle for the switch its label is drawn in, beyond what the same label needs as a tag', () => {

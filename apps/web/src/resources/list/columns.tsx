@@ -1,5 +1,5 @@
 /** Table columns from a declaration: one per listed field, cells rendered by kind. */
-import { isListed, isMediaUrl, type FieldDef, type ResourceDef, type ToggleDef } from '@campus/contract';
+import { formatDuration, isListed, isMediaUrl, type FieldDef, type ResourceDef, type ToggleDef } from '@campus/contract';
 import { Switch, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { ReactNode } from 'react';
@@ -120,8 +120,9 @@ function renderCell(name: string, field: FieldDef, row: ResourceRow, locale: Loc
     case 'money':
       return typeof value === 'number' ? formatMoney(value) : String(value);
     case 'number':
+      if (typeof value !== 'number') return String(value);
       // Measurements (similarity, temperature) come from sensors and arithmetic: two decimals at most.
-      return typeof value === 'number' ? NUMBER_FORMAT.format(value) : String(value);
+      return field.unit === 'seconds' ? formatDuration(value) : NUMBER_FORMAT.format(value);
     case 'datetime':
       return formatDateTime(String(value));
     case 'image':
