@@ -11,7 +11,9 @@
  * are one insert, the coupon and points are claimed next, and the stock is the transaction's last
  * statement before the commit. With the sold-out refused before any write (app-channel), that took
  * bench:orders' CPU per attempt from 10.2–11.3 to 6.2–6.8 ms, server and database together
- * (docs/performance.md, "the stock's lock held for one statement").
+ * (docs/performance.md, "the stock's lock held for one statement"). The channel's order of one
+ * commodity goes further (placeOrderOnce): one read, then one statement with its idempotency key and
+ * no transaction block, so the row is locked for that statement alone.
  */
 import {
   MALL_ORDER_PAID,
