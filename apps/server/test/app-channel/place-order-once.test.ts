@@ -163,6 +163,15 @@ describe('what changes between the read and the write', () => {
     expect(outcome).toMatchObject({ usual: { payAmount: 1_000 } });
     expect([await stockOf(commodityId), await ordersOf(parentId), await keysOf(parentId)]).toEqual([4, 0, 1]);
   });
+
+  it('tells a held key before a sold-out line, so a replay of the order that took the last item is never answered "sold out"', async () => {
+    const { outcome, commodityId, parentId } = await attempt(async (commodityId, parentId, key) => {
+      await t.db.update(marketCommodities).set({ stockCount: 0 }).where(eq(marketCommodities.id, commodityId));
+      await t.db.execute(sql`insert into app_idempotency_keys (parent_id, key, request_hash, created_at) values (${parentId}, ${key}, 'another call', ${t.clock.now().toISOString()}::timestamptz)`);
+    });
+    expect(outcome).toMatchObject({ usual: { payAmount: 1_000 } });
+    expect([await stockOf(commodityId), await ordersOf(parentId), await keysOf(parentId)]).toEqual([0, 0, 1]);
+  });
 });
 
 describe("the parent's session touch", () => {
