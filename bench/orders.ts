@@ -17,7 +17,12 @@
  * the server process (utime + stime from /proc/<pid>/stat; on PGlite the database runs inside it)
  * and, on PostgreSQL, the backends of the scratch database (pg_stat_activity, read the same way).
  *
- * Options: --parents 1000, --concurrency 50, --stock 100.
+ * Options: --parents 1000, --concurrency 50, --stock 100. `--count-statements` (PostgreSQL) also counts
+ * the statements the sale sent: the scratch database logs every statement (`log_statement = all`, set
+ * on it alone), and the lines it added to the server's log during the sale are counted (BENCH_PG_LOG,
+ * by default Debian's /var/log/postgresql/postgresql-15-main.log; its prefix must name the database,
+ * `%d`). BEGIN and COMMIT count, as the round trips they are. Logging costs CPU: its runs are not the
+ * ones to quote rates from.
  */
 import { APP_MALL_PATHS, IDEMPOTENCY_KEY_HEADER, POSTER_AUDIENCE_ALL } from '@campus/contract';
 import { createDatabase } from '@campus/server/src/db/client.js';
@@ -25,7 +30,7 @@ import { loadEnv } from '@campus/server/src/env.js';
 import { hashToken } from '@campus/server/src/platform/sessions.js';
 import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { openSync, readFileSync, readSync, statSync, closeSync } from 'node:fs';
 import { cpuMsOf } from './proc-cpu.js';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -40,6 +45,7 @@ const { values: args } = parseArgs({
     stock: { type: 'string', default: '100' },
     // Start the sale at once, while the start's background work still runs (how the first runs measured it).
     'no-settle': { type: 'boolean', default: false },
+    'count-statements': { type: 'boolean', default: false },
   },
 });
 const PARENTS = Number(args.parents);
@@ -90,6 +96,36 @@ async function prepareSale(env: Record<string, string>): Promise<{ commodityId: 
 }
 
 
+const PG_LOG = process.env.BENCH_PG_LOG ?? '/var/log/postgresql/postgresql-15-main.log';
+
+/** The scratch database's name (the path of its URL). */
+const databaseNameOf = (databaseUrl: string) => decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+
+/** Has the scratch database log every statement its sessions send from their start on (the server is started after). */
+async function logStatementsOf(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`alter database ${client.escapeIdentifier(databaseNameOf(databaseUrl))} set log_statement = 'all'`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The statements the database `name` logged after byte `from` of the server's log (extended protocol: one `execute` line each). */
+function statementsLoggedSince(from: number, name: string): number {
+  const size = statSync(PG_LOG).size;
+  const buffer = Buffer.alloc(size - from);
+  const fd = openSync(PG_LOG, 'r');
+  try {
+    readSync(fd, buffer, 0, buffer.length, from);
+  } finally {
+    closeSync(fd);
+  }
+  const logged = new RegExp(`@${name.replace(/[^a-z0-9_]/gi, '')} LOG:  (statement|execute [^:]*):`);
+  return buffer.toString('utf8').split('\n').filter((line) => logged.test(line)).length;
+}
+
 /** CPU ms of the scratch database's backends by pid (PostgreSQL only; none on PGlite). */
 async function backendCpu(databaseUrl: string | undefined): Promise<Map<number, number>> {
   if (!databaseUrl) return new Map();
@@ -133,6 +169,8 @@ try {
   server = await startServer(scratch.env);
   await stop(server.child);
   const { commodityId, buyers } = await prepareSale(scratch.env);
+  const countStatements = args['count-statements'] && Boolean(scratch.env.DATABASE_URL);
+  if (countStatements) await logStatementsOf(scratch.env.DATABASE_URL!);
   server = await startServer(scratch.env);
   if (!args['no-settle']) {
     const settledMs = await settled(server.child.pid!);
@@ -150,6 +188,7 @@ try {
   const databaseUrl = scratch.env.DATABASE_URL || undefined;
   const serverCpuBefore = cpuMsOf(serverPid);
   const backendsBefore = await backendCpu(databaseUrl);
+  const logFrom = countStatements ? statSync(PG_LOG).size : 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -175,6 +214,9 @@ try {
   const seconds = (performance.now() - started) / 1000;
   const serverCpuMs = cpuMsOf(serverPid) - serverCpuBefore;
   const databaseCpuMs = backendCpuBetween(backendsBefore, await backendCpu(databaseUrl));
+  // The log is written asynchronously by the backends: a moment for the last lines to land.
+  if (countStatements) await new Promise((resolve) => setTimeout(resolve, 500));
+  const statements = countStatements ? statementsLoggedSince(logFrom, databaseNameOf(databaseUrl!)) : undefined;
   latencies.sort((a, b) => a - b);
   await stop(server.child);
   server = undefined;
@@ -199,6 +241,9 @@ try {
       (databaseUrl ? `, database backends ${(databaseCpuMs / buyers.length).toFixed(2)} ms` : ' (the database runs inside it)') +
       `, together ${((serverCpuMs + databaseCpuMs) / buyers.length).toFixed(2)} ms: ${(1000 / ((serverCpuMs + databaseCpuMs) / buyers.length)).toFixed(0)} attempts per CPU second`,
   );
+  if (statements !== undefined) {
+    console.log(`${args.db}: ${statements} statements logged during the sale = ${(statements / buyers.length).toFixed(2)} per attempt (BEGIN and COMMIT included; the bench's own reading of the backends adds 1)`);
+  }
   console.log(`${args.db}: ${acknowledged.length} orders placed, refused: ${JSON.stringify(Object.fromEntries(refusals))}`);
   console.log(`${args.db}: stock left ${stock!.stock}, sold ${stock!.sold} of ${STOCK}: ${oversold} oversold; ${stored.size} orders stored, ${lost} acknowledged orders lost`);
   for (const { took, sentAt, timing } of slowest.sort((a, b) => b.took - a.took).slice(0, 3)) {

@@ -11,7 +11,9 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { appIdempotencyKeys } from '../db/schema/index.js';
-import { AppError, conflict, msg } from '../platform/errors.js';
+import type { KeyInStatement } from '../mall/orders.js';
+import { conflict, msg } from '../platform/errors.js';
+import { isConstraintError } from '../platform/pg-errors.js';
 
 const KEY_RETENTION_MS = 7 * 86_400_000;
 const ABANDONED_CLAIM_MS = 60_000;
@@ -25,27 +27,11 @@ function requestHashOf(request: FastifyRequest): string {
     .digest('hex');
 }
 
-/**
- * Runs `write` once per parent and key (module doc); answers the stored answer on a replay.
- *
- * `refuseEarly` (reads only) may refuse the call before its key is claimed: a flash sale's sold-out
- * attempts then cost reads, not a claim and its release (two commits each). A refusal is answered
- * only for a key never seen; a known key (a replay of a call that may have succeeded, or one still
- * running) goes the usual way, so a replay never answers "sold out" for an order that was placed.
- */
-export async function onceByKey<T>(request: FastifyRequest, write: () => Promise<T>, refuseEarly?: () => Promise<void>): Promise<T> {
+/** Runs `write` once per parent and key (module doc); answers the stored answer on a replay. */
+export async function onceByKey<T>(request: FastifyRequest, write: () => Promise<T>): Promise<T> {
   const { db, clock } = request.server;
   const parentId = request.parent.id;
   const key = String(request.headers['idempotency-key']);
-  if (refuseEarly) {
-    try {
-      await refuseEarly();
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      const [known] = await db.select({ key: appIdempotencyKeys.key }).from(appIdempotencyKeys).where(and(eq(appIdempotencyKeys.parentId, parentId), eq(appIdempotencyKeys.key, key)));
-      if (!known) throw error;
-    }
-  }
   const requestHash = requestHashOf(request);
   const now = clock.now();
   // One statement claims the key and purges the parent's expired keys: a flash sale's thousand
@@ -87,4 +73,27 @@ export async function onceByKey<T>(request: FastifyRequest, write: () => Promise
     .set({ answer: { data: answer } })
     .where(and(eq(appIdempotencyKeys.parentId, parentId), eq(appIdempotencyKeys.key, key)));
   return answer;
+}
+
+/** The key's primary key (migration 0046_app-channel): a second claim of a parent's key fails on it. */
+const KEY_CLAIMED = 'app_idempotency_keys_parent_id_key_pk';
+
+/**
+ * The call's key for a write that claims it inside its own statement with its answer (placing a
+ * mall order): no claim, answer and release of their own, two round trips fewer. The claim is a
+ * plain insert, so any row of the key — answered, still running or expired — fails the statement,
+ * which then wrote nothing, and the call goes the usual way (onceByKey: replay, 409, or take-over).
+ * The parent's expired keys are purged by its next usual claim, not here.
+ */
+export function keyInStatement(request: FastifyRequest): KeyInStatement {
+  const parentId = request.parent.id;
+  const key = String(request.headers['idempotency-key']);
+  const requestHash = requestHashOf(request);
+  const now = request.server.clock.now().toISOString();
+  return {
+    known: sql`exists (select 1 from app_idempotency_keys where parent_id = ${parentId} and key = ${key})`,
+    claim: (answer, from) => sql`insert into app_idempotency_keys (parent_id, key, request_hash, created_at, answer)
+      select ${parentId}::int, ${key}::text, ${requestHash}::text, ${now}::timestamptz, ${answer} from ${from} returning key`,
+    isHeld: (error) => isConstraintError(error, '23505', KEY_CLAIMED),
+  };
 }

@@ -31,10 +31,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { commentOnOrder, deleteAddress } from '../mall/catalog.js';
 import { claimableCoupons, claimCoupon, myCoupons } from '../mall/coupons.js';
-import { cancelOrder, confirmReceipt, payOrder, placeOrder, priceOrder } from '../mall/orders.js';
+import { cancelOrder, confirmReceipt, payOrder, placeOrder, placeOrderOnce } from '../mall/orders.js';
 import { myPointsOrders, placePointsOrder, pointsShop } from '../mall/points-shop.js';
 import { envelopeSchema, ok } from '../platform/envelope.js';
-import { idempotencyHeadersSchema, onceByKey } from './idempotency.js';
+import { idempotencyHeadersSchema, keyInStatement, onceByKey } from './idempotency.js';
 import { addressesOf, applyForLineRefund, commodityDetail, commodityPage, orderOf, ordersOf, pointsOf, saveAddressOf } from './mall.js';
 
 const tags = ['App'];
@@ -106,14 +106,11 @@ export const mallRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(appPlacedMallOrderSchema) },
       },
     },
-    async (request) =>
-      ok(
-        await onceByKey(
-          request,
-          () => placeOrder(app.db, request.parent.id, request.body, now()),
-          async () => void (await priceOrder(app.db, request.parent.id, request.body, now())),
-        ),
-      ),
+    async (request) => {
+      // Most orders are one statement with their key (placeOrderOnce); the rest, replays included, go the usual way.
+      const once = await placeOrderOnce(app.db, request.parent.id, request.body, now(), keyInStatement(request));
+      return ok('placed' in once ? once.placed : await onceByKey(request, () => placeOrder(app.db, request.parent.id, request.body, now(), once.usual)));
+    },
   );
 
   app.post(

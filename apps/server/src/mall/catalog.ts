@@ -32,8 +32,11 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   throw badRequest(parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), ...messageOfIssue(issue as never) })));
 }
 
-/** The condition that the commodity `commodityId` is released to the school on `day`: an enabled release in its window whose audience reaches the school. */
-export function releasedToSchool(commodityId: SQL, schoolId: number, day: string): SQL {
+/**
+ * The condition that the commodity `commodityId` is released to the school on `day`: an enabled
+ * release in its window whose audience reaches the school (an id, or SQL naming it in the statement).
+ */
+export function releasedToSchool(commodityId: SQL, schoolId: number | SQL, day: string): SQL {
   const r = marketCommodityReleases;
   return sql`exists (select 1 from ${r} where ${r.commodityId} = ${commodityId} and ${r.enabled} and ${r.startDate} <= ${day}::date and ${r.endDate} >= ${day}::date
     and ${audienceReachesSchool(r, { table: marketReleaseSchools, owner: marketReleaseSchools.releaseId, school: marketReleaseSchools.schoolId }, schoolId)})`;

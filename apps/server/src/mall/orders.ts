@@ -11,7 +11,9 @@
  * are one insert, the coupon and points are claimed next, and the stock is the transaction's last
  * statement before the commit. With the sold-out refused before any write (app-channel), that took
  * bench:orders' CPU per attempt from 10.2–11.3 to 6.2–6.8 ms, server and database together
- * (docs/performance.md, "the stock's lock held for one statement").
+ * (docs/performance.md, "the stock's lock held for one statement"). The channel's order of one
+ * commodity goes further (placeOrderOnce): one read, then one statement with its idempotency key and
+ * no transaction block, so the row is locked for that statement alone.
  */
 import {
   MALL_ORDER_PAID,
@@ -30,13 +32,14 @@ import {
   type StoredRowOf,
   type WechatAppPayParams,
 } from '@campus/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.js';
 import { marketOrders } from '../db/schema/mall.js';
 import { CHANNEL_OF_PROVIDER } from '../finance/payment-notifications.js';
 import { recordPayment } from '../finance/payments.js';
 import type { PaymentProviders } from '../finance/providers/index.js';
 import { AppError, badRequest, conflict, msg, notFound } from '../platform/errors.js';
+import { isConstraintError } from '../platform/pg-errors.js';
 import { applySystemTransition } from '../resources/engine/workflow.js';
 import { couponDiscount, releaseGrantOf, usableCouponOfGrant, useGrant } from './coupons.js';
 import { postPoints } from './points.js';
@@ -69,23 +72,6 @@ interface Destination {
   deliveryAddress: string;
 }
 
-/** The parent's school and its address, in one read; 404 for an unknown or disabled parent, or another parent's address. */
-async function destinationOf(db: Executor, parentId: number, addressId: number): Promise<Destination> {
-  const found = (await db.execute(sql`
-    select p.school_id as "schoolId", a.id as "addressId", a.consignee_name as name, a.consignee_phone as phone, a.province, a.city, a.area, a.detail
-    from parents p left join market_addresses a on a.id = ${addressId} and a.parent_id = p.id
-    where p.id = ${parentId} and p.enabled`)) as unknown as Rows;
-  const row = found.rows[0];
-  if (!row) throw notFound();
-  if (row.addressId === null) throw notFound(msg('error.addressNotFound'));
-  return {
-    schoolId: Number(row.schoolId),
-    consigneeName: String(row.name),
-    consigneePhone: String(row.phone),
-    deliveryAddress: [row.province, row.city, row.area, row.detail].filter(Boolean).join(' '),
-  };
-}
-
 /** A taken line: the commodity's price, category and merchant at the moment of ordering. */
 interface TakenLine {
   commodityId: number;
@@ -107,24 +93,85 @@ function mergedLines(lines: readonly { commodityId: number; quantity: number }[]
 const offeredSql = (schoolId: number | null, now: Date) => (schoolId === null ? sql`true` : releasedToSchool(sql`c.id`, schoolId, formatBusinessDate(now)));
 
 /**
- * What the lines would cost now, read without a lock: refuses the first line not on sale to the
- * school or short of stock, naming its commodity. A sold-out commodity is refused here, before any
- * transaction: the many late buyers of a flash sale cost one read each.
+ * An idempotency key that a write claims inside its own statement (the app channel's,
+ * app-channel/idempotency.ts). `known` is an SQL condition, true when the parent holds the key
+ * already (answered, running or expired); `claim` is a CTE (a `name as (…)` part of a WITH) that
+ * stores the key with the write's answer read from the source `from`, and fails the whole statement
+ * when the key is held, which `isHeld` tells from any other failure.
  */
-async function priceLines(db: Executor, schoolId: number, lines: readonly { commodityId: number; quantity: number }[], now: Date): Promise<TakenLine[]> {
-  const merged = mergedLines(lines);
+export interface KeyInStatement {
+  known: SQL;
+  claim(answer: SQL, from: SQL): SQL;
+  isHeld(error: unknown): boolean;
+}
+
+/** What the one read of an order finds: whether its key is known, the parent's school and address, its lines' commodities. */
+interface OrderRead {
+  keyKnown: boolean;
+  row: Record<string, unknown>;
+}
+
+/**
+ * Reads everything an order is priced from in one statement, without a lock: the parent (enabled)
+ * and its school, the chosen address if it is the parent's, each line's commodity as offered to that
+ * school today, and — for the channel — whether the call's idempotency key is known. One row always.
+ */
+async function readOrder(db: Executor, parentId: number, input: PlaceOrderInput, now: Date, keyKnown: SQL = sql`false`): Promise<OrderRead> {
+  const ids = mergedLines(input.lines).map(([id]) => sql`${id}`);
   const found = (await db.execute(sql`
-    select c.id, c.title, c.unit_price as "unitPrice", c.category_id as "categoryId", c.merchant_id as "merchantId", c.stock_count as stock,
-      (c.is_enabled and ${offeredSql(schoolId, now)}) as offered
-    from market_commodities c where c.id in (${sql.join(merged.map(([id]) => sql`${id}`), sql`, `)})`)) as unknown as Rows;
-  const byId = new Map(found.rows.map((row) => [Number(row.id), row]));
-  return merged.map(([commodityId, quantity]) => {
-    const row = byId.get(commodityId);
-    if (!row || row.offered !== true) throw badRequest([{ path: 'lines', ...msg('mall.notOnSale', { title: row ? String(row.title) : `#${commodityId}` }) }]);
-    if (Number(row.stock) < quantity) throw badRequest([{ path: 'lines', ...msg('mall.outOfStock', { title: String(row.title) }) }]);
-    const unitPrice = Number(row.unitPrice);
-    return { commodityId, quantity, unitPrice, categoryId: Number(row.categoryId), merchantId: Number(row.merchantId), amount: unitPrice * quantity };
+    select ${keyKnown} as "keyKnown", p.school_id as "schoolId", a.id as "addressId", a.consignee_name as name, a.consignee_phone as phone, a.province, a.city, a.area, a.detail,
+      (select json_agg(json_build_array(c.id, c.title, c.unit_price, c.category_id, c.merchant_id, c.stock_count,
+          c.is_enabled and ${releasedToSchool(sql`c.id`, sql`p.school_id`, formatBusinessDate(now))}))
+        from market_commodities c where p.id is not null and c.id in (${sql.join(ids, sql`, `)})) as commodities
+    from (select 1) as one
+      left join parents p on p.id = ${parentId} and p.enabled
+      left join market_addresses a on a.id = ${input.addressId} and a.parent_id = p.id`)) as unknown as Rows;
+  const row = found.rows[0]!;
+  return { keyKnown: row.keyKnown === true, row };
+}
+
+/** The row of a commodity as readOrder reads it: id, title, unit price, category, merchant, stock, offered. */
+type CommodityTuple = [number, string, number, number, number, number, boolean];
+
+/**
+ * Where the order goes and what its lines cost, from the read: 404 for an unknown or disabled parent
+ * or another parent's address; refuses the first line not on sale to the school or short of stock,
+ * naming its commodity (a flash sale's sold-out attempts end here, before any write).
+ */
+function destinationAndLines(read: OrderRead, input: PlaceOrderInput): { destination: Destination; lines: TakenLine[] } {
+  const { row } = read;
+  if (row.schoolId === null || row.schoolId === undefined) throw notFound();
+  if (row.addressId === null) throw notFound(msg('error.addressNotFound'));
+  const destination = {
+    schoolId: Number(row.schoolId),
+    consigneeName: String(row.name),
+    consigneePhone: String(row.phone),
+    deliveryAddress: [row.province, row.city, row.area, row.detail].filter(Boolean).join(' '),
+  };
+  const tuples = ((typeof row.commodities === 'string' ? JSON.parse(row.commodities) : row.commodities) ?? []) as CommodityTuple[];
+  const byId = new Map(tuples.map((tuple) => [Number(tuple[0]), tuple]));
+  const lines = mergedLines(input.lines).map(([commodityId, quantity]) => {
+    const found = byId.get(commodityId);
+    if (!found || found[6] !== true) throw badRequest([{ path: 'lines', ...msg('mall.notOnSale', { title: found ? String(found[1]) : `#${commodityId}` }) }]);
+    const [, title, unitPrice, categoryId, merchantId, stock] = found;
+    if (Number(stock) < quantity) throw badRequest([{ path: 'lines', ...msg('mall.outOfStock', { title: String(title) }) }]);
+    return { commodityId, quantity, unitPrice: Number(unitPrice), categoryId: Number(categoryId), merchantId: Number(merchantId), amount: Number(unitPrice) * quantity };
   });
+  return { destination, lines };
+}
+
+/**
+ * Why a line could not be had, read after its stock update found nothing or failed: 409 when only
+ * its price changed, else 400 on `lines` (out of stock, or not on sale to the school any more).
+ */
+async function refuseLine(db: Executor, schoolId: number | null, commodityId: number, quantity: number, now: Date): Promise<never> {
+  const found = (await db.execute(
+    sql`select title, stock_count as stock from market_commodities c where c.id = ${commodityId} and c.is_enabled and ${offeredSql(schoolId, now)}`,
+  )) as unknown as Rows;
+  const current = found.rows[0];
+  const title = current ? String(current.title) : `#${commodityId}`;
+  if (current && Number(current.stock) >= quantity) throw conflict(msg('mall.priceChanged', { title }));
+  throw badRequest([{ path: 'lines', ...msg(current ? 'mall.outOfStock' : 'mall.notOnSale', { title }) }]);
 }
 
 /**
@@ -149,13 +196,7 @@ export async function takeStock(
       where c.id = ${commodityId} and c.is_enabled and c.stock_count >= ${quantity} and ${offered} and ${samePrice}
       returning c.unit_price as "unitPrice", c.category_id as "categoryId", c.merchant_id as "merchantId"`)) as unknown as Rows;
     const row = updated.rows[0];
-    if (!row) {
-      const found = (await tx.execute(sql`select title, stock_count as stock, unit_price as "unitPrice" from market_commodities c where c.id = ${commodityId} and c.is_enabled and ${offered}`)) as unknown as Rows;
-      const current = found.rows[0];
-      const title = current ? String(current.title) : `#${commodityId}`;
-      if (current && Number(current.stock) >= quantity) throw conflict(msg('mall.priceChanged', { title }));
-      throw badRequest([{ path: 'lines', ...msg(current ? 'mall.outOfStock' : 'mall.notOnSale', { title }) }]);
-    }
+    if (!row) return refuseLine(tx, schoolId, commodityId, quantity, now);
     const unitPrice = Number(row.unitPrice);
     taken.push({ commodityId, quantity, unitPrice, categoryId: Number(row.categoryId), merchantId: Number(row.merchantId), amount: unitPrice * quantity });
   }
@@ -197,14 +238,9 @@ export interface PricedOrder {
   paid: number[];
 }
 
-/**
- * Reads and prices an order without writing or locking anything: refuses what placing it would
- * refuse for the parent, address, lines (not on sale, too few left), coupon or points value.
- */
-export async function priceOrder(db: Executor, parentId: number, input: PlaceOrderInput, now: Date): Promise<PricedOrder> {
-  if (input.lines.length === 0) throw badRequest([{ path: 'lines', ...msg('validation.required') }]);
-  const destination = await destinationOf(db, parentId, input.addressId);
-  const lines = await priceLines(db, destination.schoolId, input.lines, now);
+/** What the coupon and points take off lines priced from the read (they may read the coupon), and what is left to pay. */
+async function priceFromRead(db: Executor, parentId: number, input: PlaceOrderInput, read: OrderRead, now: Date): Promise<PricedOrder> {
+  const { destination, lines } = destinationAndLines(read, input);
   const total = lines.reduce((sum, line) => sum + line.amount, 0);
   const coupon = input.couponGrantId ? await usableCouponOfGrant(db, parentId, input.couponGrantId, now) : undefined;
   const discount = coupon ? await couponDiscount(db, coupon, lines) : 0;
@@ -215,36 +251,70 @@ export async function priceOrder(db: Executor, parentId: number, input: PlaceOrd
   return { destination, lines, total, discount, points, payAmount: total - discount - pointsValue, paid };
 }
 
+/** An order without lines is refused before anything is read. */
+function refuseNoLines(input: PlaceOrderInput): void {
+  if (input.lines.length === 0) throw badRequest([{ path: 'lines', ...msg('validation.required') }]);
+}
+
+/**
+ * Reads and prices an order without writing or locking anything: refuses what placing it would
+ * refuse for the parent, address, lines (not on sale, too few left), coupon or points value.
+ */
+export async function priceOrder(db: Executor, parentId: number, input: PlaceOrderInput, now: Date): Promise<PricedOrder> {
+  refuseNoLines(input);
+  return priceFromRead(db, parentId, input, await readOrder(db, parentId, input, now), now);
+}
+
+/** A placed order: its id, its number and what is left to pay. */
+export interface PlacedOrder {
+  orderId: number;
+  orderNo: string;
+  payAmount: number;
+}
+
+/**
+ * The CTEs that draw the order's id and number (`n`: id, order_no; the number as mallOrderNumber
+ * makes it), insert the order (`o`) and its lines (`l`), for a WITH of the caller's statement.
+ */
+function orderInsertCtes(parentId: number, input: PlaceOrderInput, priced: PricedOrder, now: Date): SQL {
+  const { destination, lines, total, discount, points, payAmount, paid } = priced;
+  const day = formatBusinessDate(now).replaceAll('-', '');
+  const lineValues = sql.join(
+    lines.map((line, index) => sql`(${index + 1}::int, ${line.commodityId}::int, ${line.merchantId}::int, ${line.quantity}::int, ${line.unitPrice}::bigint, ${line.amount}::bigint, ${paid[index]!}::bigint)`),
+    sql`, `,
+  );
+  return sql`n as (
+      select id, 'SC' || ${day}::text || lpad(id::text, greatest(8, length(id::text)), '0') as order_no
+      from (select nextval(pg_get_serial_sequence('market_orders', 'id'))::int as id) drawn
+    ), o as (
+      insert into market_orders (id, order_no, state, parent_id, school_id, total_amount, coupon_discount, coupon_grant_id, points_used, pay_amount,
+        consignee_name, consignee_phone, delivery_address, remark, created_at, updated_at)
+      select n.id, n.order_no, ${MALL_ORDER_UNPAID}::smallint, ${parentId}::int, ${destination.schoolId}::int,
+        ${total}::bigint, ${discount}::bigint, ${input.couponGrantId ?? null}::int, ${points}::int, ${payAmount}::bigint,
+        ${destination.consigneeName}::text, ${destination.consigneePhone}::text, ${destination.deliveryAddress}::text, ${input.remark ?? null}::text,
+        ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+      from n
+      returning id
+    ), l as (
+      insert into market_order_lines (market_order_id, line_no, commodity_id, merchant_id, quantity, unit_price, amount, paid_amount, refunded_amount)
+      select o.id, v.line_no, v.commodity_id, v.merchant_id, v.quantity, v.unit_price, v.amount, v.paid_amount, 0
+      from o, (values ${lineValues}) as v(line_no, commodity_id, merchant_id, quantity, unit_price, amount, paid_amount)
+    )`;
+}
+
 /**
  * A parent places an order: stock, coupon and points are taken in one transaction with the order and
- * its lines, or nothing is. Answers the order's id, number and what is left to pay.
+ * its lines, or nothing is. Answers the order's id, number and what is left to pay. `priced`: the
+ * order as the caller priced it a moment ago (placeOrderOnce), not read again; the stock's update
+ * still checks its price.
  */
-export async function placeOrder(db: Database, parentId: number, input: PlaceOrderInput, now: Date): Promise<{ orderId: number; orderNo: string; payAmount: number }> {
+export async function placeOrder(db: Database, parentId: number, input: PlaceOrderInput, now: Date, priced?: PricedOrder): Promise<PlacedOrder> {
   // Read and priced before the transaction (module doc): none of this holds a lock.
-  const { destination, lines, total, discount, points, payAmount, paid } = await priceOrder(db, parentId, input, now);
-  const day = formatBusinessDate(now).replaceAll('-', '');
+  const order = priced ?? (await priceOrder(db, parentId, input, now));
+  const { destination, lines, points, payAmount } = order;
   return db.transaction(async (tx) => {
     // The order and its lines in one statement; its number is made from the id it draws (mallOrderNumber).
-    const lineValues = sql.join(
-      lines.map((line, index) => sql`(${index + 1}::int, ${line.commodityId}::int, ${line.merchantId}::int, ${line.quantity}::int, ${line.unitPrice}::bigint, ${line.amount}::bigint, ${paid[index]!}::bigint)`),
-      sql`, `,
-    );
-    const inserted = (await tx.execute(sql`
-      with o as (
-        insert into market_orders (id, order_no, state, parent_id, school_id, total_amount, coupon_discount, coupon_grant_id, points_used, pay_amount,
-          consignee_name, consignee_phone, delivery_address, remark, created_at, updated_at)
-        select n.id, 'SC' || ${day}::text || lpad(n.id::text, greatest(8, length(n.id::text)), '0'), ${MALL_ORDER_UNPAID}::smallint, ${parentId}::int, ${destination.schoolId}::int,
-          ${total}::bigint, ${discount}::bigint, ${input.couponGrantId ?? null}::int, ${points}::int, ${payAmount}::bigint,
-          ${destination.consigneeName}::text, ${destination.consigneePhone}::text, ${destination.deliveryAddress}::text, ${input.remark ?? null}::text,
-          ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-        from (select nextval(pg_get_serial_sequence('market_orders', 'id'))::int as id) n
-        returning id, order_no
-      ), l as (
-        insert into market_order_lines (market_order_id, line_no, commodity_id, merchant_id, quantity, unit_price, amount, paid_amount, refunded_amount)
-        select o.id, v.line_no, v.commodity_id, v.merchant_id, v.quantity, v.unit_price, v.amount, v.paid_amount, 0
-        from o, (values ${lineValues}) as v(line_no, commodity_id, merchant_id, quantity, unit_price, amount, paid_amount)
-      )
-      select id, order_no as "orderNo" from o`)) as unknown as Rows;
+    const inserted = (await tx.execute(sql`with ${orderInsertCtes(parentId, input, order, now)} select id, order_no as "orderNo" from n`)) as unknown as Rows;
     const orderId = Number(inserted.rows[0]!.id);
     const orderNo = String(inserted.rows[0]!.orderNo);
     if (input.couponGrantId) await useGrant(tx, parentId, input.couponGrantId, orderId, now);
@@ -253,6 +323,52 @@ export async function placeOrder(db: Database, parentId: number, input: PlaceOrd
     await takeStock(tx, destination.schoolId, input.lines, now, new Map(lines.map((line) => [line.commodityId, line.unitPrice])));
     return { orderId, orderNo, payAmount };
   });
+}
+
+/** The stock's check constraint (migration 0044_mall): the one-statement order fails on it when its line cannot be had. */
+const STOCK_NOT_NEGATIVE = 'market_commodities_stock_not_negative';
+
+/**
+ * Places a parent's order under an idempotency key in as few round trips as it can (docs/decisions.md,
+ * "An order of one commodity is one statement"). One read prices it and tells whether the key is
+ * known; an order of one commodity with no coupon and no points is then one statement, which claims
+ * the key with its answer, inserts the order and its line and takes the stock — all of it, or none
+ * when any part fails: the commodity's row is locked for that statement alone, inside the database.
+ *
+ * Refuses what priceOrder refuses, for a key never seen only (a known key may be the replay of an
+ * order placed already: it is never answered "sold out"). Answers `usual` for what goes the usual
+ * way (onceByKey, then placeOrder with the order as priced here, if it was): a known key, an order
+ * with a coupon, points or several commodities, or a key claimed by another call in between.
+ */
+export async function placeOrderOnce(db: Database, parentId: number, input: PlaceOrderInput, now: Date, key: KeyInStatement): Promise<{ placed: PlacedOrder } | { usual: PricedOrder | undefined }> {
+  refuseNoLines(input);
+  const read = await readOrder(db, parentId, input, now, key.known);
+  if (read.keyKnown) return { usual: undefined };
+  const priced = await priceFromRead(db, parentId, input, read, now);
+  const [line, ...more] = priced.lines;
+  if (!line || more.length > 0 || input.couponGrantId || priced.points > 0) return { usual: priced };
+  const { schoolId } = priced.destination;
+  const answer = sql`jsonb_build_object('data', jsonb_build_object('orderId', n.id, 'orderNo', n.order_no, 'payAmount', ${priced.payAmount}::bigint))`;
+  try {
+    const inserted = (await db.execute(sql`
+      with ${orderInsertCtes(parentId, input, priced, now)},
+      claimed as (${key.claim(answer, sql`n`)}),
+      -- Reads the claim, so the key is claimed first: a key held fails the statement before the stock is touched.
+      -- A line that cannot be had now (disabled, not offered, its price changed, too few left) sets the stock
+      -- below zero, which the table's check refuses: the statement fails whole, and refuseLine says why.
+      s as (
+        update market_commodities c
+        set stock_count = case when c.is_enabled and ${offeredSql(schoolId, now)} and c.unit_price = ${line.unitPrice}::bigint then c.stock_count - ${line.quantity}::int else -1 end,
+          sold_count = coalesce(c.sold_count, 0) + ${line.quantity}::int
+        where c.id = ${line.commodityId} and exists (select 1 from claimed)
+      )
+      select id, order_no as "orderNo" from n`)) as unknown as Rows;
+    return { placed: { orderId: Number(inserted.rows[0]!.id), orderNo: String(inserted.rows[0]!.orderNo), payAmount: priced.payAmount } };
+  } catch (error) {
+    if (key.isHeld(error)) return { usual: priced };
+    if (isConstraintError(error, '23514', STOCK_NOT_NEGATIVE)) return refuseLine(db, schoolId, line.commodityId, line.quantity, now);
+    throw error;
+  }
 }
 
 /** One order of the parent, locked; 404 when it is not the parent's. */

@@ -5,13 +5,14 @@
  * (finance/refunds.ts: at most what is left of the payment, ledger reversal on success).
  */
 import { MALL_ORDER_CANCELLED, MALL_ORDER_UNPAID, MarketOrder, REFUND_APPLIED, REFUND_REFUNDING, Refund } from '@campus/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { refunds } from '../db/schema/index.js';
 import { marketOrders } from '../db/schema/mall.js';
 import { prepareRefund } from '../finance/refunds.js';
 import type { PaymentProviders } from '../finance/providers/index.js';
 import { badRequest, conflict, msg } from '../platform/errors.js';
+import { updateRecords } from '../resources/engine/services.js';
 import { writeStateHistory } from '../resources/engine/workflow.js';
 
 type Rows = { rows: Record<string, unknown>[] };
@@ -72,10 +73,8 @@ export async function requestLineRefund(tx: Executor, payments: PaymentProviders
     .values({ paymentId: Number(order.paymentId), schoolId: Number(order.schoolId), reason: `${order.orderNo} #${input.lineNo}: ${input.reason}`, state: REFUND_APPLIED, marketOrderLineId })
     .returning();
   const prepared = await prepareRefund(tx, payments, refund as never, input.refundAmount, now);
-  await tx
-    .update(refunds)
-    .set({ ...prepared, state: REFUND_REFUNDING, version: sql`${refunds.version} + 1`, updatedAt: now })
-    .where(and(eq(refunds.id, refund!.id), eq(refunds.state, REFUND_APPLIED)));
+  // The engine's update bumps the version and stamps the time as every edit of a refund does.
+  await updateRecords(tx, Refund, [refund!.id], { values: { ...prepared, state: REFUND_REFUNDING }, where: eq(refunds.state, REFUND_APPLIED), now });
   await writeStateHistory(tx, { family: Refund.name, rowId: refund!.id, from: REFUND_APPLIED, to: REFUND_REFUNDING, verb: 'Refund', remark: input.reason, userId });
   return { refundId: refund!.id };
 }

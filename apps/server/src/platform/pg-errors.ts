@@ -1,6 +1,6 @@
 import { badRequest, msg, type AppError } from './errors.js';
 
-interface PgErrorFields {
+export interface PgErrorFields {
   code: string;
   constraint?: string;
   column?: string;
@@ -11,7 +11,7 @@ interface PgErrorFields {
 const PG_SQLSTATE = /^[0-9A-Z]{5}$/;
 
 /** The driver error behind a failure: drizzle wraps it in `cause`, PGlite and pg raise it directly. */
-function findPgError(error: unknown): PgErrorFields | undefined {
+export function findPgError(error: unknown): PgErrorFields | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
     const fields = current as Partial<PgErrorFields> & { cause?: unknown };
@@ -21,6 +21,12 @@ function findPgError(error: unknown): PgErrorFields | undefined {
     current = fields.cause;
   }
   return undefined;
+}
+
+/** Whether a failure is PostgreSQL's `code` (a SQLSTATE) raised by the constraint named `constraint`. */
+export function isConstraintError(error: unknown, code: string, constraint: string): boolean {
+  const pgError = findPgError(error);
+  return pgError?.code === code && pgError.constraint === constraint;
 }
 
 const snakeToCamel = (name: string) => name.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());

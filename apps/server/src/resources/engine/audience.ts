@@ -19,7 +19,7 @@ interface AudienceLink {
  * The condition that a row's audience (a table declaring audienceFields) reaches the school `schoolId`: all schools, the school's
  * province (and city, when one is named), or the school among those chosen.
  */
-export function audienceReachesSchool(table: ResourceTable, link: AudienceLink, schoolId: number): SQL {
+export function audienceReachesSchool(table: ResourceTable, link: AudienceLink, schoolId: number | SQL): SQL {
   return sql`(${table.audience} = ${POSTER_AUDIENCE_ALL}
     or (${table.audience} = ${POSTER_AUDIENCE_AREA} and exists (select 1 from ${schools} where ${schools.id} = ${schoolId} and ${schools.province} = ${table.province} and (${table.city} is null or ${table.city} = '' or ${schools.city} = ${table.city})))
     or (${table.audience} = ${POSTER_AUDIENCE_SCHOOLS} and exists (select 1 from ${link.table} where ${link.owner} = ${table.id} and ${link.school} = ${schoolId})))`;
