@@ -1,7 +1,9 @@
 /**
  * bench:overview — the Overview's one statement (systemView, the home page's figures, the wall
  * display) on a scaled database (seed:scale: 10M recognitions, 1M students): p50/p95 over 20 reads
- * for the company and for the agent with most schools, with the load average. Read-only.
+ * for the company and for the agent with most schools, with the load average, and how far the
+ * Overview's counter has got (seed:scale catches it up; a database seeded before it: run seed:scale
+ * again with the same figures). Read-only.
  *
  *   DATABASE_URL=postgres://…/scaled npm run bench:overview
  */
@@ -10,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { createDatabase } from '@campus/server/src/db/client.js';
 import { IN_MEMORY_DATA_DIR } from '@campus/server/src/env.js';
 import { readOverview } from '@campus/server/src/reports/overview.js';
+import { overviewCounterMark } from '@campus/server/src/reports/overview-counter.js';
 import type { SchoolScope } from '@campus/server/src/platform/scope.js';
 import { percentile, sortedOf } from './stats.js';
 
@@ -26,6 +29,11 @@ try {
   const last = (await db.execute(sql`select max(recognized_at) as last from recognition_records`)) as unknown as { rows: { last: string | Date }[] };
   // At the data's last recognition: today's, yesterday's and last week's index ranges all hold rows.
   const now = new Date(last.rows[0]!.last);
+  // The counter's state: the records past its mark are counted from the table on every read.
+  const mark = await overviewCounterMark(db);
+  const lag = (await db.execute(sql`select count(*) as n from recognition_records where id > ${mark}`)) as unknown as { rows: { n: string | number }[] };
+  const counterRows = (await db.execute(sql`select count(*) as n from recognition_hour_counts`)) as unknown as { rows: { n: string | number }[] };
+  console.log(`counter: ${Number(counterRows.rows[0]!.n).toLocaleString('en')} hour rows, mark at id ${mark}, ${Number(lag.rows[0]!.n).toLocaleString('en')} records past it`);
   const scopes: [string, SchoolScope][] = [['company', { kind: 'all' }]];
   if (agent) scopes.push([`agent ${agent.agent_id} (${agent.ids.length} schools)`, { kind: 'schools', schoolIds: agent.ids.map(Number) }]);
   for (const [name, scope] of scopes) {
