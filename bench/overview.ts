@@ -5,9 +5,11 @@
  * Overview's counter has got (seed:scale catches it up; a database seeded before it: run seed:scale
  * again with the same figures). Read-only.
  *
- *   DATABASE_URL=postgres://…/scaled npm run bench:overview
+ *   DATABASE_URL=postgres://…/scaled npm run bench:overview [-- --at 23:30]
  */
 import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { formatBusinessDate } from '@campus/contract';
 import { sql } from 'drizzle-orm';
 import { createDatabase } from '@campus/server/src/db/client.js';
 import { IN_MEMORY_DATA_DIR } from '@campus/server/src/env.js';
@@ -15,6 +17,13 @@ import { readOverview } from '@campus/server/src/reports/overview.js';
 import { overviewCounterMark } from '@campus/server/src/reports/overview-counter.js';
 import type { SchoolScope } from '@campus/server/src/platform/scope.js';
 import { percentile, sortedOf } from './stats.js';
+
+/** `hhmm` in China on the business day before the one holding `instant`. */
+function chinaTimeOfDayBefore(instant: Date, hhmm: string): Date {
+  if (!/^\d\d:\d\d$/.test(hhmm)) throw new Error('--at takes HH:MM (China time)');
+  const dayBefore = formatBusinessDate(new Date(instant.getTime() - 86_400_000));
+  return new Date(Date.parse(`${dayBefore}T${hhmm}:00+08:00`));
+}
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('bench:overview needs DATABASE_URL (a database seed:scale prepared)');
@@ -28,7 +37,11 @@ try {
   const agent = found.rows[0];
   const last = (await db.execute(sql`select max(recognized_at) as last from recognition_records`)) as unknown as { rows: { last: string | Date }[] };
   // At the data's last recognition: today's, yesterday's and last week's index ranges all hold rows.
-  const now = new Date(last.rows[0]!.last);
+  // `--at HH:MM`: that time of day (China) on the day before instead, a whole day of records behind it.
+  const { values } = parseArgs({ options: { at: { type: 'string' } } });
+  const lastAt = new Date(last.rows[0]!.last);
+  const now = values.at ? chinaTimeOfDayBefore(lastAt, values.at) : lastAt;
+  console.log(`now: ${now.toISOString()} (${formatBusinessDate(now)} ${new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(11, 16)} in China)`);
   // The counter's state: the records past its mark are counted from the table on every read.
   const mark = await overviewCounterMark(db);
   const lag = (await db.execute(sql`select count(*) as n from recognition_records where id > ${mark}`)) as unknown as { rows: { n: string | number }[] };

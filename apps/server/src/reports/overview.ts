@@ -56,6 +56,15 @@ export async function readOverview(db: Database, scope: SchoolScope, now: Date):
     const scoped = inScope(scope, sql.raw(schoolColumn));
     return sql`(select json_build_array(count(*) filter (where created_at <= ${at(today.to)}), count(*) filter (where created_at <= ${at(yesterday.to)}), count(*) filter (where created_at <= ${at(lastWeek.to)})) from ${sql.raw(table)} where ${scoped})`;
   };
+  // Students and parents: the school's count kept by triggers (school_stock_counts) less the rows created
+  // after each instant, read by created_at — a week of new rows, not a million.
+  const keptStock = (table: 'students' | 'parents') => {
+    const since = (instant: Date) => sql`count(*) filter (where created_at > ${at(instant)})`;
+    return sql`(select json_build_array(k.n - x.today, k.n - x.yesterday, k.n - x.last_week)
+      from (select coalesce(sum(${sql.raw(table)}), 0) as n from school_stock_counts where ${inScope(scope, sql`school_id`)}) k,
+        (select ${since(today.to)} as today, ${since(yesterday.to)} as yesterday, ${since(lastWeek.to)} as last_week
+          from ${sql.raw(table)} where created_at > ${at(lastWeek.to)} and ${inScope(scope, sql`school_id`)}) x)`;
+  };
   const perWindow = (body: (window: Window) => SQL) => sql`json_build_array(${sql.join(windows.map(body), sql`, `)})`;
   // Terminals heard from by an instant (a terminal of before the history: since it was added), and those of
   // them in an offline period at it; online then = the first less the second (terminals/offline-periods.ts).
@@ -93,8 +102,8 @@ export async function readOverview(db: Database, scope: SchoolScope, now: Date):
         union all select school_id, ${hourOf}, count(*) from ${todayParts.lastHour} group by 1, 2)
     select
       ${stock('schools', 'id')} as schools,
-      ${stock('students', 'school_id')} as students,
-      ${stock('parents', 'school_id')} as parents,
+      ${keptStock('students')} as students,
+      ${keptStock('parents')} as parents,
       (select json_build_array(count(*) filter (where offline_at > ${at(now)}), count(*) filter (where offline_at is null or offline_at <= ${at(now)}),
           ${sql.join([yesterday, lastWeek].flatMap((w) => [sql`count(*) filter (where created_at <= ${at(w.to)})`, sql`count(*) filter (where ${seenBy(w.to)})`]), sql`, `)})
         from terminals where ${inScope(scope, sql`school_id`)}) as devices,

@@ -199,4 +199,40 @@ describe("the Overview's recognitions: an hourly counter kept past a watermark, 
     expect(left.map((row) => row.day)).toEqual(['2026-02-01']);
     await t.db.execute(sql`delete from recognition_hour_counts where day = '2026-02-01' and school_id = ${schoolId} and hour = 9 and recognitions = 5`);
   });
+
+  it("keeps each school's students and parents in the writing statement: added, moved, deleted", async () => {
+    const kept = async () => {
+      const differences = await rows<{ n: string }>(sql`select count(*) as n from (
+          (select school_id, students, parents from school_stock_counts where students <> 0 or parents <> 0
+           except select school_id, sum(s), sum(p) from (select school_id, count(*) as s, 0 as p from students group by 1
+             union all select school_id, 0, count(*) from parents group by 1) x group by 1)
+          union all
+          (select school_id, sum(s), sum(p) from (select school_id, count(*) as s, 0 as p from students group by 1
+             union all select school_id, 0, count(*) from parents group by 1) x group by 1
+           except select school_id, students, parents from school_stock_counts)) d`);
+      expect(Number(differences[0]!.n)).toBe(0);
+    };
+    const studentsOf = async (scope: SchoolScope) => (await readOverview(t.db, scope, new Date())).figures.students.today;
+    const one: SchoolScope = { kind: 'schools', schoolIds: [schoolId] };
+    const other = agentSchools[1]!;
+    await kept();
+    const before = await studentsOf(one);
+    const agent = await t.loginAs('agent1');
+    const added = await t.injectAs(agent, { method: 'POST', url: '/api/Student/Add', payload: { schoolId, name: `计数${serial}` } });
+    expect(added.statusCode, added.body).toBe(200);
+    await kept();
+    expect(await studentsOf(one)).toBe(before + 1);
+    await t.db.execute(sql`update students set school_id = ${other} where id = ${added.json().data.id}`);
+    await kept();
+    expect(await studentsOf(one)).toBe(before);
+    const deleted = await t.injectAs(agent, { method: 'POST', url: '/api/Student/BatchDelete', payload: [added.json().data.id] });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    await kept();
+    // Yesterday's figure counts the rows created by then: the one added now is not among them.
+    const overview = await readOverview(t.db, { kind: 'schools', schoolIds: agentSchools }, new Date());
+    const direct = await rows<{ today: string; yesterday: string }>(sql`select count(*) filter (where created_at <= now()) as today,
+        count(*) filter (where created_at <= now() - interval '1 day') as yesterday from parents where school_id in (${sql.join(agentSchools.map((id) => sql`${id}`), sql`, `)})`);
+    expect(overview.figures.parents.today).toBe(Number(direct[0]!.today));
+    expect(overview.figures.parents.yesterday).toBe(Number(direct[0]!.yesterday));
+  });
 });

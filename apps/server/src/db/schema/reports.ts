@@ -106,6 +106,19 @@ export const recognitionHourCounts = pgTable(
     hour: smallint('hour').notNull(),
     recognitions: integer('recognitions').notNull(),
   },
-  // A day's rows of every school (company-wide) or of a scope's schools, by the primary key alone.
+  // A day's rows of every school (company-wide) or of a scope's schools, by the primary key alone: the
+  // migration adds INCLUDE (recognitions) to it, so a past day is an index-only scan.
   (t) => [primaryKey({ columns: [t.day, t.schoolId, t.hour] })],
 );
+
+/**
+ * Students and parents per school now, for the Overview's stock figures: kept by statement triggers
+ * on both tables in the writing transaction (migration `*_overview-stock-counts.sql`), so a count of
+ * a million rows is a thousand-row sum. The Overview subtracts the rows created after each instant
+ * it compares, read by their `created_at` indexes.
+ */
+export const schoolStockCounts = pgTable('school_stock_counts', {
+  schoolId: integer('school_id').primaryKey(),
+  students: integer('students').notNull().default(0),
+  parents: integer('parents').notNull().default(0),
+});
