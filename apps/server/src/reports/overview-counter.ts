@@ -92,10 +92,10 @@ export async function purgeExpiredOverviewCounts(db: Database, now: Date): Promi
   return result.rows.length;
 }
 
-/** Every 5 s on every instance: the counter trails the intake by the settle time and one run. */
+/** Every 10 s on every instance, like the attendance job: the counter trails the intake by the settle time and one run. */
 export const overviewCounterJob: RecurringJob = {
   name: 'overview-counter',
-  everyMs: 5_000,
+  everyMs: 10_000,
   run: (app) => advanceOverviewCounter(app.db),
 };
 
