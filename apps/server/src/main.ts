@@ -15,6 +15,7 @@ import { logPartitionsJob } from './resources/engine/log-partitions.js';
 import { logRetentionJob } from './resources/engine/log-retention.js';
 import { scheduleRecurringJobs } from './platform/recurring-jobs.js';
 import { attendanceRollupJob } from './reports/attendance-rollup.js';
+import { overviewCounterJob, overviewCounterRetentionJob } from './reports/overview-counter.js';
 import { ledgerCheckJob } from './finance/ledger-check.js';
 import { checkFamilyTables, familyDailyJobs, familyRecurringJobs } from './resources/families.js';
 
@@ -61,8 +62,8 @@ async function start(): Promise<void> {
     if (hasDemo) await seedDemo(database.db, new Date(), await openLocalDiskStorage(env.UPLOAD_DIR, new Date()));
     else await ensureInitialAdmin(database.db, { password: env.ADMIN_INITIAL_PASSWORD, phone: env.ADMIN_INITIAL_PHONE });
     app = await buildApp({ env, database });
-    scheduleDailyJobs(app, [logPartitionsJob, logRetentionJob, misIdentifyRetentionJob, ledgerCheckJob, ...familyDailyJobs()]);
-    scheduleRecurringJobs(app, [intakeNoncePurgeJob, attendanceRollupJob, ...familyRecurringJobs()]);
+    scheduleDailyJobs(app, [logPartitionsJob, logRetentionJob, misIdentifyRetentionJob, overviewCounterRetentionJob, ledgerCheckJob, ...familyDailyJobs()]);
+    scheduleRecurringJobs(app, [intakeNoncePurgeJob, attendanceRollupJob, overviewCounterJob, ...familyRecurringJobs()]);
     // The platform log (platLog) tells the start's story before any request does.
     app.log.info(
       platformEvent('migrations', { applied: migrationsAfter - migrationsBefore, total: migrationsAfter }),

@@ -17,6 +17,7 @@ import { seedDemoCourseware, storeDemoCoursewareFiles } from './demo-courseware.
 import { seedDemoParentApp } from './demo-parent-app.js';
 import { seedDemoAppUse } from './demo-app-use.js';
 import { rollUpAttendance } from '../reports/attendance-rollup.js';
+import { advanceOverviewCounter } from '../reports/overview-counter.js';
 import { seedDemoUpgrades } from './demo-upgrades.js';
 import { installFamilies } from '../resources/families.js';
 import type { UploadStorage } from '../platform/uploads.js';
@@ -216,7 +217,11 @@ export async function seedDemo(db: Database, now: Date = new Date(), storage?: U
     return true;
   });
   // Rolled up at once (nothing else writes yet, so no record needs to settle): the attendance pages and
-  // the cockpit open on the demo's figures instead of waiting for the job's first runs.
-  if (seeded) await rollUpAttendance(db, now, { settleSeconds: 0, batches: Number.MAX_SAFE_INTEGER });
+  // the cockpit open on the demo's figures instead of waiting for the job's first runs, and the
+  // Overview's counter holds the demo's records (the Overview is exact without it, only slower).
+  if (seeded) {
+    await rollUpAttendance(db, now, { settleSeconds: 0, batches: Number.MAX_SAFE_INTEGER });
+    await advanceOverviewCounter(db, { settleSeconds: 0, batches: Number.MAX_SAFE_INTEGER });
+  }
   return seeded;
 }

@@ -18,7 +18,7 @@ export const jobRuns = pgTable(
 
 /**
  * How far each recurring job that reads a log or a table past a mark has got: the last id it read
- * (attendance, app use), the last day it closed (attendance), the last instant it swept (terminals'
+ * (attendance, app use, the Overview's counter), the last day it closed (attendance), the last instant it swept (terminals'
  * offline periods). One row per job, locked `FOR UPDATE` by the run that moves it, so instances take turns.
  */
 export const jobWatermarks = pgTable('job_watermarks', {

@@ -91,3 +91,34 @@ export const recognitionPersonMisses = pgTable(
     index('recognition_person_misses_school_id_day_idx').on(t.schoolId, t.day),
   ],
 );
+
+/**
+ * The Overview's recognition counter: records per (business day, school, hour of the day), both in
+ * Asia/Shanghai. Kept by the recurring job reports/overview-counter.ts from the records past its
+ * `job_watermarks` row, never by the intake; the Overview adds the records past that mark itself, so
+ * its figures stay exact (docs/decisions.md "The Overview's recognitions from an hourly counter").
+ */
+export const recognitionHourCounts = pgTable(
+  'recognition_hour_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    schoolId: integer('school_id').notNull(),
+    hour: smallint('hour').notNull(),
+    recognitions: integer('recognitions').notNull(),
+  },
+  // A day's rows of every school (company-wide) or of a scope's schools, by the primary key alone: the
+  // migration adds INCLUDE (recognitions) to it, so a past day is an index-only scan.
+  (t) => [primaryKey({ columns: [t.day, t.schoolId, t.hour] })],
+);
+
+/**
+ * Students and parents per school now, for the Overview's stock figures: kept by statement triggers
+ * on both tables in the writing transaction (migration `*_overview-stock-counts.sql`), so a count of
+ * a million rows is a thousand-row sum. The Overview subtracts the rows created after each instant
+ * it compares, read by their `created_at` indexes.
+ */
+export const schoolStockCounts = pgTable('school_stock_counts', {
+  schoolId: integer('school_id').primaryKey(),
+  students: integer('students').notNull().default(0),
+  parents: integer('parents').notNull().default(0),
+});
