@@ -42,7 +42,8 @@ export async function firstSchoolName(baseUrl: string, token: string): Promise<s
 }
 `;
 
-describe('the OpenAPI document and the tools people use on it', () => {
+// The document does not depend on the database: the PostgreSQL project would only repeat it.
+describe.skipIf(process.env.TEST_DB === 'postgres')('the OpenAPI document and the tools people use on it', () => {
   let t: TestApp;
   let document: OpenApiDocument;
   let workDir: string;
@@ -103,7 +104,9 @@ describe('the OpenAPI document and the tools people use on it', () => {
   });
 
   it('generates a TypeScript client with openapi-typescript that compiles and calls Search through openapi-fetch', async () => {
-    await writeFile(path.join(workDir, 'api.ts'), astToString(await openapiTS(structuredClone(document) as never)));
+    // A declaration file, as a project keeps generated types: the client is checked against it, the
+    // 100,000-line file itself is not re-checked (skipLibCheck), which took most of a minute.
+    await writeFile(path.join(workDir, 'api.d.ts'), astToString(await openapiTS(structuredClone(document) as never)));
     const clientPath = path.join(workDir, 'client.ts');
     await writeFile(clientPath, CLIENT_SOURCE);
     const program = ts.createProgram([clientPath], {
