@@ -1,7 +1,7 @@
 /**
  * The calls of one report: `POST /api/{Report}/Search` (paged groups + totals), `GET
  * /api/{Report}/GetSummary` (every group of the requested dimensions, for charts and the seed's
- * statistics GETs) and `GET /api/{Report}/Export` (.xlsx with a totals row).
+ * statistics GETs) and `GET /api/{Report}/Export` (.xlsx of the groups asked, with a totals row).
  */
 import {
   reportExportQuerySchemaOf,
@@ -80,12 +80,14 @@ export function registerReportRoutes(parent: FastifyInstance, report: ReportModu
 
   app.get(path('Export'), { onRequest: guard(report, 'export'), schema: { ...documentedExport(def.name, `Export ${def.label.en} as .xlsx with a totals row`), querystring: reportExportQuerySchemaOf(def) } }, async (request, reply) => {
     const ctx = contextOf(request);
-    const input = inputOf(request.query as Record<string, unknown>);
+    const query = request.query as Record<string, unknown> & { groupBy?: string[] };
+    const input = inputOf(query);
+    const groupBy = Object.keys(def.dimensions).filter((dimension) => !query.groupBy || query.groupBy.includes(dimension));
     // Read (and refused, if too wide) before the first byte is sent: a failure is still an envelope.
-    const answer = await summarizeReport(ctx, input, Object.keys(def.dimensions), request.server.clock.now());
+    const answer = await summarizeReport(ctx, input, groupBy, request.server.clock.now());
     reply
       .header('Content-Type', XLSX_CONTENT_TYPE)
       .header('Content-Disposition', exportAttachmentHeader(ctx.view.frame, ctx.locale, request.server.clock.now()));
-    return reply.send(reportWorkbook(ctx, def, answer, grainOf(input)));
+    return reply.send(reportWorkbook(ctx, def, answer, grainOf(input), groupBy));
   });
 }
