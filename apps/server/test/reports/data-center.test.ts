@@ -25,7 +25,7 @@ let days: { dayFrom: string; dayTo: string; grain: 'day' };
 
 const rows = async (query: SQL) => ((await t.db.execute(query)) as unknown as { rows: Row[] }).rows;
 const summary = async (token: string, report: string, query: Record<string, string | number>): Promise<Answer> => {
-  const response = await t.injectAs(token, { method: 'GET', url: `/api/${report}/GetSummary?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` });
+  const response = await t.injectAs(token, { method: 'GET', url: `/api/${report}/GetSummary?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}` });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data as Answer;
 };
