@@ -40,7 +40,8 @@ function defineTrendSource(def: ReportDef, rollup: TrendRollup): ReportModule {
     grouped(query) {
       const keys: SQL[] = [];
       if (query.groupBy.includes('period')) keys.push(sql`${rollup.periodOf(query)} as "period"`);
-      if (query.groupBy.includes('schoolId')) keys.push(sql`r.school_id as "schoolId"`);
+      // School 0 is "no school" in the device rollup's key (devices in stock): answered as none.
+      if (query.groupBy.includes('schoolId')) keys.push(sql`nullif(r.school_id, 0) as "schoolId"`);
       const groupBy = keys.length > 0 ? sql.raw(`group by ${keys.map((_, i) => i + 1).join(', ')}`) : sql``;
       return sql`select ${sql.join([...keys, rollup.sums], sql`, `)}
         from ${rollup.table} where ${sql.join([rollup.inPeriod(query), ...conditionsOf(query)], sql` and `)}

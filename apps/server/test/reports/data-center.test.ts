@@ -100,9 +100,9 @@ describe('each DataCenter trend equals a direct count over its raw rows', () => 
   it('DataCenterDevices: devices stocked, shipped and installed per day and school', async () => {
     const answer = await summary(admin, 'DataCenterDevices', { ...days, groupBy: 'period,schoolId' });
     const direct = await rows(sql`with d as (
-        select ${dayOf('created_at')} as period, coalesce(school_id, 0) as school_id, 1 as stocked, 0 as shipped, 0 as installed from devices where ${inRange('created_at', days)}
-        union all select ${dayOf('shipped_at')}, coalesce(school_id, 0), 0, 1, 0 from devices where shipped_at is not null and ${inRange('shipped_at', days)}
-        union all select ${dayOf('installed_at')}, coalesce(school_id, 0), 0, 0, 1 from devices where installed_at is not null and ${inRange('installed_at', days)})
+        select ${dayOf('created_at')} as period, school_id as school_id, 1 as stocked, 0 as shipped, 0 as installed from devices where ${inRange('created_at', days)}
+        union all select ${dayOf('shipped_at')}, school_id, 0, 1, 0 from devices where shipped_at is not null and ${inRange('shipped_at', days)}
+        union all select ${dayOf('installed_at')}, school_id, 0, 0, 1 from devices where installed_at is not null and ${inRange('installed_at', days)})
       select period, school_id as "schoolId", sum(stocked)::int as stocked, sum(shipped)::int as shipped, sum(installed)::int as installed from d group by 1, 2`);
     expect(direct.length).toBeGreaterThan(0);
     const measures = ['stocked', 'shipped', 'installed'];

@@ -48,7 +48,8 @@ export function ReportPanel({ def, frame, filters, grain, range }: ReportPanelPr
   const summary = useQuery({
     queryKey: ['reportSummary', def.name, frame, query, groupBy],
     queryFn: () => api.summary(query, groupBy),
-    placeholderData: keepPreviousData,
+    // The previous answer stays while the filters change, not when the groups do: rows of days under a school column read as nonsense.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[4] === groupBy ? keepPreviousData(previous) : undefined),
   });
 
   const measures = useMemo(() => Object.entries(def.measures).filter(([, m]) => !(m.kind === 'money' && probes?.hideAmountColumns !== false)), [def.measures, probes]);
@@ -104,7 +105,7 @@ export function ReportPanel({ def, frame, filters, grain, range }: ReportPanelPr
     >
       {option && <ReportChart option={option} height={300} />}
       <Table<ReportRow>
-        rowKey={(row) => groupBy.map((name) => String(row[name] ?? '')).join('|')}
+        rowKey={(row) => Object.keys(def.dimensions).map((name) => String(row[name] ?? '')).join('|')}
         size="small"
         columns={columns}
         dataSource={summary.data?.items ?? []}
