@@ -123,8 +123,9 @@ describe('admin: attendance statistics and the school cockpit', () => {
 
     await payments.getByText('饼图').click();
     await expect.poll(async () => (await payments.locator('thead th').allInnerTexts()).map((text) => text.trim())).toContain('学校');
-    const schoolRows = await tableRows(payments).count();
-    expect(schoolRows).toBeGreaterThan(0);
+    // The days' rows leave with the switch; the schools' arrive with their answer.
+    await expect.poll(() => tableRows(payments).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(await tableRows(payments).first().locator('td').first().innerText()).not.toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const downloading = page.waitForEvent('download', { timeout: 60_000 });
     await payments.getByRole('button', { name: /导\s*出/ }).click();
     const download = await downloading;
