@@ -129,7 +129,7 @@ describe('admin: attendance statistics and the school cockpit', () => {
     const downloading = page.waitForEvent('download', { timeout: 60_000 });
     await payments.getByRole('button', { name: /导\s*出/ }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/^数据中心-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(download.suggestedFilename()).toMatch(/^数据中心-收入与退款-\d{4}-\d{2}-\d{2}\.xlsx$/);
     mkdirSync(ARTIFACTS_DIR, { recursive: true });
     const file = path.join(ARTIFACTS_DIR, 'data-center-payments.xlsx');
     await download.saveAs(file);

@@ -9,6 +9,7 @@ import {
   reportSummaryAnswerSchemaOf,
   reportSearchSchemaOf,
   reportSummaryQuerySchemaOf,
+  reportsOfFrame,
   resourcePath,
   type ButtonValue,
   type ReportDef,
@@ -65,6 +66,8 @@ export function registerReportRoutes(parent: FastifyInstance, report: ReportModu
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const path = (verb: string) => resourcePath(def.name, verb);
   const grainOf = (input: ReportInput) => input.grain ?? def.period?.defaultGrain ?? 'month';
+  // A page showing several reports (DataCenter) downloads several workbooks: each is named after its report too.
+  const sharesPage = def.views.some((view) => reportsOfFrame(view.frame).length > 1);
 
   app.post(path('Search'), { onRequest: guard(report), schema: { ...documentedCall(def.name, 'Search', `${def.label.en}: one page of groups and the totals`, reportSearchAnswerSchemaOf(def)), body: reportSearchSchemaOf(def) } }, async (request) => {
     const body = request.body as Record<string, unknown> & { pageIndex: number; pageSize: number };
@@ -87,7 +90,7 @@ export function registerReportRoutes(parent: FastifyInstance, report: ReportModu
     const answer = await summarizeReport(ctx, input, groupBy, request.server.clock.now());
     reply
       .header('Content-Type', XLSX_CONTENT_TYPE)
-      .header('Content-Disposition', exportAttachmentHeader(ctx.view.frame, ctx.locale, request.server.clock.now()));
+      .header('Content-Disposition', exportAttachmentHeader(ctx.view.frame, ctx.locale, request.server.clock.now(), 'xlsx', sharesPage ? { name: def.name, title: def.label } : undefined));
     return reply.send(reportWorkbook(ctx, def, answer, grainOf(input), groupBy));
   });
 }

@@ -154,6 +154,8 @@ describe('the range, the page and the export', () => {
     const shown = await summary(admin, 'DataCenterPayments', { ...range, groupBy: 'schoolId' });
     const response = await t.injectAs(admin, { method: 'GET', url: `/api/DataCenterPayments/Export?dayFrom=${range.dayFrom}&dayTo=${range.dayTo}&grain=month&groupBy=schoolId&lang=en&view=DataCenter` });
     expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/filename="DataCenter-DataCenterPayments-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    expect(decodeURIComponent(String(response.headers['content-disposition']).split("UTF-8''")[1]!)).toMatch(/^Data center-Revenue and refunds-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const sheet = await readWorkbook(response);
     expect(sheet.getRow(1).values).toEqual([undefined, 'School', 'Payments', 'Paid', 'Refunds', 'Refunded', 'Net']);
     expect(sheet.rowCount).toBe(shown.items.length + 2);
