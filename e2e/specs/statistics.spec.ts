@@ -1,11 +1,15 @@
 /**
  * The attendance and operations statistics (issue 31): schoolStatistics, stuMonthStatistic and
- * orderStatistics read the rollups the attendance job keeps from the demo's recognitions, and the
- * school cockpit (jsc) shows one school's day. Pictures at 1366×768 and 1920×1080.
+ * orderStatistics read the rollups the attendance job keeps from the demo's recognitions, the school
+ * cockpit (jsc) shows one school's day, and DataCenter its four trends with their tables and exports.
+ * Pictures at 1366×768 and 1920×1080.
  */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../support/browser';
+import { ARTIFACTS_DIR, launchBrowser, screenshot } from '../support/browser';
 import { loginThroughForm, openFromMenu, tableRows, waitForTable } from '../support/console';
 import { journey } from '../support/journey';
 
@@ -91,6 +95,51 @@ describe('admin: attendance statistics and the school cockpit', () => {
     await page.evaluate(() => window.localStorage.setItem('campus-ops-locale', 'zh-CN'));
     await page.reload();
     await page.locator('.report-page').first().waitFor();
+  });
+
+  it('shows the four DataCenter trends with their rows, switches one to a pie, and exports its table', async () => {
+    const { page } = session();
+    const board = await openFromMenu(page, 'home', 'DataCenter');
+    const panels = board.locator('.report-panel');
+    await expect.poll(() => panels.count()).toBe(4);
+    const payments = board.locator('[data-report="DataCenterPayments"]');
+    await expect.poll(() => tableRows(payments).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    // The recognitions wait for the attendance job (every 10 s from the server's start).
+    const recognitions = board.locator('[data-report="DataCenterRecognitions"]');
+    await expect
+      .poll(
+        async () => {
+          await board.getByRole('button', { name: /查\s*询/ }).first().click();
+          await waitForTable(recognitions);
+          return tableRows(recognitions).count();
+        },
+        { timeout: 40_000, interval: 2_000 },
+      )
+      .toBeGreaterThan(0);
+    const totals = (await payments.locator('.report-totals td').allInnerTexts()).map((text) => text.trim());
+    expect(totals[0]).toBe('合计');
+    expect(totals.slice(1).every((text) => /^-?\d[\d,]*(\.\d{2})?$/.test(text))).toBe(true);
+    await payments.getByTestId('report-chart').locator('canvas').first().waitFor();
+
+    await payments.getByText('饼图').click();
+    await expect.poll(async () => (await payments.locator('thead th').allInnerTexts()).map((text) => text.trim())).toContain('学校');
+    // The days' rows leave with the switch; the schools' arrive with their answer.
+    await expect.poll(() => tableRows(payments).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(await tableRows(payments).first().locator('td').first().innerText()).not.toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const downloading = page.waitForEvent('download', { timeout: 60_000 });
+    await payments.getByRole('button', { name: /导\s*出/ }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^数据中心-收入与退款-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    mkdirSync(ARTIFACTS_DIR, { recursive: true });
+    const file = path.join(ARTIFACTS_DIR, 'data-center-payments.xlsx');
+    await download.saveAs(file);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(file);
+    const sheet = workbook.worksheets[0]!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['学校', '支付笔数', '支付金额', '退款笔数', '退款金额', '净收入']);
+    expect(typeof sheet.getRow(2).getCell(3).value).toBe('number');
+    expect(sheet.getRow(sheet.actualRowCount).getCell(1).value).toBe('合计');
+    await pictures(page, 'statistics-data-center');
   });
 
   it("shows a school's day on the cockpit (jsc)", async () => {

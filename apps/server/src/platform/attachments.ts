@@ -1,10 +1,19 @@
 /** The file names of downloads: which page and which day, readable in every browser. */
 import { formatBusinessDate, frameOf, type MessageLocale as Locale } from '@campus/contract';
 
-/** `学校管理-2026-11-25.xlsx`: the page's menu title in the caller's language and the date in Asia/Shanghai. */
-export function exportFileName(frameIndex: string, locale: Locale, now: Date, extension = 'xlsx'): string {
+/** One of several exports of a page (a DataCenter trend): its name and title join the page's in the file name. */
+export interface ExportPart {
+  name: string;
+  title: Readonly<Record<Locale, string>>;
+}
+
+/**
+ * `学校管理-2026-11-25.xlsx`: the page's menu title in the caller's language and the date in
+ * Asia/Shanghai; `数据中心-收入与退款-2026-11-25.xlsx` for a part of a page that exports several.
+ */
+export function exportFileName(frameIndex: string, locale: Locale, now: Date, extension = 'xlsx', part?: ExportPart): string {
   const frame = frameOf(frameIndex);
-  return `${frame[locale]}-${formatBusinessDate(now)}.${extension}`;
+  return `${frame[locale]}-${part ? `${part.title[locale]}-` : ''}${formatBusinessDate(now)}.${extension}`;
 }
 
 /**
@@ -12,9 +21,10 @@ export function exportFileName(frameIndex: string, locale: Locale, now: Date, ex
  * RFC 5987 `filename*` parameter; `filename` carries an ASCII fallback (the route name, e.g.
  * `schoolManage-2026-11-25.xlsx`) for clients that read only the plain one.
  */
-export function exportAttachmentHeader(frameIndex: string, locale: Locale, now: Date, extension = 'xlsx'): string {
-  const asciiName = `${frameIndex.replace(/[^A-Za-z0-9_-]/g, '_')}-${formatBusinessDate(now)}.${extension}`;
-  return `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeRfc5987(exportFileName(frameIndex, locale, now, extension))}`;
+export function exportAttachmentHeader(frameIndex: string, locale: Locale, now: Date, extension = 'xlsx', part?: ExportPart): string {
+  const asciiBase = part ? `${frameIndex}-${part.name}` : frameIndex;
+  const asciiName = `${asciiBase.replace(/[^A-Za-z0-9_-]/g, '_')}-${formatBusinessDate(now)}.${extension}`;
+  return `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeRfc5987(exportFileName(frameIndex, locale, now, extension, part))}`;
 }
 
 /** encodeURIComponent leaves ' ( ) * unescaped; RFC 5987's attr-char does not allow them. */

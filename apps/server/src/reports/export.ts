@@ -40,9 +40,18 @@ function dimensionValue(dimension: ReportDimensionDef, name: string, row: Report
   return dimensionCell(dimension, name, row, locale, grain);
 }
 
-/** Streams the workbook of the given groups and totals through the one workbook writer; the caller sends the stream as the reply body. */
-export function reportWorkbook(ctx: ReportContext, def: ReportDef, answer: { items: ReportRow[]; totals: Record<string, number> }, grain: ReportGrain): PassThrough {
-  const dimensions = Object.entries(def.dimensions);
+/**
+ * Streams the workbook of the given groups and totals through the one workbook writer, a column per
+ * grouped dimension (every one unless `groupBy` names some); the caller sends the stream as the reply body.
+ */
+export function reportWorkbook(
+  ctx: ReportContext,
+  def: ReportDef,
+  answer: { items: ReportRow[]; totals: Record<string, number> },
+  grain: ReportGrain,
+  groupBy: readonly string[] = Object.keys(def.dimensions),
+): PassThrough {
+  const dimensions = Object.entries(def.dimensions).filter(([name]) => groupBy.includes(name));
   // Images stay on the page: a workbook holds the time, not a link that expires.
   const attributes = Object.entries(def.attributes ?? {}).filter(([, a]) => a.kind !== 'image');
   const measureCells = (values: Record<string, unknown>) =>

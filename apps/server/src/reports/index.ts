@@ -8,6 +8,7 @@ import { orderStatisticsReport } from './order-statistics.js';
 import { opsDailyReport } from './ops-daily.js';
 import { misIdentifyPersonReport } from './mis-identify-person.js';
 import { cockpitRoutes } from './cockpit.js';
+import { DATA_CENTER_REPORTS } from './data-center.js';
 import { registerReportRoutes } from './routes.js';
 import type { ReportModule } from './source.js';
 import { transactionMonthStatisticsReport, transactionStatisticsReport } from './transaction-statistics.js';
@@ -28,6 +29,7 @@ export const REPORT_MODULES: readonly ReportModule[] = [
   functionTrendsReport,
   userStatisticsReport,
   opsDailyReport,
+  ...DATA_CENTER_REPORTS,
 ];
 
 /**

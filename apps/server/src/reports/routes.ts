@@ -1,7 +1,7 @@
 /**
  * The calls of one report: `POST /api/{Report}/Search` (paged groups + totals), `GET
  * /api/{Report}/GetSummary` (every group of the requested dimensions, for charts and the seed's
- * statistics GETs) and `GET /api/{Report}/Export` (.xlsx with a totals row).
+ * statistics GETs) and `GET /api/{Report}/Export` (.xlsx of the groups asked, with a totals row).
  */
 import {
   reportExportQuerySchemaOf,
@@ -9,6 +9,7 @@ import {
   reportSummaryAnswerSchemaOf,
   reportSearchSchemaOf,
   reportSummaryQuerySchemaOf,
+  reportsOfFrame,
   resourcePath,
   type ButtonValue,
   type ReportDef,
@@ -65,6 +66,8 @@ export function registerReportRoutes(parent: FastifyInstance, report: ReportModu
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const path = (verb: string) => resourcePath(def.name, verb);
   const grainOf = (input: ReportInput) => input.grain ?? def.period?.defaultGrain ?? 'month';
+  // A page showing several reports (DataCenter) downloads several workbooks: each is named after its report too.
+  const sharesPage = def.views.some((view) => reportsOfFrame(view.frame).length > 1);
 
   app.post(path('Search'), { onRequest: guard(report), schema: { ...documentedCall(def.name, 'Search', `${def.label.en}: one page of groups and the totals`, reportSearchAnswerSchemaOf(def)), body: reportSearchSchemaOf(def) } }, async (request) => {
     const body = request.body as Record<string, unknown> & { pageIndex: number; pageSize: number };
@@ -80,12 +83,14 @@ export function registerReportRoutes(parent: FastifyInstance, report: ReportModu
 
   app.get(path('Export'), { onRequest: guard(report, 'export'), schema: { ...documentedExport(def.name, `Export ${def.label.en} as .xlsx with a totals row`), querystring: reportExportQuerySchemaOf(def) } }, async (request, reply) => {
     const ctx = contextOf(request);
-    const input = inputOf(request.query as Record<string, unknown>);
+    const query = request.query as Record<string, unknown> & { groupBy?: string[] };
+    const input = inputOf(query);
+    const groupBy = Object.keys(def.dimensions).filter((dimension) => !query.groupBy || query.groupBy.includes(dimension));
     // Read (and refused, if too wide) before the first byte is sent: a failure is still an envelope.
-    const answer = await summarizeReport(ctx, input, Object.keys(def.dimensions), request.server.clock.now());
+    const answer = await summarizeReport(ctx, input, groupBy, request.server.clock.now());
     reply
       .header('Content-Type', XLSX_CONTENT_TYPE)
-      .header('Content-Disposition', exportAttachmentHeader(ctx.view.frame, ctx.locale, request.server.clock.now()));
-    return reply.send(reportWorkbook(ctx, def, answer, grainOf(input)));
+      .header('Content-Disposition', exportAttachmentHeader(ctx.view.frame, ctx.locale, request.server.clock.now(), 'xlsx', sharesPage ? { name: def.name, title: def.label } : undefined));
+    return reply.send(reportWorkbook(ctx, def, answer, grainOf(input), groupBy));
   });
 }

@@ -31,9 +31,9 @@ export function declaredFamilyFrames(): string[] {
     .flatMap((def) => def.views.map((view) => view.frame));
 }
 
-/** The frames of the reports' views. */
+/** The frames of the reports' views, each once (DataCenter shows four reports). */
 export function declaredReportFrames(): string[] {
-  return Object.values(REPORTS).flatMap((def) => def.views.map((view) => view.frame));
+  return [...new Set(Object.values(REPORTS).flatMap((def) => def.views.map((view) => view.frame)))];
 }
 
 const REGISTERED = new Set<string>([...Object.keys(CUSTOM_PAGE_NAMES), ...declaredFamilyFrames(), ...declaredReportFrames()]);

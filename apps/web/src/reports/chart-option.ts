@@ -1,5 +1,5 @@
 /** The ECharts option of a report's chart, from its declaration and the GetSummary groups. */
-import type { ReportDef, ReportGrain, ReportRow } from '@campus/contract';
+import type { ReportChartDef, ReportDef, ReportGrain, ReportRow } from '@campus/contract';
 import type { Locale } from '../lib/i18n';
 import { dimensionText, measureValue, periodsBetween } from './report-values';
 
@@ -13,7 +13,14 @@ export interface ChartInput {
   /** The period the answer covers, to draw periods without rows as 0. */
   range?: { from: string; to: string };
   none: string;
+  /** The chart to draw, when the page switched it (`chartAs`); the declared one otherwise. */
+  chart?: ReportChartDef;
+  /** The name of the slice that gathers a pie's smallest values (given for pies by a dimension). */
+  others?: string;
 }
+
+/** A pie shows its largest values one by one and the rest as one slice: forty schools read as nothing. */
+export const PIE_SLICES = 10;
 
 /** A minimal structural type of the option we build (ECharts' own types stay in the lazy chunk). */
 export interface ReportChartOption {
@@ -30,8 +37,7 @@ export interface ReportChartOption {
  * series per listed measure (`series: 'measures'`) or per value of the series dimension.
  * @example chartOption({ def: WarehouseStatistics, items, visibleMeasures, locale: 'en', grain: 'month', none: 'None' })
  */
-export function chartOption({ def, items, visibleMeasures, locale, grain, range, none }: ChartInput): ReportChartOption | null {
-  const { chart } = def;
+export function chartOption({ def, items, visibleMeasures, locale, grain, range, none, chart = def.chart, others }: ChartInput): ReportChartOption | null {
   const measures = chart.measures.filter((name) => visibleMeasures.has(name));
   if (chart.type === 'table' || measures.length === 0) return null;
   const xDimension = def.dimensions[chart.x]!;
@@ -56,11 +62,16 @@ export function chartOption({ def, items, visibleMeasures, locale, grain, range,
         });
 
   if (chart.type === 'pie') {
+    // Between measures (new and returning parents): one slice per measure, summed over the range.
+    const slicesOfMeasures = chart.pie?.by === 'measures' && chart.series === 'measures';
     const [first] = seriesList;
+    const slices = slicesOfMeasures
+      ? seriesList.map(({ name, data, color }) => ({ name, value: data.reduce((sum, value) => sum + value, 0), ...(color ? { itemStyle: { color } } : {}) }))
+      : categories.map((name, i) => ({ name, value: first?.data[i] ?? 0 }));
     return {
       tooltip: { trigger: 'item' },
       legend: { type: 'scroll', bottom: 0 },
-      series: [{ type: 'pie', name: first?.name, radius: ['35%', '65%'], data: categories.map((name, i) => ({ name, value: first?.data[i] ?? 0 })) }],
+      series: [{ type: 'pie', name: slicesOfMeasures ? label(def.label) : first?.name, radius: ['35%', '65%'], data: withOthers(slices.filter((slice) => slice.value !== 0), others) }],
     };
   }
   return {
@@ -75,7 +86,16 @@ export function chartOption({ def, items, visibleMeasures, locale, grain, range,
       data,
       ...(color ? { itemStyle: { color }, lineStyle: { color } } : {}),
       ...(chart.stacked ? { stack: 'total' } : {}),
-      ...(chart.type === 'line' ? { smooth: true, showSymbol: keys.length <= 62 } : { barMaxWidth: 48 }),
+      // Straight segments: a smoothed curve over sparse daily counts rises before the day that holds the count.
+      ...(chart.type === 'line' ? { smooth: false, showSymbol: keys.length <= 62 } : { barMaxWidth: 48 }),
     })),
   };
+}
+
+/** The largest PIE_SLICES − 1 slices and, when more remain, one slice of their sum named `others`. */
+function withOthers<S extends { name: string; value: number }>(slices: S[], others: string | undefined): (S | { name: string; value: number })[] {
+  if (others === undefined || slices.length <= PIE_SLICES) return slices;
+  const sorted = [...slices].sort((a, b) => b.value - a.value);
+  const rest = sorted.slice(PIE_SLICES - 1).reduce((sum, slice) => sum + slice.value, 0);
+  return [...sorted.slice(0, PIE_SLICES - 1), { name: others, value: rest }];
 }

@@ -1,6 +1,7 @@
-/** The pages of the declared reports: every frame of a report gets the generic report page. */
-import { reportOfFrame } from '@campus/contract';
+/** The pages of the declared reports: a frame of one report gets the report page, of several the board. */
+import { reportsOfFrame } from '@campus/contract';
 import type { ComponentType } from 'react';
+import { ReportBoard, checkSharedFilters } from './report-board';
 import { ReportPage } from './report-page';
 
 const pages = new Map<string, ComponentType>();
@@ -9,10 +10,11 @@ const pages = new Map<string, ComponentType>();
 export function reportPageFor(frame: string): ComponentType {
   const cached = pages.get(frame);
   if (cached) return cached;
-  const def = reportOfFrame(frame);
-  if (!def) throw new Error(`No report is declared for the frame '${frame}'`);
+  const defs = reportsOfFrame(frame);
+  if (defs.length === 0) throw new Error(`No report is declared for the frame '${frame}'`);
+  if (defs.length > 1) checkSharedFilters(defs);
   function FrameReportPage() {
-    return <ReportPage def={def!} frame={frame} />;
+    return defs.length > 1 ? <ReportBoard defs={defs} frame={frame} /> : <ReportPage def={defs[0]!} frame={frame} />;
   }
   FrameReportPage.displayName = `ReportPage(${frame})`;
   pages.set(frame, FrameReportPage);

@@ -55,9 +55,10 @@ export function periodsBetween(from: string, to: string, grain: ReportGrain): st
   return periods;
 }
 
-/** The filter bar's starting values: the report's default months up to today in China. */
+/** The filter bar's starting values: the report's default days, or months, up to today in China. */
 export function initialValuesOf(def: Pick<ReportDef, 'period'>, now: Date = new Date()): Record<string, unknown> {
   if (!def.period) return {};
   const today = businessNow(now);
-  return { [def.period.field]: [today.subtract(def.period.defaultMonths - 1, 'month').startOf('month'), today] };
+  const from = def.period.defaultDays ? today.subtract(def.period.defaultDays - 1, 'day') : today.subtract(def.period.defaultMonths - 1, 'month').startOf('month');
+  return { [def.period.field]: [from, today] };
 }

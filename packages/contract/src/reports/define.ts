@@ -27,6 +27,11 @@ export interface ReportPeriodDef {
   defaultGrain: ReportGrain;
   /** Months the range covers when the caller gives no start (the current month included). */
   defaultMonths: number;
+  /**
+   * Days the range covers when the caller gives no start, ending on its last day (a trend's "last 30
+   * days"); wins over `defaultMonths` when given.
+   */
+  defaultDays?: number;
 }
 
 /** A value rows are grouped by. `period`: the start date (YYYY-MM-DD) of the row's day, week or month. */
@@ -68,6 +73,30 @@ export interface ReportChartDef {
   measures: readonly string[];
   /** Bars of one x stacked into one column. */
   stacked?: boolean;
+  /**
+   * Given, the page offers a line / bar / pie switch, and a pie shares the range's total out: by
+   * each value of a dimension (`measure` summed per value, e.g. per school), or between `measures`
+   * that together make a whole (new and returning parents). Only what adds up to a whole is a pie.
+   */
+  pie?: ReportPieDef;
+}
+
+/** What a report's pie shares out over the whole range (ReportChartDef.pie). */
+export type ReportPieDef = { by: string; measure: string } | { by: 'measures'; measures: readonly string[] };
+
+/** The chart types a page may switch a report's chart between. */
+export const SWITCHABLE_CHART_TYPES = ['line', 'bar', 'pie'] as const;
+export type SwitchableChartType = (typeof SWITCHABLE_CHART_TYPES)[number];
+
+/**
+ * The chart a report draws as the given type: its own for line and bar; for a pie by a dimension,
+ * that dimension as x and its measure; for a pie between measures, the report's x and those measures.
+ */
+export function chartAs(chart: ReportChartDef, type: SwitchableChartType): ReportChartDef {
+  if (type !== 'pie' || !chart.pie) return { ...chart, type };
+  const { pie } = chart;
+  if (pie.by === 'measures' && 'measures' in pie) return { ...chart, type, series: 'measures', measures: pie.measures, stacked: false };
+  return { ...chart, type, x: pie.by, series: 'measures', measures: [(pie as { measure: string }).measure], stacked: false };
 }
 
 export interface ReportDef {

@@ -69,11 +69,20 @@ export function reportSearchSchemaOf(def: ReportDef) {
     .superRefine(checkPeriod(def));
 }
 
-/** Query of GET /api/{Report}/Export: the Search filters, the sort and the caller's language. */
+/**
+ * Query of GET /api/{Report}/Export: the Search filters, the sort, the caller's language and, as
+ * GetSummary's, the dimensions to group by (all of them when absent): a chart's table exports as shown.
+ */
 export function reportExportQuerySchemaOf(def: ReportDef) {
   return z
-    .strictObject({ view: z.string().max(64).optional(), lang: z.enum(['zh', 'en']).optional(), ...sortShape(def), ...filterShape(def) })
+    .strictObject({ view: z.string().max(64).optional(), lang: z.enum(['zh', 'en']).optional(), groupBy: groupBySchema(def), ...sortShape(def), ...filterShape(def) })
     .superRefine(checkPeriod(def));
+}
+
+/** `groupBy`: declared dimensions as a comma-separated list. */
+function groupBySchema(def: ReportDef) {
+  const dimensions = Object.keys(def.dimensions) as [string, ...string[]];
+  return z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(z.enum(dimensions)).min(1).max(dimensions.length).optional());
 }
 
 /**
@@ -81,10 +90,8 @@ export function reportExportQuerySchemaOf(def: ReportDef) {
  * (comma-separated; all of them when absent), e.g. the chart's x and series.
  */
 export function reportSummaryQuerySchemaOf(def: ReportDef) {
-  const dimensions = Object.keys(def.dimensions) as [string, ...string[]];
-  const groupBy = z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(z.enum(dimensions)).min(1).max(dimensions.length).optional());
   return z
-    .strictObject({ view: z.string().max(64).optional(), lang: z.enum(['zh', 'en']).optional(), groupBy, ...sortShape(def), ...filterShape(def) })
+    .strictObject({ view: z.string().max(64).optional(), lang: z.enum(['zh', 'en']).optional(), groupBy: groupBySchema(def), ...sortShape(def), ...filterShape(def) })
     .superRefine(checkPeriod(def));
 }
 

@@ -1,0 +1,109 @@
+/**
+ * Sources of the four DataCenter trends: each groups one rollup the platform keeps incrementally
+ * (docs/decisions.md "DataCenter reads four existing rollups") by period and school, never the raw
+ * records. The area and agent filters are the schools' (their current province, city and agent), read
+ * as a set of school ids, so every trend filters alike whatever its rollup carries.
+ */
+import { DataCenterAppActivity, DataCenterDevices, DataCenterPayments, DataCenterRecognitions, type ReportDef } from '@campus/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import { schools } from '../db/schema/index.js';
+import { defineReportSource, inScope, periodStartSql, type ReportModule, type ReportQuery } from './source.js';
+
+/** One rollup as a trend reads it, under the alias `r`. */
+interface TrendRollup {
+  table: SQL;
+  /** The rollup rows of the query's period. */
+  inPeriod: (query: ReportQuery) => SQL;
+  /** The start (YYYY-MM-DD) of the period a row falls in, at the query's grain. */
+  periodOf: (query: ReportQuery) => SQL;
+  /** The declared measures' sums, named as declared. */
+  sums: SQL;
+  /** A group whose every measure is 0 is not a group. */
+  nonZero: SQL;
+}
+
+/** The caller's scope and the filters, on the rollup's school column. */
+function conditionsOf(query: ReportQuery): SQL[] {
+  const { filters } = query;
+  const conditions = [inScope(query, sql`r.school_id`)];
+  if (filters.schoolId !== undefined) conditions.push(sql`r.school_id = ${filters.schoolId}`);
+  const ofSchool: SQL[] = [];
+  if (filters.province !== undefined) ofSchool.push(sql`${schools.province} = ${filters.province}`);
+  if (filters.city !== undefined) ofSchool.push(sql`${schools.city} = ${filters.city}`);
+  if (filters.agentId !== undefined) ofSchool.push(sql`${schools.agentId} = ${filters.agentId}`);
+  if (ofSchool.length > 0) conditions.push(sql`r.school_id in (select ${schools.id} from ${schools} where ${sql.join(ofSchool, sql` and `)})`);
+  return conditions;
+}
+
+function defineTrendSource(def: ReportDef, rollup: TrendRollup): ReportModule {
+  return defineReportSource(def, {
+    grouped(query) {
+      const keys: SQL[] = [];
+      if (query.groupBy.includes('period')) keys.push(sql`${rollup.periodOf(query)} as "period"`);
+      // School 0 is "no school" in the device rollup's key (devices in stock): answered as none.
+      if (query.groupBy.includes('schoolId')) keys.push(sql`nullif(r.school_id, 0) as "schoolId"`);
+      const groupBy = keys.length > 0 ? sql.raw(`group by ${keys.map((_, i) => i + 1).join(', ')}`) : sql``;
+      return sql`select ${sql.join([...keys, rollup.sums], sql`, `)}
+        from ${rollup.table} where ${sql.join([rollup.inPeriod(query), ...conditionsOf(query)], sql` and `)}
+        ${groupBy} having ${rollup.nonZero}`;
+    },
+    // Schools are named for the groups asked (a page, or a pie's schools), not for every rollup row.
+    labels(rows, query) {
+      if (!query.groupBy.includes('schoolId')) return rows;
+      return sql`select l.*, ${schools.schoolName} as "schoolIdLabel" from (${rows}) l left join ${schools} on ${schools.id} = l."schoolId"`;
+    },
+  });
+}
+
+const periodOf = (query: ReportQuery) => {
+  if (!query.period) throw new Error('a DataCenter trend is declared with a period');
+  return query.period;
+};
+/** Day rollups: the range's days, summed into the grain's periods. */
+const dayRange = (column: string) => (query: ReportQuery) => sql`${sql.raw(column)} between ${periodOf(query).from}::date and ${periodOf(query).to}::date`;
+const dayPeriod = (column: string) => (query: ReportQuery) => periodStartSql(sql.raw(column), periodOf(query).grain);
+
+export const dataCenterRecognitionsReport = defineTrendSource(DataCenterRecognitions, {
+  table: sql`attendance_school_days r`,
+  inPeriod: dayRange('r.day'),
+  periodOf: dayPeriod('r.day'),
+  sums: sql.raw(`coalesce(sum(r.recognitions), 0)::int as "recognitions", coalesce(sum(r.failed), 0)::int as "failed", coalesce(sum(r.present), 0)::int as "present"`),
+  nonZero: sql.raw(`sum(r.recognitions) <> 0 or sum(r.present) <> 0`),
+});
+
+export const dataCenterPaymentsReport = defineTrendSource(DataCenterPayments, {
+  table: sql`transaction_day_totals r`,
+  inPeriod: dayRange('r.day'),
+  periodOf: dayPeriod('r.day'),
+  sums: sql.raw(`sum(r.payments)::int as "payments", sum(r.paid)::bigint as "paid", sum(r.refunds)::int as "refunds", sum(r.refunded)::bigint as "refunded",
+    (sum(r.paid) - sum(r.refunded))::bigint as "net"`),
+  nonZero: sql.raw(`sum(r.payments) <> 0 or sum(r.refunds) <> 0`),
+});
+
+/**
+ * The activity rollup holds each grain's own rows (a parent counts once per week or month, not once
+ * per day of it): the rows of the query's grain whose period starts in the range, a week or month
+ * starting before the range counted whole, as userActTable does.
+ */
+export const dataCenterAppActivityReport = defineTrendSource(DataCenterAppActivity, {
+  table: sql`app_use_activity r`,
+  inPeriod: (query) => {
+    const { grain, from, to } = periodOf(query);
+    const unit = sql.raw(`'${grain}'`);
+    return sql`r.grain = ${grain} and r.period between date_trunc(${unit}, ${from}::date::timestamp)::date and ${to}::date`;
+  },
+  periodOf: () => sql`to_char(r.period, 'YYYY-MM-DD')`,
+  sums: sql.raw(`sum(r.active)::int as "active", sum(r.new_parents)::int as "newParents", sum(r.active - r.new_parents)::int as "returning"`),
+  nonZero: sql.raw(`sum(r.active) <> 0`),
+});
+
+export const dataCenterDevicesReport = defineTrendSource(DataCenterDevices, {
+  table: sql`device_day_counts r`,
+  inPeriod: dayRange('r.day'),
+  periodOf: dayPeriod('r.day'),
+  sums: sql.raw(`sum(r.stocked)::int as "stocked", sum(r.shipped)::int as "shipped", sum(r.installed)::int as "installed"`),
+  nonZero: sql.raw(`sum(r.stocked) <> 0 or sum(r.shipped) <> 0 or sum(r.installed) <> 0`),
+});
+
+/** The four trends in the order the page shows them. */
+export const DATA_CENTER_REPORTS: readonly ReportModule[] = [dataCenterRecognitionsReport, dataCenterPaymentsReport, dataCenterAppActivityReport, dataCenterDevicesReport];
