@@ -17,6 +17,10 @@
  * the server process (utime + stime from /proc/<pid>/stat; on PGlite the database runs inside it)
  * and, on PostgreSQL, the backends of the scratch database (pg_stat_activity, read the same way).
  *
+ * Before the sale every parent opens the commodity's page (MallCommodity), as the app's parents do while
+ * they wait for it to open: the sale meets a server that has served them (pools open, code compiled),
+ * as a sale announced in advance does; `--cold` starts the sale on the fresh server instead.
+ *
  * Options: --parents 1000, --concurrency 50, --stock 100. `--count-statements` (PostgreSQL) also counts
  * the statements the sale sent: the scratch database logs every statement (`log_statement = all`, set
  * on it alone), and the lines it added to the server's log during the sale are counted (BENCH_PG_LOG,
@@ -46,6 +50,7 @@ const { values: args } = parseArgs({
     // Start the sale at once, while the start's background work still runs (how the first runs measured it).
     'no-settle': { type: 'boolean', default: false },
     'count-statements': { type: 'boolean', default: false },
+    cold: { type: 'boolean', default: false },
   },
 });
 const PARENTS = Number(args.parents);
@@ -56,6 +61,23 @@ type Rows<T> = { rows: T[] };
 interface Buyer {
   token: string;
   addressId: number;
+}
+
+/** Each buyer reads the commodity's page, `CONCURRENCY` at a time; answers how many answered 200. */
+async function openCommodityPages(base: string, buyers: readonly Buyer[], commodityId: number): Promise<number> {
+  let next = 0;
+  let opened = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < buyers.length) {
+        const buyer = buyers[next++]!;
+        const response = await fetch(`${base}${APP_MALL_PATHS.commodity}?id=${commodityId}`, { headers: { authorization: `Bearer ${buyer.token}` } });
+        await response.arrayBuffer();
+        if (response.status === 200) opened += 1;
+      }
+    }),
+  );
+  return opened;
 }
 
 /** Writes the sale's rows: parents of the first school with an address and a session each, and the commodity on sale to every school. */
@@ -177,6 +199,11 @@ try {
     console.log(`${args.db}: background jobs settled ${(settledMs / 1000).toFixed(1)} s after the start`);
   }
   console.log(`${args.db}: server up in ${(server.startMs / 1000).toFixed(1)} s; ${buyers.length} parents, ${CONCURRENCY} at a time, ${STOCK} in stock`);
+
+  if (!args.cold) {
+    const opened = await openCommodityPages(server.base, buyers, commodityId);
+    console.log(`${args.db}: every parent opened the commodity's page first (${opened} answers, not timed); --cold skips it`);
+  }
 
   const latencies: number[] = [];
   const acknowledged: number[] = [];
