@@ -96,6 +96,12 @@ export function typedCell(kind: CellKind, value: CellInput): string | number | D
   }
 }
 
+/** Excel's limits on a sheet's name: 31 characters at most, none of \ / ? * [ ] : (a longer one makes a file Excel calls damaged). */
+export function sheetNameOf(name: string): string {
+  const cleaned = name.replace(/[\\/?*[\]:]/g, ' ').trim();
+  return [...cleaned].slice(0, 31).join('').trim() || 'Sheet';
+}
+
 /**
  * Streams a workbook of the given sheets; the caller sends the returned stream as the reply body.
  * Read what may fail before calling this: once rows are being written, a failure can only cut the
@@ -106,7 +112,7 @@ export function streamWorkbook(sheets: readonly SheetSpec[]): PassThrough {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: true });
   const run = async () => {
     for (const spec of sheets) {
-      const sheet = workbook.addWorksheet(spec.name);
+      const sheet = workbook.addWorksheet(sheetNameOf(spec.name));
       sheet.columns = spec.columns.map((column) => {
         const numFmt = FORMATS[column.kind];
         return { header: column.header, key: column.key, width: column.width ?? 14, ...(numFmt ? { style: { numFmt } } : {}) };

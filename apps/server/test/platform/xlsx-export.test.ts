@@ -6,6 +6,7 @@
  */
 import { RESOURCES, type FieldDef } from '@campus/contract';
 import * as XLSX from '@e965/xlsx';
+import ExcelJS from 'exceljs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +14,7 @@ import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCell } from '../../src/resources/engine/import/cells.js';
 import { sheetRows } from '../../src/resources/engine/import/sheet.js';
-import { streamWorkbook, type SheetSpec } from '../../src/platform/xlsx-export.js';
+import { sheetNameOf, streamWorkbook, type SheetSpec } from '../../src/platform/xlsx-export.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { validAddBody } from '../resources/fixtures.js';
 
@@ -70,6 +71,17 @@ describe('the .xlsx export service', () => {
     expect(sheet.H2!.v).toBeCloseTo(3723 / 86400, 10);
     // The serial of 2 March 2026 01:30:05 (days since 1899-12-30).
     expect(sheet.F2!.v).toBeCloseTo(46083 + (1 * 3600 + 30 * 60 + 5) / 86400, 8);
+  });
+
+  it("names a sheet within Excel's limits: 31 characters, none of its forbidden ones", async () => {
+    expect(sheetNameOf('Devices stocked, shipped, installed')).toBe('Devices stocked, shipped, insta');
+    expect(sheetNameOf('Q1/Q2: [draft]?')).toBe('Q1 Q2   draft');
+    const bytes = await bytesOf(streamWorkbook([{ ...sample, name: 'Devices stocked, shipped, installed' }]));
+    const book = XLSX.read(bytes, { type: 'buffer' });
+    expect(book.SheetNames).toEqual(['Devices stocked, shipped, insta']);
+    const exceljs = new ExcelJS.Workbook();
+    await exceljs.xlsx.load(bytes as unknown as ArrayBuffer);
+    expect(exceljs.worksheets.map((sheet) => sheet.name)).toEqual(['Devices stocked, shipped, insta']);
   });
 
   it('is read back by the import: a date cell and a date typed as text give the same date, a time cell its instant in China', async () => {
