@@ -33,8 +33,10 @@ export type CellInput = string | number | boolean | Date | null | undefined;
 
 /** Where `write` puts its rows. */
 export interface SheetWriter {
-  /** One row, by column key; `bold` for a totals row. */
-  addRow(values: Record<string, CellInput>, options?: { bold?: boolean }): void;
+  /** One row, by column key or as the values in column order; `bold` for a totals row. */
+  addRow(values: Record<string, CellInput> | readonly CellInput[], options?: { bold?: boolean }): void;
+  /** Resolves once the rows written so far have been compressed and taken by the reader: call it between batches so memory stays flat. */
+  drained(): Promise<void>;
 }
 
 /** One sheet of a workbook: its name, columns, and the function that writes its rows (it may read more rows meanwhile). */
@@ -96,6 +98,57 @@ export function typedCell(kind: CellKind, value: CellInput): string | number | D
   }
 }
 
+/**
+ * One style object per column (and per kind of value where the column has no number format), given
+ * to every cell of a plain row: exceljs remembers a style's id by the object, where each cell's own
+ * copy made it render and look up the style's XML again for every cell (half the export's CPU).
+ * Never for a bold row: setting a row's font writes into its cells' style objects.
+ */
+function sharedStyles(columns: readonly WorkbookColumn[]): (index: number, value: unknown) => Partial<ExcelJS.Style> {
+  const byColumn = columns.map((column) => {
+    const numFmt = FORMATS[column.kind];
+    return numFmt ? { numFmt } : undefined;
+  });
+  // Without a number format exceljs picks one by the value's type (General for a number, none for text).
+  const byType = columns.map(() => new Map<string, Partial<ExcelJS.Style>>());
+  return (index, value) => {
+    const fixed = byColumn[index];
+    if (fixed) return fixed;
+    const type = value === null || value === undefined ? 'null' : value instanceof Date ? 'date' : typeof value;
+    const styles = byType[index]!;
+    let style = styles.get(type);
+    if (!style) styles.set(type, (style = {}));
+    return style;
+  };
+}
+
+/** The part of a writable stream `drainOf` needs, whichever stream library made it. */
+interface EntryStream {
+  _writableState: { needDrain?: boolean };
+  once(event: string, listener: () => void): unknown;
+  removeListener(event: string, listener: () => void): unknown;
+}
+
+function isEntryStream(value: unknown): value is EntryStream {
+  const candidate = value as Partial<EntryStream> | null;
+  return typeof candidate?.once === 'function' && typeof candidate.removeListener === 'function' && typeof candidate._writableState === 'object';
+}
+
+/** Resolves when `entry` has room again (at once when it has), or when it or the reply `out` is finished, closed or failed. */
+function drainOf(entry: EntryStream, out: PassThrough): Promise<void> {
+  if (!entry._writableState.needDrain || out.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const events = ['drain', 'close', 'error', 'finish'];
+    const done = () => {
+      for (const event of events) entry.removeListener(event, done);
+      out.off('close', done);
+      resolve();
+    };
+    for (const event of events) entry.once(event, done);
+    out.once('close', done);
+  });
+}
+
 /** Excel's limits on a sheet's name: 31 characters at most, none of \ / ? * [ ] : (a longer one makes a file Excel calls damaged). */
 export function sheetNameOf(name: string): string {
   const cleaned = name.replace(/[\\/?*[\]:]/g, ' ').trim();
@@ -121,14 +174,34 @@ export function streamWorkbook(sheets: readonly SheetSpec[]): PassThrough {
       header.font = { bold: true };
       // The header is text in every column, whatever the column's cells are.
       header.eachCell((cell) => (cell.numFmt = '@'));
-      const kinds = new Map(spec.columns.map((column) => [column.key, column.kind]));
+      const columns = spec.columns;
+      const styleOf = sharedStyles(columns);
+      // A row's own style is looked up the same way as a cell's: one object for every plain row.
+      const plainRow: Partial<ExcelJS.Style> = {};
       await spec.write({
         addRow(values, options) {
-          const cells: Record<string, string | number | Date | null> = {};
-          for (const [key, value] of Object.entries(values)) cells[key] = typedCell(kinds.get(key) ?? 'text', value);
+          const ordered = Array.isArray(values);
+          const cells: (string | number | Date | null | undefined)[] = new Array(columns.length);
+          for (let i = 0; i < columns.length; i += 1) {
+            const column = columns[i]!;
+            const value = ordered ? (values as readonly CellInput[])[i] : (values as Record<string, CellInput>)[column.key];
+            // A key the row does not have stays without a cell, as exceljs does for an object row.
+            cells[i] = value === undefined && !ordered ? undefined : typedCell(column.kind, value);
+          }
           const row = sheet.addRow(cells);
           if (options?.bold) row.font = { bold: true };
+          else {
+            row.style = plainRow;
+            for (let i = 0; i < cells.length; i += 1) if (cells[i] !== undefined) row.getCell(i + 1).style = styleOf(i, cells[i]);
+          }
           row.commit();
+        },
+        async drained() {
+          // exceljs writes the sheet's XML into the zip's entry stream without waiting for it (and that
+          // stream is readable-stream's, not node's): the rows the compressor or the reader has not taken
+          // yet pile up there. Its buffer drains only as fast as the zip is read (pipes wait downstream).
+          const inner = (sheet as unknown as { _stream?: { pipes?: unknown } })._stream?.pipes;
+          for (const pipe of Array.isArray(inner) ? (inner as unknown[]) : []) if (isEntryStream(pipe)) await drainOf(pipe, stream);
         },
       });
       sheet.commit();

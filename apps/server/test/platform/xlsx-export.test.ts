@@ -73,6 +73,42 @@ describe('the .xlsx export service', () => {
     expect(sheet.F2!.v).toBeCloseTo(46083 + (1 * 3600 + 30 * 60 + 5) / 86400, 8);
   });
 
+  it('writes a row given in column order as the same row given by key, and a totals row bold between plain ones', async () => {
+    const values = { serial: '000123', phone: '013800138000', price: 12.345, count: 7, day: '2026-03-02', at: '2026-03-01T17:30:05.000Z', month: '2026-02-01', length: 3723 };
+    const bytes = await bytesOf(
+      streamWorkbook([
+        {
+          ...sample,
+          async write(sheet) {
+            sheet.addRow(values);
+            sheet.addRow(sample.columns.map((column) => values[column.key as keyof typeof values]));
+            sheet.addRow({ serial: 'Total', price: 1000 }, { bold: true });
+            await sheet.drained();
+            // A number column keeps General for numbers and writes what is no number as text; empty cells stay empty.
+            sheet.addRow(['000124', null, 5, 'n/a', '', undefined, null, 60]);
+          },
+        },
+      ]),
+    );
+    const sheet = sheetOf(bytes);
+    for (const column of 'ABCDEFGH') expect(sheet[`${column}3`]).toEqual(sheet[`${column}2`]);
+    expect(sheet.A5).toMatchObject({ t: 's', v: '000124', z: '@' });
+    expect(sheet.C5).toMatchObject({ t: 'n', v: 5, w: '5.00' });
+    expect(sheet.D5).toMatchObject({ t: 's', v: 'n/a' });
+    expect(sheet.D2).toMatchObject({ t: 'n', v: 7, z: 'General' });
+    expect(sheet.B5).toBeUndefined();
+    expect(sheet.H5).toMatchObject({ t: 'n', z: '[h]:mm:ss', w: '0:01:00' });
+
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(bytes as unknown as ArrayBuffer);
+    const rows = book.worksheets[0]!;
+    expect(rows.getCell('A4').font?.bold).toBe(true);
+    expect(rows.getCell('C4').font?.bold).toBe(true);
+    for (const address of ['A2', 'A3', 'C3', 'A5', 'C5']) expect(rows.getCell(address).font?.bold).toBeFalsy();
+    expect(rows.getCell('C5').numFmt).toBe('0.00');
+    expect(rows.getCell('E2').numFmt).toBe('yyyy-mm-dd');
+  });
+
   it("names a sheet within Excel's limits: 31 characters, none of its forbidden ones", async () => {
     expect(sheetNameOf('Devices stocked, shipped, installed')).toBe('Devices stocked, shipped, insta');
     expect(sheetNameOf('Q1/Q2: [draft]?')).toBe('Q1 Q2   draft');

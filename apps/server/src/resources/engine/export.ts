@@ -61,6 +61,46 @@ export function cellValue(field: FieldDef, name: string, row: Row, locale: Local
   }
 }
 
+/**
+ * `cellValue` of one field, with what does not depend on the row (the enum's labels, the list
+ * separator) looked up once per export instead of once per cell.
+ */
+export function cellReader(field: FieldDef, name: string, locale: Locale): (row: Row) => CellInput {
+  switch (field.kind) {
+    case 'enum': {
+      const labels = new Map<string, string>();
+      // The first option of a value wins, as `find` does in `cellValue`.
+      for (const o of field.options) if (!labels.has(String(o.value))) labels.set(String(o.value), o[locale]);
+      return (row) => {
+        const value = row[name];
+        if (value === null || value === undefined) return null;
+        return labels.get(String(value)) ?? String(value);
+      };
+    }
+    case 'bool': {
+      const yes = (field.trueLabel ?? { zh: '是', en: 'Yes' })[locale];
+      const no = (field.falseLabel ?? { zh: '否', en: 'No' })[locale];
+      return (row) => {
+        const value = row[name];
+        return value === null || value === undefined ? null : value ? yes : no;
+      };
+    }
+    case 'reference': {
+      const separator = formatServerMessage('export.listSeparator', undefined, locale);
+      const labelKey = `${name}Label`;
+      return (row) => {
+        const value = row[name];
+        if (value === null || value === undefined) return null;
+        const label = row[labelKey];
+        if (Array.isArray(label)) return label.join(separator);
+        return (label as string | undefined) ?? String(value);
+      };
+    }
+    default:
+      return (row) => cellValue(field, name, row, locale);
+  }
+}
+
 /** A key order of its own (log families: time, then id): each batch continues after the last row read. */
 export interface ExportPaging {
   order: SQL[];
@@ -103,6 +143,7 @@ export async function exportWorkbook(
   let batch = await readBatch(0, undefined);
 
   const fields = visibleFields(ctx).filter(([, f]) => isExported(f));
+  const readers = fields.map(([name, f]) => cellReader(f, name, ctx.locale));
   return streamWorkbook([
     {
       name: ctx.def.label[ctx.locale],
@@ -110,10 +151,21 @@ export async function exportWorkbook(
       async write(sheet) {
         let written = 0;
         for (;;) {
-          for (const row of batch.rows) sheet.addRow(Object.fromEntries(fields.map(([name, f]) => [name, cellValue(f, name, row, ctx.locale)])));
+          const last = written + batch.rows.length >= maxCount || batch.found.length < batch.limit;
+          // The database reads the next batch while this one is written (its rows and its offset are known).
+          const next = last ? undefined : readBatch(written + batch.rows.length, batch.found[batch.found.length - 1]);
+          // Awaited below; until then a failure must not count as unhandled (a failed write ends the export first).
+          next?.catch(() => undefined);
+          for (const row of batch.rows) {
+            const values: CellInput[] = new Array(readers.length);
+            for (let i = 0; i < readers.length; i += 1) values[i] = readers[i]!(row);
+            sheet.addRow(values);
+          }
           written += batch.rows.length;
-          if (batch.found.length < batch.limit || written >= maxCount) break;
-          batch = await readBatch(written, batch.found[batch.found.length - 1]);
+          if (!next) break;
+          // At most two batches in memory: the next rows are taken once this batch is compressed and sent.
+          await sheet.drained();
+          batch = await next;
         }
       },
     },
