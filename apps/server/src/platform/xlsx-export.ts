@@ -191,7 +191,8 @@ export function streamWorkbook(sheets: readonly SheetSpec[]): PassThrough {
           const row = sheet.addRow(cells);
           if (options?.bold) row.font = { bold: true };
           else {
-            row.style = plainRow;
+            // Row's `style` is real in exceljs but missing from its types.
+            (row as unknown as { style: Partial<ExcelJS.Style> }).style = plainRow;
             for (let i = 0; i < cells.length; i += 1) if (cells[i] !== undefined) row.getCell(i + 1).style = styleOf(i, cells[i]);
           }
           row.commit();
