@@ -1,25 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryMessenger, encodeMessage, MAX_MESSAGE_BYTES, type Messenger } from '../../src/platform/messenger.js';
 import { createPostgresMessenger } from '../../src/platform/messenger-postgres.js';
 import { createRedisMessenger, redisChannelOf } from '../../src/platform/messenger-redis.js';
+import { isReachable, redisUrl } from '../helpers/redis.js';
 
 const silent = { warn: () => undefined };
 const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** Whether something answers on the Redis address (the Redis transport's tests need a server). */
-async function isReachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-    socket.setTimeout(500);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-  });
-}
 const hasRedis = await isReachable(redisUrl);
 
 const received = (messenger: Messenger, topic: string) => {

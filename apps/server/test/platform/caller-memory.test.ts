@@ -1,6 +1,5 @@
 import { API_PATHS, frameOf } from '@campus/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/app.js';
 import { createDatabase, type DatabaseHandle } from '../../src/db/client.js';
@@ -10,6 +9,7 @@ import { createMemoryMessenger } from '../../src/platform/messenger.js';
 import { hashToken } from '../../src/platform/sessions.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { grantEverything, userIdOf } from '../resources/fixtures.js';
+import { isReachable, redisUrl } from '../helpers/redis.js';
 
 const silent = { warn: () => undefined };
 
@@ -25,18 +25,6 @@ describe('when an instance keeps its callers in memory', () => {
   });
 });
 
-const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-/** Whether something answers on the Redis address (the Redis case needs a server). */
-async function isReachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-    socket.setTimeout(500);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-  });
-}
 const transports: { name: string; env: Record<string, string> }[] = [{ name: 'PostgreSQL', env: {} }, ...((await isReachable(redisUrl)) ? [{ name: 'Redis', env: { REDIS_URL: redisUrl } }] : [])];
 
 /**
