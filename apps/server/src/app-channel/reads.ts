@@ -6,12 +6,10 @@
  */
 import { NOTICE_AUDIENCE_OPTIONS, formatBusinessDate, type AppChild, type AppRecognitions } from '@campus/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../db/client.js';
+import { rowsOf, type Executor } from '../db/client.js';
 import type { MediaUrlSigner } from '../platform/media-urls.js';
 import type { AppParent } from './sessions.js';
 
-type Rows = { rows: Record<string, unknown>[] };
-const rowsOf = async (db: Executor, query: SQL) => ((await db.execute(query)) as unknown as Rows).rows;
 const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 const dateText = (value: unknown) => (value === null || value === undefined ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));

@@ -6,7 +6,7 @@
  */
 import { APP_USE_CALLS_PER_MINUTE, APP_USE_KIND, APP_USE_MAX_AGE_DAYS, type AppReportUse } from '@campus/contract';
 import { eq, lt, sql, type SQL } from 'drizzle-orm';
-import type { Database, Executor } from '../db/client.js';
+import { rowsOf, type Database, type Executor } from '../db/client.js';
 import { appUseCallCounts, appUseEvents, jobWatermarks, parents } from '../db/schema/index.js';
 import { badRequest, msg, tooManyRequests } from '../platform/errors.js';
 
@@ -71,7 +71,6 @@ const WATERMARK = 'app-use';
 
 type Pair = { schoolId: number; day: string };
 
-const rowsOf = async <T>(db: Executor, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** The business day of an event time, and the bounds of a business day as times. */
 const businessDay = (column: SQL) => sql`(${column} at time zone 'Asia/Shanghai')::date`;

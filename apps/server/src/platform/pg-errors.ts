@@ -1,6 +1,6 @@
 import { badRequest, msg, type AppError } from './errors.js';
 
-export interface PgErrorFields {
+interface PgErrorFields {
   code: string;
   constraint?: string;
   column?: string;
@@ -11,7 +11,7 @@ export interface PgErrorFields {
 const PG_SQLSTATE = /^[0-9A-Z]{5}$/;
 
 /** The driver error behind a failure: drizzle wraps it in `cause`, PGlite and pg raise it directly. */
-export function findPgError(error: unknown): PgErrorFields | undefined {
+function findPgError(error: unknown): PgErrorFields | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
     const fields = current as Partial<PgErrorFields> & { cause?: unknown };

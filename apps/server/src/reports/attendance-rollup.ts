@@ -13,7 +13,7 @@
  */
 import { ATTENDANCE_ARRIVAL_DEADLINE, ATTENDANCE_EARLIEST_DEPARTURE, formatBusinessDate } from '@campus/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database, Executor } from '../db/client.js';
+import { rowsOf, type Database, type Executor } from '../db/client.js';
 import { schoolDayDecider } from '../platform/school-days.js';
 import type { RecurringJob } from '../platform/recurring-jobs.js';
 
@@ -47,10 +47,6 @@ export const isLeftEarly = (lastOut: number | null) => lastOut !== null && secon
 /** A PostgreSQL array literal of numbers, dates, booleans or instants (null allowed), read with `::type[]`. */
 function arrayLiteral(values: readonly (string | number | boolean | null)[]): string {
   return `{${values.map((v) => (v === null ? 'NULL' : typeof v === 'boolean' ? (v ? 't' : 'f') : typeof v === 'number' ? String(v) : `"${v}"`)).join(',')}}`;
-}
-
-async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 export interface RollupResult {

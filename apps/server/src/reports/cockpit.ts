@@ -6,8 +6,8 @@
 import { COCKPIT_PATH, COCKPIT_RECENT, cockpitAnswerSchema, cockpitQuerySchema, formatBusinessDate, frameOf, type CockpitAnswer } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../db/client.js';
 import { getRequestState } from '../platform/caller-state.js';
 import { ok } from '../platform/envelope.js';
 import { forbidden } from '../platform/errors.js';
@@ -17,9 +17,6 @@ import { isInScope, scopeCondition } from '../platform/scope.js';
 
 const JSC = frameOf('jsc').fixedId;
 
-async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
 
 export async function cockpitRoutes(parent: FastifyInstance): Promise<void> {

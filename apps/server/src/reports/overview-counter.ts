@@ -11,7 +11,7 @@
  */
 import { formatBusinessDate, RecognitionRecord } from '@campus/contract';
 import { sql } from 'drizzle-orm';
-import type { Database, Executor } from '../db/client.js';
+import { rowsOf, type Database, type Executor } from '../db/client.js';
 import type { DailyJob } from '../platform/daily-jobs.js';
 import type { RecurringJob } from '../platform/recurring-jobs.js';
 import { SETTLE_SECONDS } from './attendance-rollup.js';
@@ -21,10 +21,6 @@ export const OVERVIEW_COUNTER_WATERMARK = 'overview-counter';
 const BATCH_IDS = 100_000;
 /** Batches per run at most, so one run never holds an instance's job timer for long. */
 const BATCHES_PER_RUN = 20;
-
-async function rowsOf<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** The counter's mark: every record with an id up to it is in the counter, none above it. */
 export async function overviewCounterMark(db: Executor): Promise<number> {
