@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBusinessDate, formatBusinessDateTime, formatDuration } from './time.js';
+import { addDays, formatBusinessDate, formatBusinessDateTime, formatDuration } from './time.js';
 
 describe('business time', () => {
   it('shows instants in Shanghai time whatever the machine zone', () => {
@@ -15,5 +15,13 @@ describe('formatDuration', () => {
     expect(formatDuration(184)).toBe('3:04');
     expect(formatDuration(3599.6)).toBe('1:00:00');
     expect(formatDuration(3723)).toBe('1:02:03');
+  });
+});
+
+describe('addDays', () => {
+  it('steps over month and year ends, and back', () => {
+    expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-11-29', -29)).toBe('2026-10-31');
   });
 });

@@ -33,6 +33,12 @@ export function formatBusinessDateTime(value: Date | string, options: { seconds?
   return (options.seconds ? secondFormat : minuteFormat).format(toDate(value));
 }
 
+/** The business date (YYYY-MM-DD, China time keeps no daylight saving) `days` days after `date`, before it when negative. */
+export function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
 /** A length of time in whole seconds as a player shows it: 184 → "3:04", 3723 → "1:02:03". */
 export function formatDuration(totalSeconds: number): string {
   const seconds = Math.max(0, Math.round(totalSeconds));

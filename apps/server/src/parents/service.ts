@@ -5,11 +5,11 @@
  * receive; a trial per binding from the parent's first bind. Everything runs in the caller's
  * transaction; the engine's updateRecords moves a service's end (version, operation log).
  */
-import { StudentService, formatBusinessDate, type ServiceState } from '@campus/contract';
+import { StudentService, addDays, formatBusinessDate, type ServiceState } from '@campus/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { updateRecords } from '../resources/engine/services.js';
-import { addDays, dateText, daysBetween, laterDate } from './dates.js';
+import { dateText, daysBetween, laterDate } from './dates.js';
 
 type Rows<T = Record<string, unknown>> = { rows: T[] };
 

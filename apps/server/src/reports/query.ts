@@ -1,5 +1,5 @@
 /** Pages, sorts and totals the groups a report's source answers. */
-import { formatBusinessDate, periodKeysOf, MAX_RANGE_DAYS, daysBetween, REPORT_GRAIN_LABELS, type ReportDef, type ReportGrain, type ReportRow } from '@campus/contract';
+import { addDays, formatBusinessDate, periodKeysOf, MAX_RANGE_DAYS, daysBetween, REPORT_GRAIN_LABELS, type ReportDef, type ReportGrain, type ReportRow } from '@campus/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { badRequest, msg } from '../platform/errors.js';
 import { scopeAgentOf } from '../platform/scope.js';
@@ -23,11 +23,6 @@ function monthStart(day: string, monthsBack: number): string {
   return new Date(Date.UTC(year, month - 1 - monthsBack, 1)).toISOString().slice(0, 10);
 }
 
-/** The business day `days` days before the given one. */
-function dayBefore(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
-}
-
 /**
  * The period a call covers: the range given, or the report's default days or months up to today
  * (Asia/Shanghai); a range longer than its grain allows answers 400.
@@ -37,7 +32,7 @@ export function resolvePeriod(def: ReportDef, input: ReportInput, now: Date): Re
   if (!def.period || !keys) return undefined;
   const today = formatBusinessDate(now);
   const to = (input.filters[keys.to] as string | undefined) ?? today;
-  const from = (input.filters[keys.from] as string | undefined) ?? (def.period.defaultDays ? dayBefore(to, def.period.defaultDays - 1) : monthStart(to, def.period.defaultMonths - 1));
+  const from = (input.filters[keys.from] as string | undefined) ?? (def.period.defaultDays ? addDays(to, 1 - def.period.defaultDays) : monthStart(to, def.period.defaultMonths - 1));
   const grain = input.grain ?? def.period.defaultGrain;
   if (from > to) throw badRequest([{ path: keys.to, ...msg('report.rangeReversed') }]);
   if (daysBetween(from, to) > MAX_RANGE_DAYS[grain]) {

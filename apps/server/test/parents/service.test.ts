@@ -1,9 +1,8 @@
-import { childFamiliesOf, familiesOfFrame, formatBusinessDate, Parent, PUSH_MAX_ATTEMPTS } from '@campus/contract';
+import { addDays, childFamiliesOf, familiesOfFrame, formatBusinessDate, Parent, PUSH_MAX_ATTEMPTS } from '@campus/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appChargeItems, parentNotices, pushDeliveries, serviceReceivers, studentServices, students } from '../../src/db/schema/index.js';
 import { postRefundReversal, recordPayment, serviceEnd } from '../../src/finance/payments.js';
-import { addDays } from '../../src/parents/dates.js';
 import { chargeItemsFor, inboxOf, markNoticesRead, registerPushToken, serviceStatesOf } from '../../src/parents/index.js';
 import { outboxPushProvider, type PushProvider } from '../../src/parents/push/provider.js';
 import { deliverDuePushes, pushDelayMs } from '../../src/parents/push/worker.js';
