@@ -30,74 +30,52 @@ export function cellKindOf(field: FieldDef): CellKind {
   }
 }
 
-/** The value of a field for people, in the caller's locale (money in yuan); its cell kind says how it is written. */
-export function cellValue(field: FieldDef, name: string, row: Row, locale: Locale): CellInput {
-  const value = row[name];
-  if (value === null || value === undefined) return null;
-  switch (field.kind) {
-    case 'money':
-      return Number(value) / 100;
-    case 'enum': {
-      const option = field.options.find((o) => String(o.value) === String(value));
-      return option ? option[locale] : String(value);
-    }
-    case 'bool': {
-      const label = value ? (field.trueLabel ?? { zh: '是', en: 'Yes' }) : (field.falseLabel ?? { zh: '否', en: 'No' });
-      return label[locale];
-    }
-    case 'reference': {
-      const label = row[`${name}Label`];
-      if (Array.isArray(label)) return label.join(formatServerMessage('export.listSeparator', undefined, locale));
-      return (label as string | undefined) ?? String(value);
-    }
-    case 'datetime':
-      return value instanceof Date ? value : String(value);
-    case 'number':
-      return field.multiple && Array.isArray(value) ? value.join(', ') : Number(value);
-    case 'json':
-      return JSON.stringify(value);
-    default:
-      return String(value);
-  }
-}
-
 /**
- * `cellValue` of one field, with what does not depend on the row (the enum's labels, the list
- * separator) looked up once per export instead of once per cell.
+ * The value of a field for people, in the caller's locale (money in yuan; its cell kind says how it is
+ * written), as a reader of rows: what does not depend on the row (the enum's labels, the yes/no
+ * labels, the list separator) is looked up once per export, not once per cell.
  */
 export function cellReader(field: FieldDef, name: string, locale: Locale): (row: Row) => CellInput {
+  const read = valueReader(field, name, locale);
+  return (row) => {
+    const value = row[name];
+    return value === null || value === undefined ? null : read(value, row);
+  };
+}
+
+/** How a present value of the field becomes its cell (cellReader). */
+function valueReader(field: FieldDef, name: string, locale: Locale): (value: unknown, row: Row) => CellInput {
   switch (field.kind) {
+    case 'money':
+      return (value) => Number(value) / 100;
     case 'enum': {
       const labels = new Map<string, string>();
-      // The first option of a value wins, as `find` does in `cellValue`.
+      // The first option of a value wins.
       for (const o of field.options) if (!labels.has(String(o.value))) labels.set(String(o.value), o[locale]);
-      return (row) => {
-        const value = row[name];
-        if (value === null || value === undefined) return null;
-        return labels.get(String(value)) ?? String(value);
-      };
+      return (value) => labels.get(String(value)) ?? String(value);
     }
     case 'bool': {
       const yes = (field.trueLabel ?? { zh: '是', en: 'Yes' })[locale];
       const no = (field.falseLabel ?? { zh: '否', en: 'No' })[locale];
-      return (row) => {
-        const value = row[name];
-        return value === null || value === undefined ? null : value ? yes : no;
-      };
+      return (value) => (value ? yes : no);
     }
     case 'reference': {
       const separator = formatServerMessage('export.listSeparator', undefined, locale);
       const labelKey = `${name}Label`;
-      return (row) => {
-        const value = row[name];
-        if (value === null || value === undefined) return null;
+      return (value, row) => {
         const label = row[labelKey];
         if (Array.isArray(label)) return label.join(separator);
         return (label as string | undefined) ?? String(value);
       };
     }
+    case 'datetime':
+      return (value) => (value instanceof Date ? value : String(value));
+    case 'number':
+      return (value) => (field.multiple && Array.isArray(value) ? value.join(', ') : Number(value));
+    case 'json':
+      return (value) => JSON.stringify(value);
     default:
-      return (row) => cellValue(field, name, row, locale);
+      return (value) => String(value);
   }
 }
 
