@@ -2,17 +2,15 @@
  * The page of a frame that shows several reports (DataCenter): one filter bar and grain switch over
  * all of them (their filters and periods are declared alike), then a panel per report.
  */
-import { periodKeysOf, type ReportDef, type ReportGrain } from '@campus/contract';
+import type { ReportDef, ReportGrain } from '@campus/contract';
 import { Card, Col, Row, Segmented } from 'antd';
 import { useMemo, useState } from 'react';
 import { useT } from '../lib/i18n';
 import { FilterBar } from '../resources/list/filter-bar';
 import { buildFilterPayload, type FilterPayload } from '../resources/list/filter-payload';
 import { ReportPanel } from './report-panel';
-import { initialValuesOf } from './report-values';
+import { GRAIN_KEYS, initialValuesOf, periodRangeOf } from './report-values';
 import './report-page.css';
-
-const GRAIN_KEYS = { day: 'report.grainDay', week: 'report.grainWeek', month: 'report.grainMonth' } as const;
 
 export interface ReportBoardProps {
   defs: readonly ReportDef[];
@@ -34,8 +32,7 @@ export function ReportBoard({ defs, frame }: ReportBoardProps) {
   const initialValues = useMemo(() => initialValuesOf(lead), [lead]);
   const [filters, setFilters] = useState<FilterPayload>(() => buildFilterPayload(filterDef, initialValues));
   const [grain, setGrain] = useState<ReportGrain>(lead.period?.defaultGrain ?? 'day');
-  const keys = periodKeysOf(lead);
-  const range = keys && typeof filters[keys.from] === 'string' && typeof filters[keys.to] === 'string' ? { from: String(filters[keys.from]), to: String(filters[keys.to]) } : undefined;
+  const range = periodRangeOf(lead, filters);
 
   return (
     <div className="report-page report-board">

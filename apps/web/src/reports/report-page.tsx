@@ -3,9 +3,9 @@
  * switch, the chart (ECharts, loaded on first use), the table of groups with a totals row, and export.
  */
 import { ExportOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, chartDimensionsOf, periodKeysOf, type ReportDef, type ReportGrain, type ReportRow, type ReportSearchAnswer } from '@campus/contract';
+import { DEFAULT_PAGE_SIZE, chartDimensionsOf, type ReportDef, type ReportGrain, type ReportRow, type ReportSearchAnswer } from '@campus/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Image, Segmented, Space, Table, Typography, type TableProps } from 'antd';
+import { Button, Card, Image, Segmented, Space, Table, type TableProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { usePermission } from '../hooks/use-permission';
 import { useVisibilityProbes } from '../hooks/use-visibility-probes';
@@ -20,10 +20,9 @@ import { useExport } from '../resources/list/use-export';
 import { chartOption } from './chart-option';
 import { reportApi, type ReportFilters } from './report-api';
 import { ReportChart } from './report-chart';
-import { dimensionText, initialValuesOf, measureText } from './report-values';
+import { ReportTotalsRow } from './report-totals';
+import { GRAIN_KEYS, dimensionText, initialValuesOf, measureText, periodRangeOf, shownMeasures } from './report-values';
 import './report-page.css';
-
-const GRAIN_KEYS = { day: 'report.grainDay', week: 'report.grainWeek', month: 'report.grainMonth' } as const;
 
 /** How the number of groups reads: a count, a count past the cap ("10,000+"), or the database's estimate ("about 38,000"). */
 function groupsKey(answer: Pick<ReportSearchAnswer, 'totalIsCapped' | 'totalIsEstimate'> | undefined) {
@@ -68,11 +67,10 @@ export function ReportPage({ def, frame }: ReportPageProps) {
     placeholderData: keepPreviousData,
   });
 
-  const measures = Object.entries(def.measures).filter(([, m]) => !(m.kind === 'money' && probes?.hideAmountColumns !== false));
+  const measures = shownMeasures(def, probes);
   const visibleMeasures = useMemo(() => new Set(measures.map(([name]) => name)), [measures]);
   const effectiveGrain = grain ?? 'month';
-  const keys = periodKeysOf(def);
-  const range = keys && typeof filters[keys.from] === 'string' && typeof filters[keys.to] === 'string' ? { from: String(filters[keys.from]), to: String(filters[keys.to]) } : undefined;
+  const range = periodRangeOf(def, filters);
   const option = useMemo(
     () => (summary.data ? chartOption({ def, items: summary.data.items, visibleMeasures, locale, grain: effectiveGrain, range, none }) : null),
     // range is rebuilt each render from filters; its parts are the dependency.
@@ -173,22 +171,7 @@ export function ReportPage({ def, frame }: ReportPageProps) {
             setSort(field ? { sortField: field, sortOrder: single!.order === 'ascend' ? 'asc' : 'desc' } : {});
             setPaging({ pageIndex: pagination.current ?? 1, pageSize: pagination.pageSize ?? DEFAULT_PAGE_SIZE });
           }}
-          summary={() =>
-            totals && (
-              <Table.Summary fixed>
-                <Table.Summary.Row className="report-totals">
-                  <Table.Summary.Cell index={0} colSpan={dimensionCount}>
-                    <Typography.Text strong>{t('report.totals')}</Typography.Text>
-                  </Table.Summary.Cell>
-                  {measures.map(([name, measure], position) => (
-                    <Table.Summary.Cell key={name} index={dimensionCount + position} align="right">
-                      <Typography.Text strong>{measureText(measure, totals[name], locale)}</Typography.Text>
-                    </Table.Summary.Cell>
-                  ))}
-                </Table.Summary.Row>
-              </Table.Summary>
-            )
-          }
+          summary={() => totals && <ReportTotalsRow labelSpan={dimensionCount} measures={measures} totals={totals} />}
         />
       </Card>
       {exporter.progress}

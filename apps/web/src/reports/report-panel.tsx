@@ -5,7 +5,7 @@
 import { ExportOutlined } from '@ant-design/icons';
 import { SWITCHABLE_CHART_TYPES, chartAs, chartDimensionsOf, type ReportDef, type ReportGrain, type ReportRow, type SwitchableChartType } from '@campus/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Segmented, Space, Table, Typography, type TableProps } from 'antd';
+import { Button, Card, Segmented, Space, Table, type TableProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { usePermission } from '../hooks/use-permission';
 import { useVisibilityProbes } from '../hooks/use-visibility-probes';
@@ -16,7 +16,8 @@ import { labelText } from '../resources/shared/labels';
 import { chartOption } from './chart-option';
 import { reportApi } from './report-api';
 import { ReportChart } from './report-chart';
-import { dimensionText, measureText, measureValue } from './report-values';
+import { ReportTotalsRow } from './report-totals';
+import { dimensionText, measureText, measureValue, shownMeasures } from './report-values';
 
 const CHART_TYPE_KEYS = { line: 'report.chartLine', bar: 'report.chartBar', pie: 'report.chartPie' } as const;
 const TABLE_PAGE_SIZE = 10;
@@ -52,7 +53,7 @@ export function ReportPanel({ def, frame, filters, grain, range }: ReportPanelPr
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[4] === groupBy ? keepPreviousData(previous) : undefined),
   });
 
-  const measures = useMemo(() => Object.entries(def.measures).filter(([, m]) => !(m.kind === 'money' && probes?.hideAmountColumns !== false)), [def.measures, probes]);
+  const measures = useMemo(() => shownMeasures(def, probes), [def, probes]);
   const visibleMeasures = useMemo(() => new Set(measures.map(([name]) => name)), [measures]);
   const option = useMemo(
     () => (summary.data ? chartOption({ def, chart, items: summary.data.items, visibleMeasures, locale, grain, range, none, others: t('report.others') }) : null),
@@ -112,22 +113,7 @@ export function ReportPanel({ def, frame, filters, grain, range }: ReportPanelPr
         loading={summary.isFetching}
         scroll={{ x: 'max-content' }}
         pagination={{ defaultPageSize: TABLE_PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: true, size: 'small' }}
-        summary={() =>
-          totals && (
-            <Table.Summary fixed>
-              <Table.Summary.Row className="report-totals">
-                <Table.Summary.Cell index={0} colSpan={groupBy.length}>
-                  <Typography.Text strong>{t('report.totals')}</Typography.Text>
-                </Table.Summary.Cell>
-                {measures.map(([name, measure], position) => (
-                  <Table.Summary.Cell key={name} index={groupBy.length + position} align="right">
-                    <Typography.Text strong>{measureText(measure, totals[name], locale)}</Typography.Text>
-                  </Table.Summary.Cell>
-                ))}
-              </Table.Summary.Row>
-            </Table.Summary>
-          )
-        }
+        summary={() => totals && <ReportTotalsRow labelSpan={groupBy.length} measures={measures} totals={totals} />}
       />
       {exporter.progress}
     </Card>

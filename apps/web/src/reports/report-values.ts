@@ -1,7 +1,21 @@
 /** How report values read in the caller's locale: periods, dimension values and measures. */
-import type { ReportDef, ReportDimensionDef, ReportGrain, ReportMeasureDef, ReportRow } from '@campus/contract';
+import { periodKeysOf, type ReportDef, type ReportDimensionDef, type ReportGrain, type ReportMeasureDef, type ReportRow, type VisibilityProbes } from '@campus/contract';
 import { numberLocaleOf, type Locale } from '../lib/i18n';
 import { businessNow } from '../resources/shared/field-values';
+
+/** The grain switch's labels. */
+export const GRAIN_KEYS = { day: 'report.grainDay', week: 'report.grainWeek', month: 'report.grainMonth' } as const;
+
+/** The measures the caller sees: money only when the caller's probes are known and do not hide amounts. */
+export function shownMeasures(def: Pick<ReportDef, 'measures'>, probes: VisibilityProbes | undefined): [string, ReportMeasureDef][] {
+  return Object.entries(def.measures).filter(([, m]) => !(m.kind === 'money' && probes?.hideAmountColumns !== false));
+}
+
+/** The period range the filters ask for (YYYY-MM-DD, both ends), to draw periods without rows; undefined without one. */
+export function periodRangeOf(def: ReportDef, filters: Record<string, unknown>): { from: string; to: string } | undefined {
+  const keys = periodKeysOf(def);
+  return keys && typeof filters[keys.from] === 'string' && typeof filters[keys.to] === 'string' ? { from: String(filters[keys.from]), to: String(filters[keys.to]) } : undefined;
+}
 
 /** A period start (YYYY-MM-DD) as people name it: the day, the Monday of the week, or YYYY-MM. */
 export function periodLabel(start: string, grain: ReportGrain): string {
