@@ -195,18 +195,17 @@ export async function searchPage(ctx: EngineContext, ask: SearchAsk, filters: Ro
   const rows = hasMore ? read.slice(0, pageSize) : read;
   const page: ReadPage = { rows: rows.length, hasMore, offset, pageSize };
   // A page with nothing after it ends the result: its total is exact, whatever was counted or kept.
-  const where = whereOf(ask.terms);
-  const total = answeredTotal(
-    totalProvedBy(page) ?? fresh ?? (await countOrBound(
-        boundedCountingOf(ctx.db, (cap) => boundedCountQuery(ctx, where, cap), !ask.terms.some((term) => term.shape?.includes(NAME_STRPOS_SHAPE))),
-        ctx.server.env.SEARCH_COUNT_COST_LIMIT,
-        offset + pageSize,
-      )),
-    page,
-  );
+  const total = answeredTotal(totalProvedBy(page) ?? fresh ?? (await countSearch(ctx, ask, offset + pageSize)), page);
   if (counts.size >= MAX_COUNTS_PER_CALLER) counts.clear();
   counts.set(key, { ...total, generation, countedAt: fresh?.countedAt ?? now });
   return { rows, hasMore, ...total };
+}
+
+/** Counts a Search's matches (or bounds them): built only when no kept or proved total answers, as most repeated pages' are. */
+function countSearch(ctx: EngineContext, ask: SearchAsk, proven: number): Promise<PageTotal> {
+  const where = whereOf(ask.terms);
+  const estimateIsNear = !ask.terms.some((term) => term.shape?.includes(NAME_STRPOS_SHAPE));
+  return countOrBound(boundedCountingOf(ctx.db, (cap) => boundedCountQuery(ctx, where, cap), estimateIsNear), ctx.server.env.SEARCH_COUNT_COST_LIMIT, proven);
 }
 
 /** Whether a call may write: everything but reads by GET and the Search calls (POST for their bodies). */
