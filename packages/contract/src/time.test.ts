@@ -1,11 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatBusinessDate, formatBusinessDateTime, formatDuration } from './time.js';
+import { addDays, businessWallClock, formatBusinessDate, formatBusinessDateTime, formatDuration } from './time.js';
 
 describe('business time', () => {
   it('shows instants in Shanghai time whatever the machine zone', () => {
     expect(formatBusinessDate('2026-03-31T17:30:00Z')).toBe('2026-04-01');
     expect(formatBusinessDateTime('2026-03-31T17:30:05Z')).toBe('2026-04-01 01:30');
     expect(formatBusinessDateTime(new Date('2026-03-31T17:30:05Z'), { seconds: true })).toBe('2026-04-01 01:30:05');
+  });
+});
+
+describe('businessWallClock', () => {
+  const asText = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
+
+  it('reads as the Shanghai wall time to the second, as the formatted text does, across the history of the zone', () => {
+    const instants = [
+      '2026-03-31T17:30:05.999Z', // the next day in Shanghai, milliseconds dropped
+      '2026-11-28T15:59:59.500Z',
+      '1992-01-01T00:00:00Z',
+      '1991-12-31T15:59:59Z', // the last second before the fixed-offset path
+      '1988-07-01T12:00:00Z', // a daylight saving summer: UTC+9
+      '1988-01-01T12:00:00Z',
+      '1969-07-20T20:17:40Z',
+    ];
+    for (const instant of instants) {
+      expect(asText(businessWallClock(new Date(instant))), instant).toBe(formatBusinessDateTime(instant, { seconds: true }));
+    }
+    expect(asText(businessWallClock(new Date('1988-07-01T12:00:00Z')))).toBe('1988-07-01 21:00:00');
   });
 });
 

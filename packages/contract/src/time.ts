@@ -33,6 +33,25 @@ export function formatBusinessDateTime(value: Date | string, options: { seconds?
   return (options.seconds ? secondFormat : minuteFormat).format(toDate(value));
 }
 
+/** China has kept UTC+8 all year since its last daylight saving time ended in September 1991. */
+const FIXED_OFFSET_SINCE = Date.UTC(1992, 0, 1);
+const CHINA_OFFSET_MS = 8 * 3_600_000;
+
+/**
+ * A Date whose UTC fields read as the instant's wall-clock time in Shanghai, to the second: what a
+ * spreadsheet's date cell holds (it has no zone). Arithmetic since 1992, where the offset is fixed;
+ * Intl before, for the daylight saving summers of 1986–1991. An export writes one per datetime cell,
+ * where formatting and parsing text cost a tenth of its CPU.
+ */
+export function businessWallClock(value: Date): Date {
+  const time = value.getTime();
+  if (time >= FIXED_OFFSET_SINCE) return new Date(Math.floor((time + CHINA_OFFSET_MS) / 1000) * 1000);
+  const [date, clock] = secondFormat.format(value).split(' ') as [string, string];
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hour, minute, second] = clock.split(':').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+}
+
 /** The business date (YYYY-MM-DD, China time keeps no daylight saving) `days` days after `date`, before it when negative. */
 export function addDays(date: string, days: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];

@@ -13,7 +13,7 @@
  * - `text`: text, formatted as text (`@`), so ids, phone, card and serial numbers keep their leading
  *   zeros and are never turned into numbers when someone edits the cell.
  */
-import { formatBusinessDate, formatBusinessDateTime } from '@campus/contract';
+import { businessWallClock } from '@campus/contract';
 import ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
 
@@ -86,11 +86,14 @@ export function typedCell(kind: CellKind, value: CellInput): string | number | D
       // An instant (as the database answers it), shown as the wall time in China, the console's business time.
       const instant = value instanceof Date ? value : new Date(String(value));
       if (Number.isNaN(instant.getTime())) return String(value);
-      return wallTime(formatBusinessDateTime(instant, { seconds: true })) ?? String(value);
+      return businessWallClock(instant);
     }
     case 'date':
     case 'month': {
-      if (value instanceof Date) return wallTime(formatBusinessDate(value)) ?? null;
+      if (value instanceof Date) {
+        const wall = businessWallClock(value);
+        return new Date(Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate()));
+      }
       return (typeof value === 'string' && wallTime(value)) || String(value);
     }
     default:
