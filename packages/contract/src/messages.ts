@@ -181,6 +181,8 @@ export const SERVER_MESSAGES = {
   'finance.refundExceedsPayment': m('退款总额不能超过支付金额（可退 {refundable} 分）', 'refunds cannot exceed the payment ({refundable} fen refundable)'),
   'finance.paymentNotFound': m('支付记录不存在', 'payment not found'),
   'finance.notificationWithoutOrder': m('支付通知缺少订单信息（学校、金额或交易号）', 'the payment notification names no order (school, amount or trade number)'),
+  'lines.repeated': m('{field}与另一行重复', '{field} repeats another line'),
+  'lines.sumNotEqual': m('{fields}之和必须为 {equals}（现为 {sum}）', '{fields} must add up to {equals} (now {sum})'),
   'lines.noPrice': m('{field}尚未定价', '{field} has no price yet'),
   'startupPage.imageRequired': m('请上传启动页图片', 'upload the startup image'),
   'startupPage.twoInUse': m('同一应用只能有一个启动页在使用', 'only one startup page per app can be in use'),

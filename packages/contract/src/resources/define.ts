@@ -6,6 +6,7 @@ import type { ButtonValue } from '../menu.js';
 import type { ProbeName, UserType } from '../users.js';
 import type { PhoneKind } from '../phones.js';
 import type { Label } from '../label.js';
+import type { ServerMessageKey } from '../messages.js';
 
 export type { Label };
 
@@ -72,6 +73,11 @@ interface FieldCommon {
    * field: 'schoolId' }` sets the school from the chosen student (schoolRef({ from: 'studentId' })).
    */
   follows?: FollowsDef;
+  /**
+   * On Add, a value left empty is taken from a field of the row another reference names (an order's
+   * agent from its school's `agentId`), read in the caller's scope; a value given is kept.
+   */
+  defaultFrom?: { reference: string; field: string };
   /**
    * Only callers whose visibility probe holds set this field (a template's thresholds, an agent's
    * merchant id): for others an Add takes the default, an Update keeps the stored value, a different
@@ -192,6 +198,8 @@ export type FieldDef = FieldCommon &
         amount?: LineAmountDef;
         /** Indexes of the line table (line field names, or the owner key such as `orderId`) beyond (owner, line_no). */
         indexes?: readonly (readonly string[])[];
+        /** Rules across the lines, checked by the server and the form alike (line-rules.ts). */
+        rules?: LineRulesDef;
       }
     /** Structured data written by the server (an operation's changes): shown as a diff or JSON. */
     | { kind: 'json' }
@@ -235,6 +243,17 @@ export interface LinkAttributesDef {
   exclusive?: boolean;
   /** Most links one owner holds. */
   max?: number;
+}
+
+/**
+ * Rules across a field's lines: `distinct` line fields hold a different value on every line (one split
+ * rule per effective date; empty values are not compared), and each `sums` entry's fields add up to
+ * `equals` on every line (the shares of a split rule to 100). `message` replaces the generic message
+ * (`lines.repeated` / `lines.sumNotEqual`); a sum's error lies on its first field and takes `{sum}`.
+ */
+export interface LineRulesDef {
+  distinct?: readonly { field: string; message?: ServerMessageKey }[];
+  sums?: readonly { fields: readonly [string, ...string[]]; equals: number; message?: ServerMessageKey }[];
 }
 
 /** How a lines field computes each line's amount and the parent's total, in cents. */

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { FieldDef } from './define.js';
+import { ServiceConfig } from './finance.js';
+import { lineRuleProblems } from './line-rules.js';
+
+type LinesField = Extract<FieldDef, { kind: 'lines' }>;
+
+const number = (zh: string, en: string): FieldDef => ({ kind: 'number', label: { zh, en } });
+/** A field declaring both rules without their own messages: the generic ones apply. */
+const shares: LinesField = {
+  kind: 'lines',
+  table: 'shares',
+  label: { zh: '份额', en: 'Shares' },
+  fields: { code: { kind: 'text', label: { zh: '代码', en: 'Code' } }, a: number('甲', 'A'), b: number('乙', 'B') },
+  rules: { distinct: [{ field: 'code' }], sums: [{ fields: ['a', 'b'], equals: 10 }] },
+};
+
+describe('lineRuleProblems', () => {
+  it('names each line breaking a sum on its first field, and each repeat after the first on its field', () => {
+    const problems = lineRuleProblems(shares, [
+      { code: 'x', a: 4, b: 6 },
+      { code: 'x', a: 4, b: 5 },
+      { code: 'y', a: 10 },
+      { code: 'X', a: 5, b: 5 },
+    ]);
+    expect(problems).toEqual([
+      { index: 1, field: 'a', message: { key: 'lines.sumNotEqual', params: { fields: { zh: '甲、乙', en: 'A, B' }, equals: 10, sum: 9 } } },
+      { index: 1, field: 'code', message: { key: 'lines.repeated', params: { field: { zh: '代码', en: 'Code' } } } },
+    ]);
+  });
+
+  it('does not compare empty values, and answers nothing for a field without rules', () => {
+    expect(lineRuleProblems(shares, [{ a: 5, b: 5 }, { code: '', a: 5, b: 5 }, { code: null, a: 5, b: 5 }])).toEqual([]);
+    expect(lineRuleProblems({ ...shares, rules: undefined }, [{ code: 'x', a: 1 }, { code: 'x', a: 1 }])).toEqual([]);
+  });
+
+  it("takes a family's own messages: a split rule's shares add up to 100, one rule per effective date", () => {
+    const problems = lineRuleProblems(ServiceConfig.fields.splitRules as LinesField, [
+      { effectiveFrom: '2026-01-01', companyPercent: 50, agentPercent: 30, schoolPercent: 30 },
+      { effectiveFrom: '2026-01-01', companyPercent: 50, agentPercent: 20, schoolPercent: 30 },
+    ]);
+    expect(problems).toEqual([
+      { index: 0, field: 'companyPercent', message: { key: 'finance.splitNot100', params: { sum: 110 } } },
+      { index: 1, field: 'effectiveFrom', message: { key: 'finance.splitDateRepeated' } },
+    ]);
+  });
+});
