@@ -118,14 +118,14 @@ export type FieldDef = FieldCommon &
      * `numbered`: set by the server at Add to the prefix, the business day (China) and the id in six
      * digits (`WX20261127000015`): unique without a counter to race on. Declare it `readOnly`.
      */
-    | { kind: 'text'; max?: number; min?: number; pattern?: string; patternMessage?: Label; numbered?: { prefix: string } }
+    | { kind: 'text'; max?: number; min?: number; pattern?: string; patternMessage?: Label; numbered?: { prefix: string }; items?: TextItemsDef }
     /**
      * `rich`: HTML written in a rich-text editor; the server keeps only the allow-listed tags and
      * attributes (no script, event handler or javascript: address) and the page previews it as the
      * app renders it. `placeholders`: the `{name}`s the text may hold (a notice template's
      * `{studentName}`); any other is refused, and the preview fills them with their samples.
      */
-    | { kind: 'textarea'; max?: number; rich?: boolean; placeholders?: readonly PlaceholderDef[] }
+    | { kind: 'textarea'; max?: number; rich?: boolean; placeholders?: readonly PlaceholderDef[]; items?: TextItemsDef }
     /** `phoneKind` says which numbers it takes (phones.ts): a mobile, or any service line. */
     | { kind: 'phone'; phoneKind: PhoneKind }
     /** `multiple`: a list of numbers in one array column (the operation log's row ids), answered as an array. */
@@ -204,6 +204,20 @@ export type FieldDef = FieldCommon &
     /** Structured data written by the server (an operation's changes): shown as a diff or JSON. */
     | { kind: 'json' }
   );
+
+/**
+ * A text holding a list, one item per line (a choice question's options; blanks dropped, items
+ * trimmed: `textItemsOf`). While `when` holds on the row (or on the line, for a line field) the items
+ * number `min`–`max`, each of at most `itemMax` characters, none twice; otherwise the text stays empty.
+ * Checked by the server and the form alike (line-rules.ts); `messages` replace the generic ones.
+ */
+export interface TextItemsDef {
+  min: number;
+  max: number;
+  itemMax: number;
+  when?: RequiredWhenDef;
+  messages?: { count: ServerMessageKey; tooLong: ServerMessageKey; twice: ServerMessageKey; notHere: ServerMessageKey };
+}
 
 /** A `{name}` a text may hold, with the value a preview fills in. */
 export interface PlaceholderDef {

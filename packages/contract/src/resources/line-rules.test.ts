@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldDef } from './define.js';
 import { ServiceConfig } from './finance.js';
-import { lineRuleProblems } from './line-rules.js';
+import { lineRuleProblems, textItemsProblems } from './line-rules.js';
+import { Questionnaire } from './questionnaire.js';
 
 type LinesField = Extract<FieldDef, { kind: 'lines' }>;
 
@@ -42,6 +43,37 @@ describe('lineRuleProblems', () => {
     expect(problems).toEqual([
       { index: 0, field: 'companyPercent', message: { key: 'finance.splitNot100', params: { sum: 110 } } },
       { index: 1, field: 'effectiveFrom', message: { key: 'finance.splitDateRepeated' } },
+    ]);
+  });
+});
+
+describe('textItemsProblems', () => {
+  const list: FieldDef = { kind: 'textarea', label: { zh: '清单', en: 'List' }, items: { min: 2, max: 3, itemMax: 4 } };
+
+  it('counts the trimmed, non-blank lines, then refuses long items and the first repeat', () => {
+    expect(textItemsProblems(list, ' a \n\n b\r\n', {})).toEqual([]);
+    expect(textItemsProblems(list, 'a', {})).toEqual([{ key: 'validation.itemsCount', params: { min: 2, max: 3 } }]);
+    expect(textItemsProblems(list, 'a\nb\nc\nd', {})).toEqual([{ key: 'validation.itemsCount', params: { min: 2, max: 3 } }]);
+    expect(textItemsProblems(list, 'abcde\nb\nb', {})).toEqual([
+      { key: 'validation.itemTooLong', params: { max: 4 } },
+      { key: 'validation.itemTwice', params: { item: 'b' } },
+    ]);
+    expect(textItemsProblems({ ...list, items: undefined } as FieldDef, 'a', {})).toEqual([]);
+  });
+
+  it("applies a question's options while it is a choice, and wants none on a text question, within its line", () => {
+    const questions = Questionnaire.fields.questions as LinesField;
+    const problems = lineRuleProblems(questions, [
+      { title: 'A', type: 1, options: '唯一' },
+      { title: 'B', type: 3, options: '不该有' },
+      { title: 'C', type: 2, options: '甲\n甲' },
+      { title: 'D', type: 3 },
+      { title: 'E', type: 1, options: '是\n否' },
+    ]);
+    expect(problems).toEqual([
+      { index: 0, field: 'options', message: { key: 'questionnaire.optionsCount', params: { min: 2, max: 20 } } },
+      { index: 1, field: 'options', message: { key: 'questionnaire.textHasOptions' } },
+      { index: 2, field: 'options', message: { key: 'questionnaire.optionTwice', params: { item: '甲' } } },
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import { Order, ServiceConfig, type FieldDef } from '@campus/contract';
+import { Order, Questionnaire, ServiceConfig, type FieldDef } from '@campus/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Button, Form } from 'antd';
@@ -107,6 +107,17 @@ describe('<LinesEditor>', { timeout: 15_000 }, () => {
     expect(await within(lineRows()[1]!).findByText('company, agent and school shares must add up to 100 (now 110)', undefined, WAIT)).toBeTruthy();
     expect(within(lineRows()[1]!).getByText('one split rule per effective date')).toBeTruthy();
     expect(within(lineRows()[0]!).queryByText('one split rule per effective date')).toBeNull();
+    expect(saved).not.toHaveBeenCalled();
+  });
+
+  it("checks a question's options by its type, on the options cell", async () => {
+    const questions = Questionnaire.fields.questions as Extract<FieldDef, { kind: 'lines' }>;
+    const lines = linesToForm(questions, [{ title: 'A', type: 1, isRequired: true, options: '甲\n甲' }, { title: 'B', type: 3, isRequired: true, options: '不该有' }]);
+    const { saved } = renderEditor(undefined, { name: 'questions', field: questions, lines });
+    await waitFor(() => expect(lineRows()).toHaveLength(2), WAIT);
+    fireEvent.click(button('Save'));
+    expect(await within(lineRows()[0]!).findByText('listed twice: 甲', undefined, WAIT)).toBeTruthy();
+    expect(within(lineRows()[1]!).getByText('a text question has no options')).toBeTruthy();
     expect(saved).not.toHaveBeenCalled();
   });
 });
