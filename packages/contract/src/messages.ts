@@ -80,6 +80,7 @@ export const SERVER_MESSAGES = {
   'validation.datetime': m('时间格式不正确', 'must be a date and time'),
   'validation.moneyInCents': m('金额以分为单位，必须是整数', 'money is sent in cents'),
   'validation.noNul': m('不能包含空字符（\\u0000）', 'must not contain a NUL character (\\u0000)'),
+  'validation.uploadNotRecorded': m('请在此上传文件', 'upload the file here'),
   'validation.uploadNotInScope': m('文件不存在或不是在您的权限范围内上传的，请重新上传', 'is not a file uploaded in your scope: upload it again'),
   'validation.mediaUrl': m('必须是已上传的文件或 http(s) 地址', 'must be an uploaded file (/uploads/...) or an http(s) URL'),
   'validation.userTypeOrUserId': m('请指定用户类型或用户', 'give either userType or userId'),

@@ -170,7 +170,7 @@ export type FieldDef = FieldCommon &
      * platform makes itself). `poster` on a video names the image field the form fills with a frame
      * the browser grabs from the chosen file (no frame decoder runs on the server).
      */
-    | { kind: 'file'; files?: 'video' | 'audio' | 'package' | 'document'; poster?: string }
+    | { kind: 'file'; files?: 'video' | 'audio' | 'package' | 'document'; poster?: string; recorded?: RecordedFileDef }
     /** One part of a province/city/area address; the three parts are joined for display. */
     | { kind: 'region'; part: RegionPart }
     /**
@@ -217,6 +217,18 @@ export interface TextItemsDef {
   itemMax: number;
   when?: RequiredWhenDef;
   messages?: { count: ServerMessageKey; tooLong: ServerMessageKey; twice: ServerMessageKey; notHere: ServerMessageKey };
+}
+
+/**
+ * Fields of the row the server sets from the upload record of a file field whenever the file changes
+ * (a package's hash and size, what a terminal checks its download against; never typed). A file
+ * without such a record (not uploaded here, or not of the field's `files` kind) is refused with
+ * `message`, or `validation.uploadNotRecorded`.
+ */
+export interface RecordedFileDef {
+  sha256: string;
+  size: string;
+  message?: ServerMessageKey;
 }
 
 /** A `{name}` a text may hold, with the value a preview fills in. */
