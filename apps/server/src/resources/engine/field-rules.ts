@@ -1,8 +1,8 @@
 /**
  * The field rules a declaration states beside each field (`fixed`, `requiredWhen`, a date's
- * `notBefore` and `maxDays`, a text's `items`, a lines field's `rules`, who may set it: `probe`, `ownedBy`), checked by the engine on every
- * write so no family restates them in a hook; the web form reads the same declaration
- * (form/field-rules.ts, list/use-hidden-fields.ts).
+ * `notBefore` and `maxDays`, a text's `items`, a lines field's `rules`, who may set it: `probe`,
+ * `ownedBy`), checked by the engine on every write so no family restates them in a hook; the web form
+ * reads the same declaration (form/field-rules.ts, form/lines-editor.tsx, list/use-hidden-fields.ts).
  */
 import { lineRuleProblems, textItemsProblems, type FieldDef, type ResourceDef } from '@campus/contract';
 import type { AuthUser } from '../../platform/auth.js';
@@ -60,9 +60,9 @@ export function refuseFixedChanges(def: ResourceDef, values: Row, existing: Row 
 }
 
 /**
- * Checks `requiredWhen`, the date rules, the items of a text sent and the rules across lines sent on the row as it will be (the
- * values over the stored row). A link field left out of an Update keeps its stored entries, which
- * were checked when written; so do lines left out.
+ * Checks `requiredWhen`, the date rules, the items of a text sent and the rules across lines sent, on
+ * the row as it will be (the values over the stored row). A link field left out of an Update keeps its
+ * stored entries, which were checked when written; so do lines left out.
  */
 export function checkFieldRules(def: ResourceDef, values: Row, existing: Row | undefined): void {
   const problems: FieldProblem[] = [];

@@ -1,9 +1,9 @@
 /**
- * Image and file fields may name only files uploaded in the writer's scope, and a file field's
- * `recorded` fields are copied from its upload record. A stored `/uploads/<key>`
+ * Image and file fields may name only files uploaded in the writer's scope. A stored `/uploads/<key>`
  * is signed afresh in every answer carrying its row, so without this check one agent could put
  * another agent's key (a child's face photo) on its own row and read the file. Company staff may name
- * any file. A value the row already holds is no new reference: a form sends back what it read.
+ * any file. A value the row already holds is no new reference: a form sends back what it read. A file
+ * field's `recorded` fields are copied from its upload record (a package's hash and size).
  */
 import { UPLOAD_AUDIO_TYPES, UPLOAD_DOCUMENT_TYPES, UPLOAD_PACKAGE_TYPES, UPLOAD_VIDEO_TYPES, isUploadUrl, uploadKeyOf, type FieldDef } from '@campus/contract';
 import { and, eq, inArray } from 'drizzle-orm';
