@@ -6,7 +6,7 @@ import type { ButtonValue } from '../menu.js';
 import type { ProbeName, UserType } from '../users.js';
 import type { PhoneKind } from '../phones.js';
 import type { Label } from '../label.js';
-import type { ServerMessageKey } from '../messages.js';
+import type { ServerMessage, ServerMessageKey } from '../messages.js';
 
 export type { Label };
 
@@ -153,6 +153,8 @@ export type FieldDef = FieldCommon &
         display: string;
         key?: string;
         optionsFilter?: Readonly<Record<string, string | number | boolean>>;
+        /** The message a value the picker would not offer answers (missing, out of scope or outside `optionsFilter`), instead of "not found". */
+        refusal?: ServerMessage;
         multiple?: boolean;
         /** For `multiple`: the link table the engine keeps (no hand-written hooks). */
         link?: LinkDef;

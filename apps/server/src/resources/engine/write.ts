@@ -55,7 +55,7 @@ export async function checkReferences(ctx: EngineContext, db: Executor, values: 
       .select({ n: sql<number>`count(*)::int` })
       .from(target.table)
       .where(and(...conditions));
-    if (Number(found?.n ?? 0) !== wanted.length) errors.push({ path: name, ...msg('validation.referenceNotFound', { field: field.label }) });
+    if (Number(found?.n ?? 0) !== wanted.length) errors.push({ path: name, ...(field.refusal ?? msg('validation.referenceNotFound', { field: field.label })) });
   }
   const key = ctx.def.scope.via === 'school' ? ctx.def.scope.field : undefined;
   if (key && ctx.scope.kind !== 'all' && (values[key] === null || (values[key] === undefined && !('id' in values)))) {
