@@ -1,6 +1,7 @@
 /**
- * Finance rules on writes: split rules must divide a payment whole, and fund accounts keep who they
- * belong to, are never deleted once they have entries and change balance only by posted entries.
+ * Finance rules on writes (split rules dividing a payment whole are declared on their lines): fund
+ * accounts keep who they belong to, are never deleted once they have entries and change balance only
+ * by posted entries.
  */
 import { AgentFund, FUND_ACCOUNT_COMPANY, FUND_ACCOUNT_SCHOOL, FUND_ENTRY_ADJUSTMENT, PaymentRecord, SchoolCharge, ServiceConfig, formatBusinessDate } from '@campus/contract';
 import { applyPaymentNotification } from '../finance/payment-notifications.js';
@@ -10,7 +11,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { schoolParentFigures } from '../parents/figures.js';
 import { bindChildrenOfSchool } from '../parents/service.js';
 import { accountKeyOf, postEntries, type FundAccountType } from '../finance/ledger.js';
-import { badRequest, forbidden, msg, type FieldProblem } from '../platform/errors.js';
+import { badRequest, forbidden, msg } from '../platform/errors.js';
 import { serviceConfigs, serviceConfigSplitRules } from '../db/schema/resources.js';
 import { hashPassword } from '../platform/passwords.js';
 import { defineFamilyModule } from './engine/modules.js';
@@ -18,26 +19,6 @@ import { columnOf } from './engine/query.js';
 import type { ResourceTable } from '../db/schema/table.js';
 import { loadInScope, recordOperation } from './engine/write.js';
 import { rowAction } from './engine/row-actions.js';
-
-interface SplitLine {
-  effectiveFrom?: string;
-  companyPercent?: number;
-  agentPercent?: number;
-  schoolPercent?: number;
-}
-
-/** Field errors of split rules: each must sum to 100, and one rule per effective date. */
-export function splitRuleProblems(lines: readonly SplitLine[]): FieldProblem[] {
-  const problems: FieldProblem[] = [];
-  const seen = new Set<string>();
-  lines.forEach((line, index) => {
-    const sum = (line.companyPercent ?? 0) + (line.agentPercent ?? 0) + (line.schoolPercent ?? 0);
-    if (sum !== 100) problems.push({ path: `splitRules.${index}.companyPercent`, ...msg('finance.splitNot100', { sum }) });
-    if (line.effectiveFrom && seen.has(line.effectiveFrom)) problems.push({ path: `splitRules.${index}.effectiveFrom`, ...msg('finance.splitDateRepeated') });
-    if (line.effectiveFrom) seen.add(line.effectiveFrom);
-  });
-  return problems;
-}
 
 /**
  * Merchants without any split rule: every payment stays with the company. The `splitRuleUnset`
@@ -50,11 +31,6 @@ export function splitRuleMissingCondition(table: ResourceTable): SQL {
 
 export const serviceConfigModule = defineFamilyModule(ServiceConfig, {
   pending: { badge: 'splitRuleUnset', where: splitRuleMissingCondition, filter: { name: 'splitRuleSet', pending: false } },
-  beforeWrite(_ctx, { values }) {
-    const problems = splitRuleProblems((values.splitRules ?? []) as SplitLine[]);
-    if (problems.length > 0) throw badRequest(problems);
-    return values;
-  },
   // The school's parents in service, in trial and lapsed today (parents/figures.ts).
   async afterRead(ctx, rows) {
     const figures = await schoolParentFigures(ctx.db, [...new Set(rows.map((row) => Number(row.schoolId)))], formatBusinessDate(ctx.clock.now()));

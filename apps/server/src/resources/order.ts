@@ -2,13 +2,12 @@
  * Device order rules: whose order it is, edits only while submitted, and shipping — which
  * picks in-stock devices by serial number, creates the delivery and marks the devices delivered.
  */
-import { Device, DeviceDelivery, Order, School, type ServerMessage, type StoredRowOf } from '@campus/contract';
+import { Device, DeviceDelivery, Order, type ServerMessage, type StoredRowOf } from '@campus/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { devices, orderItems } from '../db/schema/resources.js';
 import { badRequest, msg } from '../platform/errors.js';
 import type { EngineContext, Row } from './engine/context.js';
 import { defineFamilyModule } from './engine/modules.js';
-import { findBy } from './engine/lookup.js';
 import { allConditions, scopeWhere } from './engine/query.js';
 import { addRow } from './engine/write.js';
 import { updateRecords } from './engine/services.js';
@@ -102,11 +101,7 @@ export async function shipOrder(ctx: EngineContext, order: StoredOrder, input: R
   return { deliveryId: delivery.id };
 }
 
+// The order's agent is the calling agent's (`ownedBy`), else the one company staff chose, else the school's (`defaultFrom`).
 export const orderModule = defineFamilyModule(Order, {
-  // The calling agent's (declared: `ownedBy`), else the one company staff chose, else the school's agent.
-  async beforeWrite(ctx, { values, existing }) {
-    if (existing || (values.agentId !== undefined && values.agentId !== null)) return values;
-    return { ...values, agentId: (await findBy(ctx.db, School, 'id', values.schoolId))?.agentId ?? null };
-  },
   transitions: { Ship: shipOrder },
 });

@@ -10,13 +10,16 @@ import {
   QUESTIONNAIRE_RESULT_TEXTS,
   QUESTION_TYPE_SINGLE,
   QUESTION_TYPE_TEXT,
+  Questionnaire,
   formatBusinessDate,
+  type StoredRowOf,
   type QuestionnaireAnswerBody,
   type QuestionnaireResults,
 } from '@campus/contract';
 import { and, asc, count, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.js';
 import { questionnaireAnswerItems, questionnaireAnswers, questionnaireSchools, questionnaires, schools } from '../db/schema/index.js';
+import { findBy } from './engine/lookup.js';
 import { badRequest, conflict, msg, notFound, type FieldProblem } from '../platform/errors.js';
 import { scopeCondition, type SchoolScope } from '../platform/scope.js';
 import { deploymentSigner } from '../platform/signatures.js';
@@ -46,23 +49,12 @@ export async function questionnaireIdOfToken(db: Executor, token: string): Promi
   return id;
 }
 
-/** The columns of a questionnaire its answers depend on (the declared table is typed loosely). */
-interface QuestionnaireRow {
-  id: number;
-  title: string;
-  description: string | null;
-  startDate: string;
-  endDate: string;
-  enabled: boolean | null;
-  audience: number;
-  province: string | null;
-  city: string | null;
-}
+type QuestionnaireRow = StoredRowOf<typeof Questionnaire>;
 
 async function questionnaireById(db: Executor, id: number): Promise<QuestionnaireRow> {
-  const [row] = await db.select().from(questionnaires).where(eq(questionnaires.id, id));
+  const row = await findBy(db, Questionnaire, 'id', id);
   if (!row) throw notFound();
-  return row as QuestionnaireRow;
+  return row;
 }
 
 /** Whether respondents may answer now: enabled and today (Asia/Shanghai) inside its window. */

@@ -21,7 +21,8 @@ import {
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { questionnaireAnswerItems, questionnaireAnswers, questionnaires, schools } from '../db/schema/index.js';
+import { questionnaireAnswerItems, questionnaireAnswers, schools } from '../db/schema/index.js';
+import { findBy } from './engine/lookup.js';
 import { exportAttachmentHeader } from '../platform/attachments.js';
 import { getRequestState } from '../platform/caller-state.js';
 import { envelopeSchema, errorResponses, ok, XLSX_CONTENT_TYPE } from '../platform/envelope.js';
@@ -36,10 +37,9 @@ const FRAME = 'questionnaire';
 const EXPORT_BATCH = 500;
 const tags = [Questionnaire.name];
 
-async function existingQuestionnaire(db: Parameters<typeof storedQuestions>[0], id: number) {
-  const [row] = await db.select({ id: questionnaires.id, title: questionnaires.title }).from(questionnaires).where(eq(questionnaires.id, id));
-  if (!row) throw notFound();
-  return row;
+/** Refuses (404) a questionnaire that does not exist. */
+async function existingQuestionnaire(db: Parameters<typeof storedQuestions>[0], id: number): Promise<void> {
+  if (!(await findBy(db, Questionnaire, 'id', id))) throw notFound();
 }
 
 export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {

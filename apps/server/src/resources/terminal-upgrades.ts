@@ -1,8 +1,8 @@
 /**
- * Terminal versions and upgrade plans: a version's package hash and size come from its upload
- * record (never typed); a plan names its targets by school, model or list, resolves them to one
- * target line per device when released (in the releaser's scope, devices of the version's terminal
- * type only), and cancelling stops the devices still waiting.
+ * Terminal versions and upgrade plans: a version's model is of its terminal type (its package's hash
+ * and size come from the upload record: declared); a plan names its targets by school, model or list,
+ * resolves them to one target line per device when released (in the releaser's scope, devices of the
+ * version's terminal type only), and cancelling stops the devices still waiting.
  */
 import {
   Device,
@@ -11,47 +11,28 @@ import {
   TerminalAppUpgrade,
   TerminalAppVersion,
   type FieldDef,
-  UPLOAD_PACKAGE_TYPES,
   UPGRADE_TARGET_MODES,
-  isUploadUrl,
   parseVersionList,
-  uploadKeyOf,
   type StoredRowOf,
 } from '@campus/contract';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
-import { deviceClasses, devices, terminalAppVersions, terminalUpgradeTargets, uploadedFiles } from '../db/schema/index.js';
+import { deviceClasses, devices, terminalAppVersions, terminalUpgradeTargets } from '../db/schema/index.js';
 import { badRequest, msg, type FieldProblem } from '../platform/errors.js';
 import { refreshPlan, upgradeHandlers } from '../terminals/upgrades.js';
 import type { EngineContext, Row } from './engine/context.js';
 import { defineFamilyModule } from './engine/modules.js';
 import { findBy, valueAfter } from './engine/lookup.js';
 import { allConditions, scopeWhere } from './engine/query.js';
-import type { Executor } from '../db/client.js';
 import { parseSerialNumbers } from './order.js';
 
-const PACKAGE_EXTENSIONS = Object.keys(UPLOAD_PACKAGE_TYPES);
 const VERSION = new RegExp(TERMINAL_VERSION_PATTERN);
 /** Target lines inserted per statement: well under PostgreSQL's 65,535 bind parameters. */
 const INSERT_CHUNK = 1000;
-
-/** The recorded hash and size of an uploaded package, or undefined when the address names none. */
-async function uploadedPackage(db: Executor, url: string): Promise<{ sha256: string; size: number } | undefined> {
-  if (!isUploadUrl(url)) return undefined;
-  const key = uploadKeyOf(url);
-  if (!PACKAGE_EXTENSIONS.includes(key.slice(key.lastIndexOf('.') + 1))) return undefined;
-  const [record] = await db.select({ sha256: uploadedFiles.sha256, size: uploadedFiles.size }).from(uploadedFiles).where(eq(uploadedFiles.key, key));
-  return record?.sha256 && record.size !== null ? { sha256: record.sha256, size: record.size } : undefined;
-}
 
 export const terminalAppVersionModule = defineFamilyModule(TerminalAppVersion, {
   async beforeWrite(ctx, { values, existing }) {
     const adjusted: Row = { ...values };
     const errors: FieldProblem[] = [];
-    if (values.packageUrl !== undefined && values.packageUrl !== existing?.packageUrl) {
-      const stored = await uploadedPackage(ctx.db, String(values.packageUrl));
-      if (!stored) errors.push({ path: 'packageUrl', ...msg('upgrade.packageNotUploaded') });
-      else Object.assign(adjusted, { sha256: stored.sha256, packageSize: stored.size });
-    }
     if (typeof values.canUpdatedVersions === 'string') {
       const listed = parseVersionList(values.canUpdatedVersions);
       const bad = listed.filter((version) => !VERSION.test(version));

@@ -1,12 +1,12 @@
 /**
  * The field rules a declaration states (`fixed`, `requiredWhen`, a date's `notBefore`/`maxDays`, a
- * `follows` that refuses an empty source), enforced by the engine for every family that declares them.
+ * `follows` that refuses an empty source, a `defaultFrom`, a lines field's `rules`), enforced by the engine for every family that declares them.
  */
 import { FUND_ACCOUNT_AGENT, FUND_ACCOUNT_SCHOOL, POSTER_AUDIENCE_AREA, POSTER_AUDIENCE_SCHOOLS, POSTER_KIND_APP } from '@campus/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { schoolIdsOf, schoolLike, unique } from './fixtures.js';
+import { schoolIdsOf, schoolLike, unique, userIdOf } from './fixtures.js';
 
 type Row = Record<string, unknown>;
 
@@ -89,5 +89,36 @@ describe('declared field rules', () => {
     const added = await call('MaintenanceTicket', 'Add', { deviceId: installed!.id, title: '不亮', priority: 'normal' });
     expect(added.statusCode, added.body).toBe(200);
     expect(await get('MaintenanceTicket', added.json().data.id as number)).toMatchObject({ schoolId: agent1Schools[1] });
+  });
+
+  it('lines rules: every split rule adds up to 100 and names its own effective date, on the line field; lines left out are not checked', async () => {
+    const schoolId = await schoolLike(t, agent1Schools[0]!);
+    const rule = (effectiveFrom: string, companyPercent: number) => ({ effectiveFrom, companyPercent, agentPercent: 30, schoolPercent: 30 });
+    const refused = await call('ServiceConfig', 'Add', { schoolId, mode: 1, splitRules: [rule('2026-01-01', 40), rule('2026-01-01', 45), rule('2026-02-01', 40)] });
+    expect(refused.statusCode).toBe(400);
+    expect(errorsOf(refused).map((e) => [e.path, e.key, e.params])).toEqual([
+      ['splitRules.1.companyPercent', 'finance.splitNot100', { sum: 105 }],
+      ['splitRules.1.effectiveFrom', 'finance.splitDateRepeated', undefined],
+    ]);
+    const added = await call('ServiceConfig', 'Add', { schoolId, mode: 1, splitRules: [rule('2026-01-01', 40), rule('2026-02-01', 40)] });
+    expect(added.statusCode, added.body).toBe(200);
+    const id = added.json().data.id as number;
+    const renamed = await call('ServiceConfig', 'Update', { id, version: (await get('ServiceConfig', id)).version, tryDays: 7 });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await get('ServiceConfig', id)).splitRules).toHaveLength(2);
+  });
+
+  it("defaultFrom: an order left without an agent takes its school's, on Add only; an agent named is kept", async () => {
+    const order = (agentId?: number) => ({ schoolId: agent1Schools[0], agentId, consigneeName: '李老师', consigneePhone: '13900003333', deliveryAddress: '总务处', items: [{ deviceClassCode: 'GATE-G3', quantity: 1 }] });
+    const [agent1, agent2] = [await userIdOf(t, 'agent1'), await userIdOf(t, 'agent2')];
+    const defaulted = await call('Order', 'Add', order(), 'orderManage');
+    expect(defaulted.statusCode, defaulted.body).toBe(200);
+    const id = defaulted.json().data.id as number;
+    expect((await get('Order', id)).agentId).toBe(agent1);
+    const named = await call('Order', 'Add', order(agent2), 'orderManage');
+    expect((await get('Order', named.json().data.id as number)).agentId).toBe(agent2);
+    const cleared = await call('Order', 'Update', { id, version: (await get('Order', id)).version, agentId: null }, 'orderManage');
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect((await get('Order', id)).agentId).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import type { ButtonValue } from '../menu.js';
 import type { ProbeName, UserType } from '../users.js';
 import type { PhoneKind } from '../phones.js';
 import type { Label } from '../label.js';
+import type { ServerMessage, ServerMessageKey } from '../messages.js';
 
 export type { Label };
 
@@ -73,6 +74,11 @@ interface FieldCommon {
    */
   follows?: FollowsDef;
   /**
+   * On Add, a value left empty is taken from a field of the row another reference names (an order's
+   * agent from its school's `agentId`), read in the caller's scope; a value given is kept.
+   */
+  defaultFrom?: { reference: string; field: string };
+  /**
    * Only callers whose visibility probe holds set this field (a template's thresholds, an agent's
    * merchant id): for others an Add takes the default, an Update keeps the stored value, a different
    * value is refused on the field, and the form leaves it out.
@@ -112,14 +118,14 @@ export type FieldDef = FieldCommon &
      * `numbered`: set by the server at Add to the prefix, the business day (China) and the id in six
      * digits (`WX20261127000015`): unique without a counter to race on. Declare it `readOnly`.
      */
-    | { kind: 'text'; max?: number; min?: number; pattern?: string; patternMessage?: Label; numbered?: { prefix: string } }
+    | { kind: 'text'; max?: number; min?: number; pattern?: string; patternMessage?: Label; numbered?: { prefix: string }; items?: TextItemsDef }
     /**
      * `rich`: HTML written in a rich-text editor; the server keeps only the allow-listed tags and
      * attributes (no script, event handler or javascript: address) and the page previews it as the
      * app renders it. `placeholders`: the `{name}`s the text may hold (a notice template's
      * `{studentName}`); any other is refused, and the preview fills them with their samples.
      */
-    | { kind: 'textarea'; max?: number; rich?: boolean; placeholders?: readonly PlaceholderDef[] }
+    | { kind: 'textarea'; max?: number; rich?: boolean; placeholders?: readonly PlaceholderDef[]; items?: TextItemsDef }
     /** `phoneKind` says which numbers it takes (phones.ts): a mobile, or any service line. */
     | { kind: 'phone'; phoneKind: PhoneKind }
     /** `multiple`: a list of numbers in one array column (the operation log's row ids), answered as an array. */
@@ -147,6 +153,8 @@ export type FieldDef = FieldCommon &
         display: string;
         key?: string;
         optionsFilter?: Readonly<Record<string, string | number | boolean>>;
+        /** The message a value the picker would not offer answers (missing, out of scope or outside `optionsFilter`), instead of "not found". */
+        refusal?: ServerMessage;
         multiple?: boolean;
         /** For `multiple`: the link table the engine keeps (no hand-written hooks). */
         link?: LinkDef;
@@ -164,7 +172,7 @@ export type FieldDef = FieldCommon &
      * platform makes itself). `poster` on a video names the image field the form fills with a frame
      * the browser grabs from the chosen file (no frame decoder runs on the server).
      */
-    | { kind: 'file'; files?: 'video' | 'audio' | 'package' | 'document'; poster?: string }
+    | { kind: 'file'; files?: 'video' | 'audio' | 'package' | 'document'; poster?: string; recorded?: RecordedFileDef }
     /** One part of a province/city/area address; the three parts are joined for display. */
     | { kind: 'region'; part: RegionPart }
     /**
@@ -192,10 +200,38 @@ export type FieldDef = FieldCommon &
         amount?: LineAmountDef;
         /** Indexes of the line table (line field names, or the owner key such as `orderId`) beyond (owner, line_no). */
         indexes?: readonly (readonly string[])[];
+        /** Rules across the lines, checked by the server and the form alike (line-rules.ts). */
+        rules?: LineRulesDef;
       }
     /** Structured data written by the server (an operation's changes): shown as a diff or JSON. */
     | { kind: 'json' }
   );
+
+/**
+ * A text holding a list, one item per line (a choice question's options; blanks dropped, items
+ * trimmed: `textItemsOf`). While `when` holds on the row (or on the line, for a line field) the items
+ * number `min`–`max`, each of at most `itemMax` characters, none twice; otherwise the text stays empty.
+ * Checked by the server and the form alike (line-rules.ts); `messages` replace the generic ones.
+ */
+export interface TextItemsDef {
+  min: number;
+  max: number;
+  itemMax: number;
+  when?: RequiredWhenDef;
+  messages?: { count: ServerMessageKey; tooLong: ServerMessageKey; twice: ServerMessageKey; notHere: ServerMessageKey };
+}
+
+/**
+ * Fields of the row the server sets from the upload record of a file field whenever the file changes
+ * (a package's hash and size, what a terminal checks its download against; never typed). A file
+ * without such a record (not uploaded here, or not of the field's `files` kind) is refused with
+ * `message`, or `validation.uploadNotRecorded`.
+ */
+export interface RecordedFileDef {
+  sha256: string;
+  size: string;
+  message?: ServerMessageKey;
+}
 
 /** A `{name}` a text may hold, with the value a preview fills in. */
 export interface PlaceholderDef {
@@ -235,6 +271,17 @@ export interface LinkAttributesDef {
   exclusive?: boolean;
   /** Most links one owner holds. */
   max?: number;
+}
+
+/**
+ * Rules across a field's lines: `distinct` line fields hold a different value on every line (one split
+ * rule per effective date; empty values are not compared), and each `sums` entry's fields add up to
+ * `equals` on every line (the shares of a split rule to 100). `message` replaces the generic message
+ * (`lines.repeated` / `lines.sumNotEqual`); a sum's error lies on its first field and takes `{sum}`.
+ */
+export interface LineRulesDef {
+  distinct?: readonly { field: string; message?: ServerMessageKey }[];
+  sums?: readonly { fields: readonly [string, ...string[]]; equals: number; message?: ServerMessageKey }[];
 }
 
 /** How a lines field computes each line's amount and the parent's total, in cents. */

@@ -96,6 +96,11 @@ export const ServiceConfig = defineResource({
         agentPercent: percent('代理商%', 'Agent %'),
         schoolPercent: percent('学校%', 'School %'),
       },
+      // Each rule divides a payment whole; one rule per effective date.
+      rules: {
+        sums: [{ fields: ['companyPercent', 'agentPercent', 'schoolPercent'], equals: 100, message: 'finance.splitNot100' }],
+        distinct: [{ field: 'effectiveFrom', message: 'finance.splitDateRepeated' }],
+      },
     },
     // Whether any split rule exists: without one every payment stays with the company (the `splitRuleUnset` badge).
     splitRuleSet: {

@@ -39,6 +39,7 @@ export * from './define.js';
 export * from './schemas.js';
 export * from './built-once.js';
 export * from './import.js';
+export * from './line-rules.js';
 export * from './row-schemas.js';
 export * from './row-types.js';
 export * from './answer-schemas.js';

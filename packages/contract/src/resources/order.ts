@@ -22,7 +22,7 @@ export const Order = defineResource({
   fields: {
     orderNo: { kind: 'text', label: { zh: '订单号', en: 'Order no.' }, numbered: { prefix: 'DD' }, readOnly: true, unique: true, max: 40, filter: 'code', sortable: true },
     state: { kind: 'enum', options: ORDER_STATE_OPTIONS, label: { zh: '状态', en: 'State' }, readOnly: true, defaultValue: 1, filter: 'equals' },
-    agentId: { kind: 'reference', family: 'User', display: 'name', optionsFilter: { type: 'agent' }, label: { zh: '代理商', en: 'Agent' }, filter: 'equals', ownedBy: 'agent' },
+    agentId: { kind: 'reference', family: 'User', display: 'name', optionsFilter: { type: 'agent' }, label: { zh: '代理商', en: 'Agent' }, filter: 'equals', ownedBy: 'agent', defaultFrom: { reference: 'schoolId', field: 'agentId' } },
     schoolId: schoolRef({ help: { zh: '设备发往的学校', en: 'The school the devices go to' } }),
     consigneeName: { kind: 'text', label: { zh: '收货人', en: 'Consignee' }, required: true, max: 50, filter: 'name' },
     consigneePhone: { kind: 'phone', phoneKind: 'serviceLine', label: { zh: '收货电话', en: 'Consignee phone' }, required: true },

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { enabledField, periodFields } from './common.js';
 import { defineResource } from './define.js';
+import { textItemsOf } from './line-rules.js';
 import { audienceFields } from './app-screens.js';
 
 export const QUESTION_TYPE_SINGLE = 1;
@@ -28,12 +29,7 @@ export const ANSWER_TEXT_MAX_LENGTH = 1000;
  * The options of a choice question: its `options` text split into lines, blanks dropped. Options are
  * named by their 1-based position, so a questionnaire's questions are fixed once it has answers.
  */
-export function questionOptionsOf(options: string | null | undefined): string[] {
-  return (options ?? '')
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line.length > 0);
-}
+export const questionOptionsOf = textItemsOf;
 
 export const Questionnaire = defineResource({
   name: 'Questionnaire',
@@ -70,6 +66,13 @@ export const Questionnaire = defineResource({
           label: { zh: '选项', en: 'Options' },
           max: 2000,
           help: { zh: '单选、多选题每行一个选项（2–20 个）；文本题留空', en: 'One option per line for choice questions (2–20); empty for text' },
+          items: {
+            min: QUESTION_OPTIONS_MIN,
+            max: QUESTION_OPTIONS_MAX,
+            itemMax: QUESTION_OPTION_MAX_LENGTH,
+            when: { field: 'type', in: [QUESTION_TYPE_SINGLE, QUESTION_TYPE_MULTIPLE] },
+            messages: { count: 'questionnaire.optionsCount', tooLong: 'questionnaire.optionTooLong', twice: 'questionnaire.optionTwice', notHere: 'questionnaire.textHasOptions' },
+          },
         },
       },
     },

@@ -1,4 +1,5 @@
 import { defineResource } from './define.js';
+import { USER_TYPE_LABELS } from '../users.js';
 
 export const SCHOOL_TYPE_OPTIONS = [
   { value: 1, zh: '幼儿园', en: 'Kindergarten' },
@@ -45,13 +46,13 @@ export const School = defineResource({
     city: { kind: 'region', part: 'city', label: { zh: '市', en: 'City' }, required: true, filter: 'equals' },
     area: { kind: 'region', part: 'area', label: { zh: '区', en: 'District' }, filter: 'equals' },
     schoolAddress: { kind: 'text', label: { zh: '详细地址', en: 'Street address' }, max: 200, list: false },
-    agentId: { kind: 'reference', family: 'User', display: 'name', optionsFilter: { type: 'agent' }, label: { zh: '代理商', en: 'Agent' }, filter: 'equals', ownedBy: 'agent' },
+    agentId: { kind: 'reference', family: 'User', display: 'name', optionsFilter: { type: 'agent' }, refusal: { key: 'account.mustBeType', params: { type: USER_TYPE_LABELS.agent } }, label: { zh: '代理商', en: 'Agent' }, filter: 'equals', ownedBy: 'agent' },
     schoolType: { kind: 'enum', options: SCHOOL_TYPE_OPTIONS, label: { zh: '学校类型', en: 'School type' }, required: true, filter: 'equals', filterAll: 0, defaultValue: 1 },
     licenseKeyRequired: { kind: 'enum', options: LICENSE_REQUIRED_OPTIONS, label: { zh: '授权码', en: 'Licence' }, filter: 'equals', filterAll: -1, defaultValue: 0 },
     licenseMode: { kind: 'enum', options: LICENSE_MODE_OPTIONS, label: { zh: '授权方式', en: 'Licence mode' }, defaultValue: 1 },
     state: { kind: 'enum', options: SCHOOL_STATE_OPTIONS, label: { zh: '状态', en: 'State' }, filter: 'equals', filterAll: -1, defaultValue: 1, form: false },
     examineState: { kind: 'enum', options: EXAMINE_OPTIONS, label: { zh: '审核', en: 'Review' }, filter: 'equals', readOnly: true },
-    sellerId: { kind: 'reference', family: 'User', display: 'name', optionsFilter: { type: 'sales' }, label: { zh: '销售', en: 'Sales person' }, filter: 'equals', ownedBy: 'seller' },
+    sellerId: { kind: 'reference', family: 'User', display: 'name', optionsFilter: { type: 'sales' }, refusal: { key: 'account.mustBeType', params: { type: USER_TYPE_LABELS.sales } }, label: { zh: '销售', en: 'Sales person' }, filter: 'equals', ownedBy: 'seller' },
     salesTeamId: { kind: 'reference', family: 'SalesTeam', display: 'name', label: { zh: '销售团队', en: 'Sales team' }, filter: 'equals', list: false, ownedBy: 'salesTeam' },
     isDirect: { kind: 'bool', label: { zh: '直营', en: 'Direct' }, filter: 'equals', defaultValue: false, trueLabel: { zh: '直营', en: 'Direct' }, falseLabel: { zh: '代理', en: 'Via agent' } },
     contactName: { kind: 'text', label: { zh: '联系人', en: 'Contact' }, max: 50 },

@@ -51,8 +51,14 @@ export const TerminalAppVersion = defineResource({
       filter: 'code',
       sortable: true,
     },
-    packageUrl: { kind: 'file', files: 'package', label: { zh: '升级包', en: 'Package' }, required: true, list: false },
-    // Taken from the upload record, never typed: what a terminal checks its download against.
+    packageUrl: {
+      kind: 'file',
+      files: 'package',
+      label: { zh: '升级包', en: 'Package' },
+      required: true,
+      list: false,
+      recorded: { sha256: 'sha256', size: 'packageSize', message: 'upgrade.packageNotUploaded' },
+    },
     sha256: { kind: 'text', label: { zh: 'SHA-256', en: 'SHA-256' }, readOnly: true, list: false, exported: true },
     packageSize: { kind: 'number', label: { zh: '包大小(字节)', en: 'Size (bytes)' }, readOnly: true },
     canUpdatedVersions: {

@@ -1,10 +1,10 @@
 /**
  * The field rules a declaration states beside each field (`fixed`, `requiredWhen`, a date's
- * `notBefore` and `maxDays`, who may set it: `probe`, `ownedBy`), checked by the engine on every
- * write so no family restates them in a hook; the web form reads the same declaration
- * (form/field-rules.ts, list/use-hidden-fields.ts).
+ * `notBefore` and `maxDays`, a text's `items`, a lines field's `rules`, who may set it: `probe`,
+ * `ownedBy`), checked by the engine on every write so no family restates them in a hook; the web form
+ * reads the same declaration (form/field-rules.ts, form/lines-editor.tsx, list/use-hidden-fields.ts).
  */
-import type { FieldDef, ResourceDef } from '@campus/contract';
+import { lineRuleProblems, textItemsProblems, type FieldDef, type ResourceDef } from '@campus/contract';
 import type { AuthUser } from '../../platform/auth.js';
 import { badRequest, msg, type FieldProblem } from '../../platform/errors.js';
 import type { EngineContext, Row } from './context.js';
@@ -60,8 +60,9 @@ export function refuseFixedChanges(def: ResourceDef, values: Row, existing: Row 
 }
 
 /**
- * Checks `requiredWhen` and the date rules on the row as it will be (the values over the stored row).
- * A link field left out of an Update keeps its stored entries, which were checked when written.
+ * Checks `requiredWhen`, the date rules, the items of a text sent and the rules across lines sent, on
+ * the row as it will be (the values over the stored row). A link field left out of an Update keeps its
+ * stored entries, which were checked when written; so do lines left out.
  */
 export function checkFieldRules(def: ResourceDef, values: Row, existing: Row | undefined): void {
   const problems: FieldProblem[] = [];
@@ -73,6 +74,10 @@ export function checkFieldRules(def: ResourceDef, values: Row, existing: Row | u
       if (condition !== null && condition !== undefined && (when.in as readonly unknown[]).includes(condition) && !isLinkKept && isEmpty(valueAfter(values, existing, name))) {
         problems.push({ path: name, ...msg('validation.requiredWhen', { field: def.fields[when.field]!.label, value: valueLabel(def.fields[when.field], condition) }) });
       }
+    }
+    if (values[name] !== undefined) for (const message of textItemsProblems(field, values[name], { ...existing, ...values })) problems.push({ path: name, ...message });
+    if (field.kind === 'lines' && Array.isArray(values[name])) {
+      for (const line of lineRuleProblems(field, values[name] as Row[])) problems.push({ path: `${name}.${line.index}.${line.field}`, ...line.message });
     }
     if (field.kind === 'date' && field.notBefore) {
       const start = valueAfter(values, existing, field.notBefore);

@@ -2,7 +2,7 @@
  * Fields that follow another reference of the row (`follows`, e.g. `schoolRef({ from: 'studentId' })`):
  * the server copies them from the referenced row, read in the write's transaction and the caller's
  * scope, so the row's scope key is always the one of what it refers to. A value a client or hook
- * put there is never used.
+ * put there is never used. A `defaultFrom` field is filled the same way on Add, but only when empty.
  */
 import type { FieldDef } from '@campus/contract';
 import { and, eq } from 'drizzle-orm';
@@ -17,10 +17,30 @@ import type { Executor } from '../../db/client.js';
 
 type ReferenceField = Extract<FieldDef, { kind: 'reference' }>;
 
-/** Sets each following field from its reference's row; on Update only when that reference changes. */
+/** The row a reference field names, with its `source` field as `value`, in the caller's scope; undefined outside it. */
+async function referencedRow(ctx: EngineContext, db: Executor, reference: string, referenceValue: unknown, source: string): Promise<{ value: unknown } | undefined> {
+  const referenced = ctx.def.fields[reference] as ReferenceField;
+  const target = referenceTargetOf(referenced);
+  const [row] = await db
+    .select({ value: columnOf(target.table, source) })
+    .from(target.table)
+    .where(and(eq(columnOf(target.table, target.key), referenceValue), referenceScope(ctx, referenced.family, target.table)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Sets each following field from its reference's row (on Update only when that reference changes),
+ * and on Add each empty field with a `defaultFrom` from the row its reference names.
+ */
 export async function applyFollows(ctx: EngineContext, db: Executor, values: Row, existing?: Row): Promise<Row> {
   const out = { ...values };
   for (const [name, field] of Object.entries(ctx.def.fields)) {
+    const from = field.defaultFrom;
+    if (from && !existing && (out[name] === undefined || out[name] === null) && out[from.reference] !== undefined && out[from.reference] !== null) {
+      // A row out of reach leaves the field empty: the reference check refuses it after.
+      out[name] = (await referencedRow(ctx, db, from.reference, out[from.reference], from.field))?.value ?? null;
+    }
     if (!field.follows) continue;
     delete out[name];
     const { reference, field: source, refuseEmpty } = field.follows;
@@ -28,12 +48,7 @@ export async function applyFollows(ctx: EngineContext, db: Executor, values: Row
     const referenceValue = valueAfter(values, existing, reference);
     if (referenceValue === null || referenceValue === undefined) continue;
     const referenced = ctx.def.fields[reference] as ReferenceField;
-    const target = referenceTargetOf(referenced);
-    const [row] = await db
-      .select({ value: columnOf(target.table, source) })
-      .from(target.table)
-      .where(and(eq(columnOf(target.table, target.key), referenceValue), referenceScope(ctx, referenced.family, target.table)))
-      .limit(1);
+    const row = await referencedRow(ctx, db, reference, referenceValue, source);
     if (!row) throw badRequest([referenceNotFound(reference, referenced.label)]);
     if (refuseEmpty && (row.value === null || row.value === undefined)) {
       throw badRequest([{ path: reference, ...msg('validation.followedEmpty', { reference: referenced.label, field: field.label }) }]);

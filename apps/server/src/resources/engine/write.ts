@@ -19,7 +19,7 @@ import { applyCallerRules, checkFieldRules, refuseFixedChanges } from './field-r
 import { writeLinks } from './links.js';
 import { deleteTreeRows, placeTreeNode } from './tree.js';
 import { checkWithin } from './within.js';
-import { checkUploadedFiles } from './uploaded-files.js';
+import { checkUploadedFiles, copyUploadRecords } from './uploaded-files.js';
 import { sanitizeRichFields } from './rich-text.js';
 import { logOperation, updateRecords } from './services.js';
 
@@ -55,7 +55,7 @@ export async function checkReferences(ctx: EngineContext, db: Executor, values: 
       .select({ n: sql<number>`count(*)::int` })
       .from(target.table)
       .where(and(...conditions));
-    if (Number(found?.n ?? 0) !== wanted.length) errors.push({ path: name, ...msg('validation.referenceNotFound', { field: field.label }) });
+    if (Number(found?.n ?? 0) !== wanted.length) errors.push({ path: name, ...(field.refusal ?? msg('validation.referenceNotFound', { field: field.label })) });
   }
   const key = ctx.def.scope.via === 'school' ? ctx.def.scope.field : undefined;
   if (key && ctx.scope.kind !== 'all' && (values[key] === null || (values[key] === undefined && !('id' in values)))) {
@@ -109,7 +109,7 @@ async function prepare(ctx: EngineContext, db: Executor, op: WriteOperation, val
   const hooks = hooksOf(ctx.def);
   refuseFixedChanges(ctx.def, given, existing);
   const allowed = applyCallerRules(ctx, given, existing);
-  const located = await applyFollows(ctx, db, checkAddress(ctx.def, allowed, existing), existing);
+  const located = await copyUploadRecords(ctx, db, await applyFollows(ctx, db, checkAddress(ctx.def, allowed, existing), existing), existing);
   const adjusted = hooks.beforeWrite ? await hooks.beforeWrite({ ...ctx, db: db as Database }, { op, values: located, existing }) : located;
   checkFieldRules(ctx.def, adjusted, existing);
   await checkReferences(ctx, db, op === 'update' ? { ...adjusted, id: existing?.id } : adjusted);

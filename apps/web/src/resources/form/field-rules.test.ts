@@ -77,4 +77,13 @@ describe('rules that read another field', () => {
     expect(await problemsOf(fields.endDate!, fields, '2027-01-02', { startDate: '2026-01-01' })).toEqual(['To may be at most 366 days from From, both counted']);
     expect(await problemsOf(fields.endDate!, fields, '2027-01-01', { startDate: '2026-01-01' })).toEqual([]);
   });
+
+  it("checks a text's declared items by the field its rule names, as the server does", async () => {
+    const options: FieldDef = { kind: 'textarea', label: { zh: '选项', en: 'Options' }, items: { min: 2, max: 3, itemMax: 10, when: { field: 'kind', in: [1] } } };
+    const fields: Record<string, FieldDef> = { kind: { kind: 'number', label: { zh: '类', en: 'Kind' } }, options };
+    expect(await problemsOf(options, fields, 'a\na', { kind: 1 })).toEqual(['listed twice: a']);
+    expect(await problemsOf(options, fields, 'a', { kind: 1 })).toEqual(['needs 2–3 items, one per line']);
+    expect(await problemsOf(options, fields, 'a', { kind: 2 })).toEqual(['must be empty here']);
+    expect(await problemsOf(options, fields, 'a\nb', { kind: 1 })).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 /** antd validation rules from a field declaration, with messages in the current locale. */
-import { PHONE_PATTERNS, type FieldDef } from '@campus/contract';
+import { PHONE_PATTERNS, formatServerMessage, textItemsProblems, type FieldDef } from '@campus/contract';
 import type { FormRule } from 'antd';
 import type { Locale, Translate } from '../../lib/i18n';
 import { centsToYuan } from '../shared/field-values';
@@ -23,10 +23,10 @@ const DAY_MS = 86_400_000;
 const dayOf = (value: unknown) => (typeof value === 'string' ? value.slice(0, 10) : (value as { format(f: string): string }).format('YYYY-MM-DD'));
 
 /** The rules that read another field of the form: the same the server checks (engine/field-rules.ts). */
-function crossFieldRules(field: FieldDef, name: string, { t, locale, fields = {} }: RuleContext): FormRule[] {
+function crossFieldRules(field: FieldDef, name: string, { t, locale, fields }: RuleContext): FormRule[] {
   const rules: FormRule[] = [];
   const when = field.requiredWhen;
-  const other = when ? fields[when.field] : undefined;
+  const other = when ? fields?.[when.field] : undefined;
   if (when && other) {
     rules.push(({ getFieldValue }) => ({
       validator(_, value) {
@@ -38,7 +38,17 @@ function crossFieldRules(field: FieldDef, name: string, { t, locale, fields = {}
       },
     }));
   }
-  const start = field.kind === 'date' && field.notBefore ? fields[field.notBefore] : undefined;
+  const items = field.kind === 'text' || field.kind === 'textarea' ? field.items : undefined;
+  // A line field's items are checked with its line (lines-editor.tsx), where the line's other fields are.
+  if (items && fields) {
+    rules.push(({ getFieldValue }) => ({
+      validator(_, value) {
+        const [problem] = textItemsProblems(field, value, items.when ? { [items.when.field]: getFieldValue(items.when.field) } : {});
+        return problem ? Promise.reject(new Error(formatServerMessage(problem.key, problem.params, locale === 'en' ? 'en' : 'zh'))) : Promise.resolve();
+      },
+    }));
+  }
+  const start = field.kind === 'date' && field.notBefore ? fields?.[field.notBefore] : undefined;
   if (field.kind === 'date' && field.notBefore && start) {
     const { notBefore, maxDays } = field;
     rules.push(({ getFieldValue }) => ({
@@ -60,7 +70,8 @@ function crossFieldRules(field: FieldDef, name: string, { t, locale, fields = {}
 
 /** The fields another field's rules read, so the form checks that field again when they change. */
 export function ruleDependencies(field: FieldDef): string[] {
-  return [field.requiredWhen?.field, field.kind === 'date' ? field.notBefore : undefined].filter((name): name is string => name !== undefined);
+  const items = field.kind === 'text' || field.kind === 'textarea' ? field.items : undefined;
+  return [field.requiredWhen?.field, field.kind === 'date' ? field.notBefore : undefined, items?.when?.field].filter((name): name is string => name !== undefined);
 }
 
 export function fieldRules(field: FieldDef, context: RuleContext): FormRule[] {

@@ -1,8 +1,8 @@
-import { DeviceClass, DeviceDelivery, Parent, School } from '@campus/contract';
+import { DeviceClass, DeviceDelivery, Parent, School, ServiceConfig, type FieldDef } from '@campus/contract';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../lib/md5';
 import { instantToPickerValue } from '../shared/field-values';
-import { buildAddBody, changedFields, defaultFormValues, rowToFormValues, writableFieldsOf } from './form-values';
+import { buildAddBody, changedFields, defaultFormValues, rowToFormValues, toFormValue, toWireValue, writableFieldsOf } from './form-values';
 
 const row = (values: Record<string, unknown>) => ({ id: 7, version: 3, ...values });
 
@@ -67,5 +67,13 @@ describe('changedFields', () => {
     expect(changedFields(deliveryFields, delivery, values)).toEqual({});
     values.installationTime = instantToPickerValue('2024-05-01T03:30:00Z');
     expect(changedFields(deliveryFields, delivery, values)).toEqual({ installationTime: '2024-05-01T03:30:00.000Z' });
+  });
+
+  it("edits a line's date with the date picker and sends it back as the day", () => {
+    const splitRules = ServiceConfig.fields.splitRules as FieldDef;
+    const wire = [{ effectiveFrom: '2026-01-01', companyPercent: 40, agentPercent: 30, schoolPercent: 30 }];
+    const form = toFormValue(splitRules, wire) as Record<string, unknown>[];
+    expect((form[0]!.effectiveFrom as { format(f: string): string }).format('YYYY-MM-DD')).toBe('2026-01-01');
+    expect(toWireValue(splitRules, form)).toEqual(wire);
   });
 });

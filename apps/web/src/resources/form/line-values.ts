@@ -4,7 +4,7 @@
  * the wire gets only the values a client may write.
  */
 import { isInForm, type FieldDef } from '@campus/contract';
-import { centsToYuan, yuanToCents } from '../shared/field-values';
+import { centsToYuan, dateToPickerValue, isDayjs, pickerValueToDate, yuanToCents } from '../shared/field-values';
 
 export type LinesField = Extract<FieldDef, { kind: 'lines' }>;
 export type FormLine = Record<string, unknown>;
@@ -14,13 +14,15 @@ export function editableLineFields(field: LinesField): [string, FieldDef][] {
   return Object.entries(field.fields).filter(([, f]) => isInForm(f) && !f.readOnly);
 }
 
-/** Stored lines as form lines: money the user edits in yuan; everything else (labels, computed cents) as read. */
+/** Stored lines as form lines: money the user edits in yuan, dates as the picker's; everything else (labels, computed cents) as read. */
 export function linesToForm(field: LinesField, wire: unknown): FormLine[] {
   if (!Array.isArray(wire)) return [];
   return wire.map((line: FormLine) => {
     const formLine: FormLine = { ...line };
     for (const [name, f] of editableLineFields(field)) {
       if (f.kind === 'money' && typeof line[name] === 'number') formLine[name] = centsToYuan(line[name]);
+      // A date picker edits a dayjs (a split rule's effective date).
+      if (f.kind === 'date' && typeof line[name] === 'string') formLine[name] = dateToPickerValue(line[name]);
     }
     return formLine;
   });
@@ -34,7 +36,7 @@ export function linesToWire(field: LinesField, lines: unknown): FormLine[] {
     for (const [name, f] of editableLineFields(field)) {
       const value = line?.[name];
       if (value === undefined || value === null || value === '') continue;
-      wire[name] = f.kind === 'money' && typeof value === 'number' ? yuanToCents(value) : value;
+      wire[name] = f.kind === 'money' && typeof value === 'number' ? yuanToCents(value) : f.kind === 'date' && isDayjs(value) ? pickerValueToDate(value) : value;
     }
     return wire;
   });

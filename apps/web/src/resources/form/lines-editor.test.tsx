@@ -1,4 +1,4 @@
-import { Order, type FieldDef } from '@campus/contract';
+import { Order, Questionnaire, ServiceConfig, type FieldDef } from '@campus/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Button, Form } from 'antd';
@@ -23,20 +23,20 @@ const itemsField = Order.fields.items as Extract<FieldDef, { kind: 'lines' }>;
 const storedLines = linesToForm(itemsField, storedItems);
 
 /** The editor in a bare form as the record drawer holds it: saving answers the wire lines, then puts `serverError` on the fields. */
-function renderEditor(serverError?: RequestError) {
+function renderEditor(serverError?: RequestError, editing: { name: string; field: Extract<FieldDef, { kind: 'lines' }>; lines: Record<string, unknown>[] } = { name: 'items', field: itemsField, lines: storedLines }) {
   const saved = vi.fn();
   function Harness() {
     const [form] = Form.useForm();
     return (
       <Form
         form={form}
-        initialValues={{ items: storedLines }}
+        initialValues={{ [editing.name]: editing.lines }}
         onFinish={(values: FormValues) => {
-          saved(toWireValue(itemsField, values.items));
+          saved(toWireValue(editing.field, values[editing.name]));
           if (serverError) applyFieldErrors(form, serverError);
         }}
       >
-        <LinesEditor name="items" field={itemsField} storedLines={storedLines} />
+        <LinesEditor name={editing.name} field={editing.field} storedLines={editing.lines} />
         <Button htmlType="submit">Save</Button>
       </Form>
     );
@@ -96,5 +96,28 @@ describe('<LinesEditor>', { timeout: 15_000 }, () => {
     await waitFor(() => expect(saved).toHaveBeenCalled(), WAIT);
     expect(await within(lineRows()[1]!).findByText('Too many for one order', undefined, WAIT)).toBeTruthy();
     expect(within(lineRows()[0]!).queryByText('Too many for one order')).toBeNull();
+  });
+
+  it("refuses lines breaking the declared rules across lines on the cell the server would name, before saving", async () => {
+    const splitRules = ServiceConfig.fields.splitRules as Extract<FieldDef, { kind: 'lines' }>;
+    const rule = (companyPercent: number) => ({ effectiveFrom: '2026-01-01', companyPercent, agentPercent: 30, schoolPercent: 30 });
+    const { saved } = renderEditor(undefined, { name: 'splitRules', field: splitRules, lines: linesToForm(splitRules, [rule(40), rule(50)]) });
+    await waitFor(() => expect(lineRows()).toHaveLength(2), WAIT);
+    fireEvent.click(button('Save'));
+    expect(await within(lineRows()[1]!).findByText('company, agent and school shares must add up to 100 (now 110)', undefined, WAIT)).toBeTruthy();
+    expect(within(lineRows()[1]!).getByText('one split rule per effective date')).toBeTruthy();
+    expect(within(lineRows()[0]!).queryByText('one split rule per effective date')).toBeNull();
+    expect(saved).not.toHaveBeenCalled();
+  });
+
+  it("checks a question's options by its type, on the options cell", async () => {
+    const questions = Questionnaire.fields.questions as Extract<FieldDef, { kind: 'lines' }>;
+    const lines = linesToForm(questions, [{ title: 'A', type: 1, isRequired: true, options: '甲\n甲' }, { title: 'B', type: 3, isRequired: true, options: '不该有' }]);
+    const { saved } = renderEditor(undefined, { name: 'questions', field: questions, lines });
+    await waitFor(() => expect(lineRows()).toHaveLength(2), WAIT);
+    fireEvent.click(button('Save'));
+    expect(await within(lineRows()[0]!).findByText('listed twice: 甲', undefined, WAIT)).toBeTruthy();
+    expect(within(lineRows()[1]!).getByText('a text question has no options')).toBeTruthy();
+    expect(saved).not.toHaveBeenCalled();
   });
 });

@@ -4,15 +4,16 @@
  * amounts and total. Server field errors such as `items.2.quantity` land on that cell (Form.List).
  */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Table, Typography, type TableColumnsType } from 'antd';
+import { formatServerMessage, lineRuleProblems } from '@campus/contract';
+import { Button, Form, Table, Typography, type FormRule, type TableColumnsType } from 'antd';
 import type { FormListFieldData } from 'antd/es/form/FormList';
 import { useVisibilityProbes } from '../../hooks/use-visibility-probes';
-import { useLocale, useT } from '../../lib/i18n';
+import { useLocale, useT, type Locale } from '../../lib/i18n';
 import { FormControl } from './field-control';
 import { fieldRules } from './field-rules';
 import { formatMoney } from '../shared/field-values';
 import { labelText } from '../shared/labels';
-import { editableLineFields, lineAmount, knownUnitPrice, type FormLine, type LinesField } from './line-values';
+import { editableLineFields, lineAmount, linesToWire, knownUnitPrice, type FormLine, type LinesField } from './line-values';
 import './lines-editor.css';
 
 export interface LinesEditorProps {
@@ -28,6 +29,17 @@ export interface LinesEditorProps {
 /** A new line with the declared starting values (quantity 1). */
 function newLine(field: LinesField): FormLine {
   return Object.fromEntries(editableLineFields(field).flatMap(([name, f]) => (f.defaultValue === undefined ? [] : [[name, f.defaultValue]])));
+}
+
+/** The declared rules across lines (`rules`: distinct fields, sums) on the cell they name, as the server checks them. */
+function acrossLinesRule(name: string, field: LinesField, index: number, lineName: string, locale: Locale): FormRule {
+  return ({ getFieldValue }) => ({
+    validator() {
+      // Wire values, as the server compares them: dates as YYYY-MM-DD, money in cents.
+      const problem = lineRuleProblems(field, linesToWire(field, getFieldValue(name))).find((one) => one.index === index && one.field === lineName);
+      return problem ? Promise.reject(new Error(formatServerMessage(problem.message.key, problem.message.params, locale === 'en' ? 'en' : 'zh'))) : Promise.resolve();
+    },
+  });
 }
 
 const money = (cents: number | undefined, pending: string) => (cents === undefined ? <Typography.Text type="secondary">{pending}</Typography.Text> : formatMoney(cents));
@@ -66,7 +78,7 @@ export function LinesEditor({ name, field, storedLines, loading = false }: Lines
             width: lineField.kind === 'number' || lineField.kind === 'money' ? 128 : undefined,
             className: lineField.kind === 'reference' ? 'lines-editor-picker' : undefined,
             render: (_: unknown, row: FormListFieldData) => (
-              <Form.Item name={[row.name, lineName]} rules={fieldRules(lineField, { t, locale })} style={{ marginBottom: 0 }}>
+              <Form.Item name={[row.name, lineName]} rules={[...fieldRules(lineField, { t, locale }), acrossLinesRule(name, field, row.name, lineName, locale)]} style={{ marginBottom: 0 }}>
                 <FormControl field={lineField} options={{ t, locale, currentLabel: storedLabel(storedLines, lineName, lines[row.name]?.[lineName]) }} />
               </Form.Item>
             ),
