@@ -66,9 +66,9 @@ beforeAll(async () => {
       .from(students)
       .where(and(eq(students.schoolId, school), eq(students.state, 1), sql`not exists (select 1 from recognition_records r where r.person_id = ${students.id} and r.person_kind = 1
         and (r.recognized_at at time zone 'Asia/Shanghai')::date = ${schoolDay}::date)`))
-      .limit(3)
+      .limit(4)
   ).map((s) => s.id);
-  expect(kids.length).toBe(3);
+  expect(kids.length).toBe(4);
   // Whatever the seed recognised first, then this file's records.
   await roll();
 });
@@ -130,6 +130,22 @@ describe('SchoolStatistics (schoolStatistics)', () => {
     await roll();
     expect(await dayRow(admin, school, schoolDay)).toMatchObject(await directDay(school, schoolDay, true));
     expect((await dayRow(admin, school, schoolDay)).late).toBe(row.late);
+  });
+
+  it('takes a child out of late and left early when a later run reads an earlier arrival and a later departure', async () => {
+    const kid = kids[3]!;
+    await recognise(kid, schoolDay, '08:30:00', 1);
+    await recognise(kid, schoolDay, '11:00:00', 2);
+    await roll();
+    const before = await dayRow(admin, school, schoolDay);
+    expect(before).toMatchObject(await directDay(school, schoolDay, true));
+    // A terminal that was offline uploads its day afterwards: the child came on time and stayed.
+    await recognise(kid, schoolDay, '07:50:00', 1);
+    await recognise(kid, schoolDay, '16:30:00', 2);
+    await roll();
+    const after = await dayRow(admin, school, schoolDay);
+    expect(after).toMatchObject(await directDay(school, schoolDay, true));
+    expect(after).toMatchObject({ present: before.present, late: Number(before.late) - 1, leftEarly: Number(before.leftEarly) - 1 });
   });
 
   it('keeps an agent to its schools; its totals equal a direct count over them', async () => {
