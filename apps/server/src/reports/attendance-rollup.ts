@@ -79,8 +79,10 @@ async function closeDays(tx: Executor, today: string): Promise<number> {
   if (lastDay) from = nextDay(lastDay);
   else {
     // First run: from the first day of last month (its student page is then whole), or from the day of
-    // the first record not yet read when that is earlier (a backfill).
-    const [first] = await rowsOf<{ day: string | null }>(tx, sql`select to_char((recognized_at at time zone 'Asia/Shanghai')::date, 'YYYY-MM-DD') as day from recognition_records where id > ${lastId} order by id limit 1`);
+    // the earliest record not yet read when that is earlier (a backfill: every day it will touch is then
+    // closed here at once, not made school by school as batches meet it). Ids follow commit order, not
+    // recognition time (a terminal uploads late), so the earliest is read by time.
+    const [first] = await rowsOf<{ day: string | null }>(tx, sql`select to_char((min(recognized_at) at time zone 'Asia/Shanghai')::date, 'YYYY-MM-DD') as day from recognition_records where id > ${lastId}`);
     const lastMonth = monthOf(businessDayOf(Date.parse(`${monthOf(today)}T00:00:00Z`) - DAY_MS));
     from = first?.day && first.day < lastMonth ? first.day : lastMonth;
   }
@@ -310,16 +312,19 @@ async function ensureSchoolDays(tx: Executor, keys: readonly { schoolId: number;
   if (missing.length === 0) return;
   const days = missing.map((row) => row.day).sort();
   const isSchoolDay = await schoolDayDecider(tx, [...new Set(missing.map((row) => row.school_id))], days[0]!, days[days.length - 1]!);
+  // Enrolled students counted once per school, not once per missing day (a backfill misses many days).
+  const schoolIds = [...new Set(missing.map((row) => row.school_id))];
   await tx.execute(sql`
     insert into attendance_school_days (school_id, day, agent_id, work_day, enrolled)
-    select k.school_id, k.day, coalesce(s.agent_id, 0), k.work_day,
-      (select count(*)::int from students st where st.school_id = k.school_id and st.state = 1)
+    select k.school_id, k.day, coalesce(s.agent_id, 0), k.work_day, coalesce(e.n, 0)
     from unnest(${arrayLiteral(missing.map((r) => r.school_id))}::int[], ${arrayLiteral(missing.map((r) => r.day))}::date[],
       ${arrayLiteral(missing.map((r) => isSchoolDay(r.school_id, r.day)))}::bool[]) as k(school_id, day, work_day)
     join schools s on s.id = k.school_id
+    left join (select school_id, count(*)::int as n from students where state = 1 and school_id = any(${arrayLiteral(schoolIds)}::int[]) group by school_id) e
+      on e.school_id = k.school_id
     on conflict do nothing`);
   const months = [...new Set(missing.map((row) => monthOf(row.day)))];
-  await refreshSchoolMonths(tx, months, [...new Set(missing.map((row) => row.school_id))]);
+  await refreshSchoolMonths(tx, months, schoolIds);
 }
 
 /** The recurring job: every 10 s on every instance; the watermark's row lock makes them take turns. */
