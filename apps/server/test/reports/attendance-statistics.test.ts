@@ -275,7 +275,7 @@ describe('the attendance job behind its records', () => {
   it('reads a backlog in growing batches within one run, and its figures still equal a direct count', async () => {
     // 3,000 records of unknown faces: batches of 500, 1,000 and 2,000 ids read them all in three transactions.
     await t.db.execute(sql`insert into recognition_records (recognized_at, school_id, device_id, person_kind, direction, similarity, event_serial, success)
-      select ${shanghai(schoolDay, '09:00:00')}::timestamptz + g * interval '1 second', ${school}, ${device}, 5, 1, 40, 8_000_000 + g, false
+      select ${shanghai(schoolDay, '09:00:00')}::timestamptz + g * interval '1 second', ${school}, ${device}, 5, 1, 40, 8000000 + g, false
       from generate_series(1, 3000) as g`);
     const result = await rollUpAttendance(t.db, now(), { settleSeconds: 0, batchIds: 500, batches: 3 });
     expect(result.records).toBe(3000);
