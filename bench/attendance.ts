@@ -21,7 +21,9 @@ import pg from 'pg';
 import { loginAs, startBenchServer, type Envelope } from './bench-server.js';
 import { printReportTimes, type ReportScenario } from './report-scenarios.js';
 
-const { values: options } = parseArgs({ options: { samples: { type: 'string', default: '100' } } });
+const { values: options } = parseArgs({ options: { samples: { type: 'string', default: '100' }, only: { type: 'string' } } });
+/** `--only O,V,W`: the scenarios whose id starts with one of these (a second look at a few). */
+const only = options.only?.split(',');
 const samples = Number(options.samples);
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('bench:stats runs on PostgreSQL: set DATABASE_URL (see the header of bench/attendance.ts)');
@@ -85,8 +87,6 @@ const OTHER_STATISTICS: ReportScenario[] = (['admin', 'agent1'] as const).flatMa
   { id: 'U1', as, what: 'UserStatistics per school (Search)', method: 'POST' as const, path: '/api/UserStatistics/Search', body: {} },
   { id: 'U2', as, what: 'UserStatistics by city (GetSummary)', method: 'GET' as const, path: '/api/UserStatistics/GetSummary?groupBy=city' },
   { id: 'F1', as, what: 'FrequentStatistics, 30 days (GetSummary)', method: 'GET' as const, path: `/api/FrequentStatistics/GetSummary?dayFrom=${daysAgo(29)}&dayTo=${today}` },
-  { id: 'S7', as, what: 'SchoolStatistics (GetSummary, defaults)', method: 'GET' as const, path: '/api/SchoolStatistics/GetSummary' },
-  { id: 'M5', as, what: 'DiscernStatistics (GetSummary, defaults)', method: 'GET' as const, path: '/api/DiscernStatistics/GetSummary' },
 ]);
 
 async function main(): Promise<void> {
@@ -114,7 +114,8 @@ async function main(): Promise<void> {
         })
       ).json()) as Envelope<{ totals: { recognitions: number } }>;
       log(`check: SchoolStatistics recognitions on ${yesterday} ${answer.data.totals.recognitions.toLocaleString('en')} = count(*) of its records ${n.toLocaleString('en')}: ${answer.data.totals.recognitions === n ? 'ok' : 'MISMATCH'}`);
-      await printReportTimes(server.base, tokens, [...SCENARIOS, ...DATA_CENTER, ...OTHER_STATISTICS], samples);
+      const scenarios = [...SCENARIOS, ...DATA_CENTER, ...OTHER_STATISTICS].filter((s) => !only || only.some((prefix) => s.id.startsWith(prefix)));
+      await printReportTimes(server.base, tokens, scenarios, samples);
     } finally {
       await server.stop();
     }
