@@ -2,7 +2,9 @@
  * bench:stats — the attendance statistics at scale on PostgreSQL. On a database `seed:scale`
  * prepared with recognition records, it migrates (the rollup tables), lets the attendance job catch up
  * with every record past its watermark (timed: the backfill a first start does), then times the
- * schoolStatistics and stuMonthStatistic calls through the real server for the company and an agent.
+ * schoolStatistics and stuMonthStatistic calls, the DataCenter page's four trends and the other statistics
+ * GETs of the seed (Overview, DeviceStatistics, WarehouseStatistics, UserStatistics, FrequentStatistics)
+ * through the real server for the company and an agent.
  *
  *   createdb -h 127.0.0.1 -U postgres i31figures
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/i31figures npm run seed:scale -- --students 1000000 --recognitions 10000000
@@ -19,7 +21,9 @@ import pg from 'pg';
 import { loginAs, startBenchServer, type Envelope } from './bench-server.js';
 import { printReportTimes, type ReportScenario } from './report-scenarios.js';
 
-const { values: options } = parseArgs({ options: { samples: { type: 'string', default: '100' } } });
+const { values: options } = parseArgs({ options: { samples: { type: 'string', default: '100' }, only: { type: 'string' } } });
+/** `--only O,V,W`: the scenarios whose id starts with one of these (a second look at a few). */
+const only = options.only?.split(',');
 const samples = Number(options.samples);
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('bench:stats runs on PostgreSQL: set DATABASE_URL (see the header of bench/attendance.ts)');
@@ -64,6 +68,27 @@ const SCENARIOS: ReportScenario[] = [
   { id: 'M4', as: 'agent1', what: 'stuMonthStatistic, agent, one school, last month', method: 'POST', path: '/api/DiscernStatistics/Search', body: { dayFrom: lastMonth, dayTo: lastMonth, schoolId: 1 } },
 ];
 
+/** The DataCenter page's four trends as its panels ask them (30 days by day; the pie by school; 90 days by week), both callers. */
+const DATA_CENTER: ReportScenario[] = (['DataCenterRecognitions', 'DataCenterPayments', 'DataCenterAppActivity', 'DataCenterDevices'] as const).flatMap((report, n) =>
+  (['admin', 'agent1'] as const).flatMap((as) => [
+    { id: `D${n + 1}a`, as, what: `${report}, 30 days by day (chart)`, method: 'GET' as const, path: `/api/${report}/GetSummary?groupBy=period&grain=day&dayFrom=${daysAgo(29)}&dayTo=${today}` },
+    { id: `D${n + 1}b`, as, what: `${report}, 30 days by school (pie)`, method: 'GET' as const, path: `/api/${report}/GetSummary?groupBy=schoolId&grain=day&dayFrom=${daysAgo(29)}&dayTo=${today}` },
+    { id: `D${n + 1}c`, as, what: `${report}, 90 days by week × school (table)`, method: 'POST' as const, path: `/api/${report}/Search`, body: { dayFrom: daysAgo(90), dayTo: today, grain: 'week' } },
+  ]),
+);
+
+/** The rest of the seed's statistics GETs (SEED-SPEC section 7) under their names, both callers. */
+const OTHER_STATISTICS: ReportScenario[] = (['admin', 'agent1'] as const).flatMap((as) => [
+  { id: 'O1', as, what: 'Overview (systemView)', method: 'GET' as const, path: '/api/Overview/GetSummary' },
+  { id: 'V1', as, what: 'DeviceStatistics, all devices (Search)', method: 'POST' as const, path: '/api/DeviceStatistics/Search', body: {} },
+  { id: 'V2', as, what: 'DeviceStatistics (GetSummary)', method: 'GET' as const, path: '/api/DeviceStatistics/GetSummary' },
+  { id: 'W1', as, what: 'WarehouseStatistics, 12 months by month (Search)', method: 'POST' as const, path: '/api/WarehouseStatistics/Search', body: { dayFrom: daysAgo(365), dayTo: today, grain: 'month' } },
+  { id: 'W2', as, what: 'WarehouseStatistics (GetSummary)', method: 'GET' as const, path: '/api/WarehouseStatistics/GetSummary' },
+  { id: 'U1', as, what: 'UserStatistics per school (Search)', method: 'POST' as const, path: '/api/UserStatistics/Search', body: {} },
+  { id: 'U2', as, what: 'UserStatistics by city (GetSummary)', method: 'GET' as const, path: '/api/UserStatistics/GetSummary?groupBy=city' },
+  { id: 'F1', as, what: 'FrequentStatistics, 30 days (GetSummary)', method: 'GET' as const, path: `/api/FrequentStatistics/GetSummary?dayFrom=${daysAgo(29)}&dayTo=${today}` },
+]);
+
 async function main(): Promise<void> {
   await catchUp();
   const client = new pg.Client({ connectionString: url });
@@ -89,7 +114,8 @@ async function main(): Promise<void> {
         })
       ).json()) as Envelope<{ totals: { recognitions: number } }>;
       log(`check: SchoolStatistics recognitions on ${yesterday} ${answer.data.totals.recognitions.toLocaleString('en')} = count(*) of its records ${n.toLocaleString('en')}: ${answer.data.totals.recognitions === n ? 'ok' : 'MISMATCH'}`);
-      await printReportTimes(server.base, tokens, SCENARIOS, samples);
+      const scenarios = [...SCENARIOS, ...DATA_CENTER, ...OTHER_STATISTICS].filter((s) => !only || only.some((prefix) => s.id.startsWith(prefix)));
+      await printReportTimes(server.base, tokens, scenarios, samples);
     } finally {
       await server.stop();
     }

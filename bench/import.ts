@@ -22,7 +22,7 @@ import { getVisibilityProbes } from '@campus/server/src/platform/probes.js';
 import { resolveSchoolScope } from '@campus/server/src/platform/scope.js';
 import type { EngineContext } from '@campus/server/src/resources/engine/context.js';
 import { previewImport, runImport } from '@campus/server/src/resources/engine/import/run-import.js';
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -113,12 +113,17 @@ const [preview, previewFigures] = await timed(() => previewImport(ctx, file));
 const [run, importFigures] = await timed(() => runImport(ctx, file, { skipInvalid: false, fileName: 'students.xlsx' }));
 const after = (await db.select({ n: count() }).from(schema.students))[0]!.n;
 clearInterval(sampler);
+// The Overview's per-school counts (school_stock_counts, kept by statement triggers) must follow the import.
+const kept = (await db.execute(sql`select coalesce(sum(students), 0)::int as students, coalesce(sum(parents), 0)::int as parents from school_stock_counts`)) as unknown as { rows: { students: number; parents: number }[] };
+const counted = (await db.execute(sql`select (select count(*) from students)::int as students, (select count(*) from parents)::int as parents`)) as unknown as { rows: { students: number; parents: number }[] };
+const stock = `students ${kept.rows[0]!.students} / ${counted.rows[0]!.students}, parents ${kept.rows[0]!.parents} / ${counted.rows[0]!.parents}`;
 
 const where = databaseUrl ? `PostgreSQL ${new URL(databaseUrl).pathname.slice(1)}` : 'PGlite in memory';
 console.log(`bench:import — ${rows.toLocaleString('en-US')} students into ${schoolRows.length} schools of agent1, ${where}`);
 console.log(`  workbook            ${mb(fileBytes)} (.xlsx, shared strings)`);
 console.log(`  dry run (preview)   ${previewFigures}  valid ${preview.valid}, invalid ${preview.invalid}`);
 console.log(`  import (one tx)     ${importFigures}  written ${run.ids.length} (table ${before} → ${after})`);
+console.log(`  school_stock_counts ${stock} (kept / counted): ${kept.rows[0]!.students === counted.rows[0]!.students && kept.rows[0]!.parents === counted.rows[0]!.parents ? 'ok' : 'MISMATCH'}`);
 console.log(`  load average        ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 
 await rm(folder, { recursive: true, force: true });

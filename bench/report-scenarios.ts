@@ -24,10 +24,11 @@ export async function callReport(base: string, token: string, scenario: ReportSc
     headers: { authorization: `Bearer ${token}`, ...(scenario.body ? { 'content-type': 'application/json' } : {}) },
     body: scenario.body ? JSON.stringify({ pageIndex: 1, pageSize: 20, ...scenario.body }) : undefined,
   });
-  const answer = (await response.json()) as Envelope<{ items: unknown[]; total?: number; totals?: Record<string, number> }>;
+  // The Overview answers figures, not groups: it counts as none.
+  const answer = (await response.json()) as Envelope<{ items?: unknown[]; total?: number; totals?: Record<string, number> }>;
   const ms = performance.now() - t0;
   if (answer.code !== 200) throw new Error(`${scenario.id}: HTTP ${response.status} ${answer.code} ${answer.message}`);
-  return { ms, groups: answer.data.total ?? answer.data.items.length, totals: answer.data.totals };
+  return { ms, groups: answer.data.total ?? answer.data.items?.length ?? 0, totals: answer.data.totals };
 }
 
 export const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toPrecision(3));
