@@ -109,7 +109,9 @@ export function sheetNameOf(name: string): string {
 }
 
 // Markup, and the control characters XML 1.0 does not allow (a cell holding one makes the file unreadable).
+// eslint-disable-next-line no-control-regex -- these control characters are what the pattern is for
 const NEEDS_ESCAPE = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+// eslint-disable-next-line no-control-regex -- as above
 const ESCAPED = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
