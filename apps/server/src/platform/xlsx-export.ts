@@ -1,6 +1,7 @@
 /**
  * The one .xlsx writer: every export (a family's list, a report, a questionnaire's answers) streams
- * its rows through here (exceljs WorkbookWriter without shared strings, so memory stays flat), and
+ * its rows through here (the sheet's XML written directly and compressed as it goes, so memory stays
+ * flat; see streamWorkbook), and
  * each column's kind decides what a cell is to Excel, LibreOffice or a script that reads the file:
  *
  * - `date` / `datetime` / `month`: real date cells, with the console's display format
@@ -14,8 +15,8 @@
  *   zeros and are never turned into numbers when someone edits the cell.
  */
 import { businessWallClock } from '@campus/contract';
-import ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
+import { ZipWriter } from './zip-writer.js';
 
 /** What a column's cells are (module doc). */
 export type CellKind = 'text' | 'number' | 'duration' | 'money' | 'date' | 'datetime' | 'month';
@@ -101,116 +102,179 @@ export function typedCell(kind: CellKind, value: CellInput): string | number | D
   }
 }
 
-/**
- * One style object per column (and per kind of value where the column has no number format), given
- * to every cell of a plain row: exceljs remembers a style's id by the object, where each cell's own
- * copy made it render and look up the style's XML again for every cell (half the export's CPU).
- * Never for a bold row: setting a row's font writes into its cells' style objects.
- */
-function sharedStyles(columns: readonly WorkbookColumn[]): (index: number, value: unknown) => Partial<ExcelJS.Style> {
-  const byColumn = columns.map((column) => {
-    const numFmt = FORMATS[column.kind];
-    return numFmt ? { numFmt } : undefined;
-  });
-  // Without a number format exceljs picks one by the value's type (General for a number, none for text).
-  const byType = columns.map(() => new Map<string, Partial<ExcelJS.Style>>());
-  return (index, value) => {
-    const fixed = byColumn[index];
-    if (fixed) return fixed;
-    const type = value === null || value === undefined ? 'null' : value instanceof Date ? 'date' : typeof value;
-    const styles = byType[index]!;
-    let style = styles.get(type);
-    if (!style) styles.set(type, (style = {}));
-    return style;
-  };
-}
-
-/** The part of a writable stream `drainOf` needs, whichever stream library made it. */
-interface EntryStream {
-  _writableState: { needDrain?: boolean };
-  once(event: string, listener: () => void): unknown;
-  removeListener(event: string, listener: () => void): unknown;
-}
-
-function isEntryStream(value: unknown): value is EntryStream {
-  const candidate = value as Partial<EntryStream> | null;
-  return typeof candidate?.once === 'function' && typeof candidate.removeListener === 'function' && typeof candidate._writableState === 'object';
-}
-
-/** Resolves when `entry` has room again (at once when it has), or when it or the reply `out` is finished, closed or failed. */
-function drainOf(entry: EntryStream, out: PassThrough): Promise<void> {
-  if (!entry._writableState.needDrain || out.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    const events = ['drain', 'close', 'error', 'finish'];
-    const done = () => {
-      for (const event of events) entry.removeListener(event, done);
-      out.off('close', done);
-      resolve();
-    };
-    for (const event of events) entry.once(event, done);
-    out.once('close', done);
-  });
-}
-
 /** Excel's limits on a sheet's name: 31 characters at most, none of \ / ? * [ ] : (a longer one makes a file Excel calls damaged). */
 export function sheetNameOf(name: string): string {
   const cleaned = name.replace(/[\\/?*[\]:]/g, ' ').trim();
   return [...cleaned].slice(0, 31).join('').trim() || 'Sheet';
 }
 
+// Markup, and the control characters XML 1.0 does not allow (a cell holding one makes the file unreadable).
+// eslint-disable-next-line no-control-regex -- these control characters are what the pattern is for
+const NEEDS_ESCAPE = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+// eslint-disable-next-line no-control-regex -- as above
+const ESCAPED = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+function escapeXml(text: string): string {
+  return NEEDS_ESCAPE.test(text) ? text.replace(ESCAPED, (c) => ENTITIES[c] ?? '') : text;
+}
+
+/** Number formats of the fixed style table: General, then each kind's format (built-in ids where Excel has one). */
+const NUMBER_FORMATS: readonly { code: string | undefined; id: number }[] = [
+  { code: undefined, id: 0 },
+  { code: '@', id: 49 },
+  { code: '0.00', id: 2 },
+  { code: 'yyyy-mm-dd', id: 164 },
+  { code: 'yyyy-mm-dd hh:mm:ss', id: 165 },
+  { code: 'yyyy-mm', id: 166 },
+  { code: '[h]:mm:ss', id: 167 },
+];
+
+/** The cell style (index into cellXfs) of a number format, plain or bold: every format twice, plain then bold. */
+function styleOf(format: string | undefined, bold: boolean): number {
+  const index = NUMBER_FORMATS.findIndex((f) => f.code === format);
+  return index * 2 + (bold ? 1 : 0);
+}
+
+const STYLES =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+  '<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+  `<numFmts count="${NUMBER_FORMATS.filter((f) => f.id >= 164).length}">` +
+  NUMBER_FORMATS.filter((f) => f.id >= 164)
+    .map((f) => `<numFmt numFmtId="${f.id}" formatCode="${escapeXml(f.code!)}"/>`)
+    .join('') +
+  '</numFmts>' +
+  '<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>' +
+  '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+  '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+  '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+  `<cellXfs count="${NUMBER_FORMATS.length * 2}">` +
+  NUMBER_FORMATS.flatMap((f) =>
+    [0, 1].map(
+      (font) =>
+        `<xf numFmtId="${f.id}" fontId="${font}" fillId="0" borderId="0" xfId="0"${f.id ? ' applyNumberFormat="1"' : ''}${font ? ' applyFont="1"' : ''}/>`,
+    ),
+  ).join('') +
+  '</cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>';
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const PACKAGE_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+
+/** A column's letters (0 → A, 26 → AA). */
+function columnLetters(index: number): string {
+  let letters = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return letters;
+}
+
+const MS_PER_DAY = 86_400_000;
+/** Days from Excel's epoch (1899-12-30) to 1970-01-01. */
+const UNIX_EPOCH_SERIAL = 25_569;
+
+/** One cell's XML, or '' for no cell; `ref` is its address, `style` its cellXfs index. */
+function cellXml(ref: string, style: number, value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const s = style ? ` s="${style}"` : '';
+  if (typeof value === 'number') return `<c r="${ref}"${s}><v>${value}</v></c>`;
+  // A date cell holds the serial of its wall time (typedCell's Date reads as the wall time in UTC).
+  if (value instanceof Date) return `<c r="${ref}"${s}><v>${value.getTime() / MS_PER_DAY + UNIX_EPOCH_SERIAL}</v></c>`;
+  return `<c r="${ref}"${s} t="str"><v>${escapeXml(value)}</v></c>`;
+}
+
+/** The package's fixed parts for these sheet names: content types, relationships, workbook, styles. */
+function packageParts(names: readonly string[]): [string, string][] {
+  const sheets = names.map((name, i) => ({ name, part: `worksheets/sheet${i + 1}.xml`, id: `rId${i + 2}` }));
+  return [
+    [
+      '[Content_Types].xml',
+      XML_HEAD +
+        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+        '<Default Extension="xml" ContentType="application/xml"/>' +
+        '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+        '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
+        sheets.map((s) => `<Override PartName="/xl/${s.part}" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('') +
+        '</Types>',
+    ],
+    [
+      '_rels/.rels',
+      XML_HEAD +
+        `<Relationships xmlns="${PACKAGE_REL_NS}"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ],
+    [
+      'xl/workbook.xml',
+      XML_HEAD +
+        `<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><bookViews><workbookView/></bookViews><sheets>` +
+        sheets.map((s, i) => `<sheet name="${escapeXml(s.name)}" sheetId="${i + 1}" r:id="${s.id}"/>`).join('') +
+        '</sheets></workbook>',
+    ],
+    [
+      'xl/_rels/workbook.xml.rels',
+      XML_HEAD +
+        `<Relationships xmlns="${PACKAGE_REL_NS}"><Relationship Id="rId1" Type="${REL_NS}/styles" Target="styles.xml"/>` +
+        sheets.map((s) => `<Relationship Id="${s.id}" Type="${REL_NS}/worksheet" Target="${s.part}"/>`).join('') +
+        '</Relationships>',
+    ],
+    ['xl/styles.xml', STYLES],
+  ];
+}
+
 /**
  * Streams a workbook of the given sheets; the caller sends the returned stream as the reply body.
  * Read what may fail before calling this: once rows are being written, a failure can only cut the
  * stream, never answer an error envelope.
+ *
+ * The sheet's XML is written here directly (typed cells over a fixed style table) and compressed as
+ * it goes (ZipWriter): exceljs's row and cell objects and its per-row XML cost most of a large
+ * export's CPU, and its fresh buffer per 64 KiB of XML most of its memory (docs/decisions.md).
  */
 export function streamWorkbook(sheets: readonly SheetSpec[]): PassThrough {
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: true });
+  const names = sheets.map((spec) => sheetNameOf(spec.name));
   const run = async () => {
-    for (const spec of sheets) {
-      const sheet = workbook.addWorksheet(sheetNameOf(spec.name));
-      sheet.columns = spec.columns.map((column) => {
-        const numFmt = FORMATS[column.kind];
-        return { header: column.header, key: column.key, width: column.width ?? 14, ...(numFmt ? { style: { numFmt } } : {}) };
-      });
-      const header = sheet.getRow(1);
-      header.font = { bold: true };
-      // The header is text in every column, whatever the column's cells are.
-      header.eachCell((cell) => (cell.numFmt = '@'));
+    const zip = new ZipWriter(stream);
+    for (const [path, text] of packageParts(names)) zip.addFile(path, text);
+    for (const [index, spec] of sheets.entries()) {
+      const entry = zip.openEntry(`xl/worksheets/sheet${index + 1}.xml`);
       const columns = spec.columns;
-      const styleOf = sharedStyles(columns);
-      // A row's own style is looked up the same way as a cell's: one object for every plain row.
-      const plainRow: Partial<ExcelJS.Style> = {};
+      const letters = columns.map((_, i) => columnLetters(i));
+      const plain = columns.map((column) => styleOf(FORMATS[column.kind], false));
+      const bold = columns.map((column) => styleOf(FORMATS[column.kind], true));
+      const header = styleOf('@', true);
+      entry.write(
+        XML_HEAD +
+          `<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
+          (columns.length > 0
+            ? '<cols>' +
+              columns.map((column, i) => `<col min="${i + 1}" max="${i + 1}" width="${column.width ?? 14}" style="${plain[i]}" customWidth="1"/>`).join('') +
+              '</cols>'
+            : '') +
+          '<sheetData><row r="1">' +
+          columns.map((column, i) => cellXml(`${letters[i]}1`, header, column.header)).join('') +
+          '</row>',
+      );
+      let rowNumber = 1;
       await spec.write({
         addRow(values, options) {
+          rowNumber += 1;
           const ordered = Array.isArray(values);
-          const cells: (string | number | Date | null | undefined)[] = new Array(columns.length);
+          const styles = options?.bold ? bold : plain;
+          let xml = `<row r="${rowNumber}">`;
           for (let i = 0; i < columns.length; i += 1) {
             const column = columns[i]!;
             const value = ordered ? (values as readonly CellInput[])[i] : (values as Record<string, CellInput>)[column.key];
-            // A key the row does not have stays without a cell, as exceljs does for an object row.
-            cells[i] = value === undefined && !ordered ? undefined : typedCell(column.kind, value);
+            xml += cellXml(letters[i]! + rowNumber, styles[i]!, typedCell(column.kind, value));
           }
-          const row = sheet.addRow(cells);
-          if (options?.bold) row.font = { bold: true };
-          else {
-            // Row's `style` is real in exceljs but missing from its types.
-            (row as unknown as { style: Partial<ExcelJS.Style> }).style = plainRow;
-            for (let i = 0; i < cells.length; i += 1) if (cells[i] !== undefined) row.getCell(i + 1).style = styleOf(i, cells[i]);
-          }
-          row.commit();
+          entry.write(xml + '</row>');
         },
-        async drained() {
-          // exceljs writes the sheet's XML into the zip's entry stream without waiting for it (and that
-          // stream is readable-stream's, not node's): the rows the compressor or the reader has not taken
-          // yet pile up there. Its buffer drains only as fast as the zip is read (pipes wait downstream).
-          const inner = (sheet as unknown as { _stream?: { pipes?: unknown } })._stream?.pipes;
-          for (const pipe of Array.isArray(inner) ? (inner as unknown[]) : []) if (isEntryStream(pipe)) await drainOf(pipe, stream);
-        },
+        drained: () => entry.drained(),
       });
-      sheet.commit();
+      entry.write('</sheetData></worksheet>');
+      await entry.finish();
     }
-    await workbook.commit();
+    zip.end();
   };
   run().catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
   return stream;

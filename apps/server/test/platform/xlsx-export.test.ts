@@ -120,6 +120,48 @@ describe('the .xlsx export service', () => {
     expect(exceljs.worksheets.map((sheet) => sheet.name)).toEqual(['Devices stocked, shipped, insta']);
   });
 
+  it('keeps markup in text and drops the control characters XML cannot hold, over several sheets', async () => {
+    const bytes = await bytesOf(
+      streamWorkbook([
+        { name: 'A & <B>', columns: [{ key: 'note', header: 'Note "1"', kind: 'text' }], write: (sheet) => sheet.addRow(['a<b>&"c"\u0001\u0008 d ']) },
+        { name: 'Second', columns: [{ key: 'n', header: 'N', kind: 'number' }], write: (sheet) => sheet.addRow([3]) },
+      ]),
+    );
+    const book = XLSX.read(bytes, { type: 'buffer' });
+    expect(book.SheetNames).toEqual(['A & <B>', 'Second']);
+    expect(book.Sheets['A & <B>']!.A1).toMatchObject({ t: 's', v: 'Note "1"' });
+    expect(book.Sheets['A & <B>']!.A2).toMatchObject({ t: 's', v: 'a<b>&"c" d ' });
+    expect(book.Sheets.Second!.A2).toMatchObject({ t: 'n', v: 3 });
+    const exceljs = new ExcelJS.Workbook();
+    await exceljs.xlsx.load(bytes as unknown as ArrayBuffer);
+    expect(exceljs.worksheets[0]!.getCell('A2').value).toBe('a<b>&"c" d ');
+  });
+
+  it('stops writing rows once the reader of the workbook has gone', async () => {
+    let batches = 0;
+    let failure: unknown;
+    const stream = streamWorkbook([
+      {
+        ...sample,
+        async write(sheet) {
+          try {
+            for (; batches < 1000; batches += 1) {
+              for (let i = 0; i < 2000; i += 1) sheet.addRow({ serial: `${batches}-${i}`, phone: '013800138000', price: i, count: i });
+              await sheet.drained();
+            }
+          } catch (error) {
+            failure = error;
+            throw error;
+          }
+        },
+      },
+    ]);
+    stream.once('data', () => stream.destroy());
+    await new Promise((resolve) => stream.once('close', resolve));
+    await expect.poll(() => failure).toBeInstanceOf(Error);
+    expect(batches).toBeLessThan(1000);
+  });
+
   it('is read back by the import: a date cell and a date typed as text give the same date, a time cell its instant in China', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'xlsx-export-'));
     try {
