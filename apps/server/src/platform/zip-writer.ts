@@ -3,6 +3,7 @@
  * deflated as it is written, with back-pressure from the reader of the zip (`drained`), and its
  * input buffers are reused so a long export makes no garbage per chunk of XML.
  */
+import { businessWallClock } from '@campus/contract';
 import { Buffer } from 'node:buffer';
 import type { Writable } from 'node:stream';
 import zlib from 'node:zlib';
@@ -24,7 +25,7 @@ interface EntryRecord {
 
 /** DOS date and time (what a zip entry carries) of the wall time in China. */
 function dosTime(): { time: number; date: number } {
-  const wall = new Date(Date.now() + 8 * 3600_000);
+  const wall = businessWallClock(new Date());
   return {
     time: (wall.getUTCHours() << 11) | (wall.getUTCMinutes() << 5) | (wall.getUTCSeconds() >> 1),
     date: ((wall.getUTCFullYear() - 1980) << 9) | ((wall.getUTCMonth() + 1) << 5) | wall.getUTCDate(),
