@@ -1,5 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/client.js';
 import { seedDefaults } from '../../src/seeds/defaults.js';
 import { seedDemo } from '../../src/seeds/demo.js';
@@ -16,19 +16,23 @@ const emptyDatabase = createMigratedDatabase;
 
 describe('seeding', () => {
   let database: DatabaseHandle | undefined;
-  let t: TestApp | undefined;
   afterEach(async () => {
     await database?.close();
-    await t?.close();
     database = undefined;
-    t = undefined;
   });
 
-  it('seeds the demo data once: a second run adds nothing', async () => {
+  // These only read what the run's demo-seeded template holds (the first also seeds again, which must
+  // add nothing): one app on one copy of it serves them all, where one each cost a copy and an app.
+  let t: TestApp;
+  beforeAll(async () => {
     t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('seeds the demo data once: a second run adds nothing', async () => {
     const totals = async () => ({
-      users: (await t!.db.select({ total: count() }).from(users))[0]!.total,
-      schools: (await t!.db.select({ total: count() }).from(schools))[0]!.total,
+      users: (await t.db.select({ total: count() }).from(users))[0]!.total,
+      schools: (await t.db.select({ total: count() }).from(schools))[0]!.total,
     });
     const before = await totals();
     expect(before).toEqual({ users: 9, schools: 8 });
@@ -38,12 +42,11 @@ describe('seeding', () => {
   });
 
   it('gives demo tickets and refunds seeded past their first state a handler and a history (issue 26)', async () => {
-    t = await createTestApp();
     const admin = await t.loginAs('admin');
-    const read = async (url: string, payload: object = {}) => (await t!.injectAs(admin, { method: 'POST', url, payload: { pageSize: 100, ...payload } })).json().data.items as Record<string, unknown>[];
+    const read = async (url: string, payload: object = {}) => (await t.injectAs(admin, { method: 'POST', url, payload: { pageSize: 100, ...payload } })).json().data.items as Record<string, unknown>[];
     const done = await read('/api/MaintenanceTicket/Search', { state: [4] });
     expect(done.length).toBeGreaterThan(0);
-    const historyOf = async (family: string, id: unknown) => (await t!.injectAs(admin, { method: 'GET', url: `/api/${family}/History?id=${String(id)}` })).json().data as { verb: string }[];
+    const historyOf = async (family: string, id: unknown) => (await t.injectAs(admin, { method: 'GET', url: `/api/${family}/History?id=${String(id)}` })).json().data as { verb: string }[];
     for (const ticket of done) {
       expect(ticket.assigneeIdLabel).toMatch(/运维/);
       expect((await historyOf('MaintenanceTicket', ticket.id)).map((entry) => entry.verb)).toEqual(['Assign', 'Start', 'Complete']);
@@ -54,7 +57,6 @@ describe('seeding', () => {
   });
 
   it('stores the demo pictures and songs in the upload store, and counts each demo questionnaire as its stored answers', async () => {
-    t = await createTestApp();
     const pages = await t.db.select({ image: appStartupPages.image }).from(appStartupPages);
     const songs = await t.db.select({ file: appMusics.file, durationSeconds: appMusics.durationSeconds }).from(appMusics);
     expect(pages.length).toBeGreaterThan(0);
@@ -81,10 +83,9 @@ describe('seeding', () => {
   });
 
   it('seeds app versions, terminal packages with the true SHA-256 of their stored files, and upgrade plans whose counts add up', async () => {
-    t = await createTestApp();
     const admin = await t.loginAs('admin');
     const search = async <T>(family: string, view: string, filters: Record<string, unknown> = {}) => {
-      const response = await t!.injectAs(admin, { method: 'POST', url: `/api/${family}/Search?view=${view}`, payload: { pageIndex: 1, pageSize: 100, ...filters } });
+      const response = await t.injectAs(admin, { method: 'POST', url: `/api/${family}/Search?view=${view}`, payload: { pageIndex: 1, pageSize: 100, ...filters } });
       expect(response.statusCode, response.body).toBe(200);
       return response.json().data.items as T[];
     };
@@ -137,7 +138,6 @@ describe('seeding', () => {
   });
 
   it("plays a few demo parents through the app channel: orders paid and their service extended, devices registered, a refund application", async () => {
-    t = await createTestApp();
     const found = (await t.db.execute(sql`
       select (select count(*)::int from push_tokens where token like 'demo-device-%') as devices,
         (select count(*)::int from payment_records p join student_services s on s.student_id = p.student_id
@@ -148,7 +148,6 @@ describe('seeding', () => {
   });
 
   it("pays once a year per demo child: every child's service ends within a year or so of the seed's day", async () => {
-    t = await createTestApp();
     const found = (await t.db.execute(sql`
       select (select count(*)::int from student_services) as services,
         (select max(service_to)::text from student_services) as latest,
@@ -162,7 +161,6 @@ describe('seeding', () => {
   });
 
   it('seeds a developer with its generated app id, reading two demo schools, and no secret yet', async () => {
-    t = await createTestApp();
     const admin = await t.loginAs('admin');
     const found = (await t.injectAs(admin, { method: 'POST', url: '/api/Developer/Search?view=developManage', payload: {} })).json().data;
     expect(found.items).toHaveLength(1);

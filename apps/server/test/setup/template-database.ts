@@ -41,7 +41,11 @@ async function seed(database: DatabaseHandle): Promise<void> {
 
 /** Builds the PGlite dump; answers the teardown that removes it. */
 export async function setupPgliteTemplate(project: TestProject): Promise<() => Promise<void>> {
-  const database = await createDatabase({ DATABASE_URL: undefined, DATA_DIR: IN_MEMORY_DATA_DIR });
+  const dropUnclaimedPostgres = startPostgresTemplate(project);
+  const database = await createDatabase({ DATABASE_URL: undefined, DATA_DIR: IN_MEMORY_DATA_DIR }).catch(async (error: unknown) => {
+    await dropUnclaimedPostgres?.();
+    throw error;
+  });
   try {
     const dir = await mkdtemp(join(tmpdir(), 'campus-test-template-'));
     const dumpTo = async (name: string) => {
@@ -54,14 +58,62 @@ export async function setupPgliteTemplate(project: TestProject): Promise<() => P
     project.provide('pgliteMigratedTemplate', await dumpTo('pglite-migrated.tar'));
     await seed(database);
     project.provide('pgliteTemplate', await dumpTo('pglite.tar'));
-    return () => rm(dir, { recursive: true, force: true });
+    return async () => {
+      await rm(dir, { recursive: true, force: true });
+      await dropUnclaimedPostgres?.();
+    };
+  } catch (error) {
+    await dropUnclaimedPostgres?.();
+    throw error;
   } finally {
     await database.close();
   }
 }
 
-/** Builds the PostgreSQL template database; answers the teardown that drops it. */
+interface PostgresTemplate {
+  name: string;
+  migratedName: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * The PostgreSQL template being built, when the PGlite project's setup started it (below): vitest runs
+ * the projects' global setups one after the other, in its one main process.
+ */
+const BUILDING_POSTGRES = Symbol.for('campus.test.postgresTemplate');
+type Building = { template: Promise<PostgresTemplate>; claimed: boolean };
+const building = globalThis as { [BUILDING_POSTGRES]?: Building };
+
+/**
+ * Starts building the PostgreSQL template now, when this run has the PostgreSQL project too: built one
+ * after the other, the two templates left a core idle for the PostgreSQL one's whole build (its
+ * migrations and seed run mostly in the PostgreSQL server, PGlite's in this process). Answers the
+ * teardown that drops it should that project's setup never claim it.
+ */
+function startPostgresTemplate(project: TestProject): (() => Promise<void>) | undefined {
+  if (!project.vitest.projects.some((other) => other.name === 'server-postgres') || building[BUILDING_POSTGRES]) return undefined;
+  const started: Building = { template: buildPostgresTemplate(), claimed: false };
+  // Its failure is reported by the setup that awaits it, not as an unhandled rejection meanwhile.
+  started.template.catch(() => undefined);
+  building[BUILDING_POSTGRES] = started;
+  return async () => {
+    if (!started.claimed) await (await started.template.catch(() => undefined))?.drop();
+  };
+}
+
+/** Provides the PostgreSQL template (the one already being built, or a new one); answers the teardown that drops it. */
 export async function setupPostgresTemplate(project: TestProject): Promise<() => Promise<void>> {
+  const started = building[BUILDING_POSTGRES] ?? { template: buildPostgresTemplate(), claimed: true };
+  started.claimed = true;
+  building[BUILDING_POSTGRES] = started;
+  const template = await started.template;
+  project.provide('postgresMigratedTemplate', template.migratedName);
+  project.provide('postgresTemplate', template.name);
+  return () => template.drop();
+}
+
+/** Builds the PostgreSQL template database and its migrated-only twin. */
+async function buildPostgresTemplate(): Promise<PostgresTemplate> {
   const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('the server-postgres project needs TEST_DATABASE_URL or DATABASE_URL');
   const name = `campus_template_${randomBytes(6).toString('hex')}`;
@@ -93,10 +145,12 @@ export async function setupPostgresTemplate(project: TestProject): Promise<() =>
   await inDatabase(migratedName, (handle) => migrateDatabase(handle, urlOf(migratedName)));
   await admin(`create database ${name} template ${migratedName}`);
   await inDatabase(name, seed);
-  project.provide('postgresMigratedTemplate', migratedName);
-  project.provide('postgresTemplate', name);
-  return async () => {
-    await admin(`drop database if exists ${name} with (force)`);
-    await admin(`drop database if exists ${migratedName} with (force)`);
+  return {
+    name,
+    migratedName,
+    async drop() {
+      await admin(`drop database if exists ${name} with (force)`);
+      await admin(`drop database if exists ${migratedName} with (force)`);
+    },
   };
 }
