@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../src/db/client.js';
-import { DataDirLockedError } from '../../src/db/data-dir-lock.js';
+import { DataDirLockedError, lockDataDir } from '../../src/db/data-dir-lock.js';
 import { pgliteTemplateDump } from '../helpers/pglite-template.js';
 
 // The lock guards the embedded database only; it is the same code whichever project runs it.
@@ -22,17 +22,16 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('createDatabase on a DATA_DI
     for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  // Two opens of an on-disk PGlite (the first from the migrated template) took 33 s at load 15 in a
-  // whole run, past the suite's 30-s default: this test has more room; it asserts nothing about time.
-  it('refuses a second open of the same directory with a clear message, and releases it on close', { timeout: 90_000 }, async () => {
+  it('refuses a second open of the same directory with a clear message, and releases it on close', async () => {
     const dir = tempDir();
     const first = await createDatabase({ DATA_DIR: dir }, await fromTemplate());
     await expect(createDatabase({ DATA_DIR: dir })).rejects.toThrow(DataDirLockedError);
     await expect(createDatabase({ DATA_DIR: dir })).rejects.toThrow(/another Campus Ops Console process is using DATA_DIR/);
     await first.close();
     expect(fs.existsSync(path.join(dir, '.lock'))).toBe(false);
-    const again = await createDatabase({ DATA_DIR: dir });
-    await again.close();
+    // Taken again by the lock alone: a second on-disk open of PGlite cost as much as the first, which
+    // took this test past the suite's timeout on a busy machine, and proves nothing more of the lock.
+    lockDataDir(dir).release();
   });
 
   it('takes over a lock left by a process that is gone', async () => {
