@@ -3,13 +3,13 @@
  * (platform/xlsx-export.ts), read from the database in keyset batches so memory stays flat at 100 000 rows.
  */
 import { formatServerMessage, isExported, type FieldDef } from '@campus/contract';
-import { Column, gt, is, lt, type SQL } from 'drizzle-orm';
+import { gt, lt, type SQL } from 'drizzle-orm';
 import type { PassThrough } from 'node:stream';
 import { streamWorkbook, type CellInput, type CellKind } from '../../platform/xlsx-export.js';
 import { visibleFields, type EngineContext, type Locale, type Row } from './context.js';
 import { hooksOf } from './hooks.js';
 import { readLinks } from './links.js';
-import { allConditions, columnOf, orderOf, selection, type Selection } from './query.js';
+import { allConditions, arrayRowsOf, columnOf, orderOf, selection } from './query.js';
 import { tableOf } from './registry.js';
 
 const BATCH = 2000;
@@ -79,29 +79,6 @@ function valueReader(field: FieldDef, name: string, locale: Locale): (value: unk
   }
 }
 
-/**
- * Maps a batch's rows, which come as arrays in the select list's order, to rows as drizzle gives them
- * (each column decoded as drizzle decodes it): drizzle's own mapping, with its checks per row and
- * column, cost a quarter of a 100,000-row export's CPU once the sheet was cheap (docs/performance.md).
- */
-function batchRowsOf(fields: Selection): (rows: unknown[][]) => Row[] {
-  const columns = Object.entries(fields).map(([key, field]) => ({
-    key,
-    // Labels are plain text expressions: nothing to decode.
-    decode: is(field, Column) ? (value: unknown) => field.mapFromDriverValue(value) : undefined,
-  }));
-  return (rows) =>
-    rows.map((values) => {
-      const row: Row = {};
-      for (let i = 0; i < columns.length; i += 1) {
-        const { key, decode } = columns[i]!;
-        const value = values[i];
-        row[key] = value === null || value === undefined ? null : decode ? decode(value) : value;
-      }
-      return row;
-    });
-}
-
 /** A key order of its own (log families: time, then id): each batch continues after the last row read. */
 export interface ExportPaging {
   order: SQL[];
@@ -126,7 +103,7 @@ export async function exportWorkbook(
   const byId = (sort.field ?? ctx.def.defaultSort?.field ?? 'id') === 'id';
   const ascending = (sort.order ?? ctx.def.defaultSort?.order ?? 'desc') === 'asc';
   const selected = selection(ctx, table);
-  const mapRows = batchRowsOf(selected);
+  const mapRows = arrayRowsOf(selected);
 
   /** The batch after `lastRow` (`written` rows so far): the rows read, and the same rows completed for the sheet. */
   const readBatch = async (written: number, lastRow: Row | undefined): Promise<{ found: Row[]; rows: Row[]; limit: number }> => {
@@ -143,7 +120,7 @@ export async function exportWorkbook(
       .limit(limit)
       .$dynamic();
     if (!byId && !paging) query = query.offset(written);
-    // Unnamed (''): the rows come as arrays and are mapped by batchRowsOf, not by drizzle.
+    // Unnamed (''): the rows come as arrays and are mapped by arrayRowsOf, not by drizzle.
     const found = (await ctx.db._.session.prepareQuery(query.toSQL(), undefined, '', true, mapRows).execute()) as Row[];
     const linked = await readLinks(ctx, found);
     return { found, rows: afterRead && found.length > 0 ? await afterRead(ctx, linked) : linked, limit };

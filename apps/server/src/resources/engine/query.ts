@@ -1,6 +1,6 @@
 /** Search conditions, the row shape answered to clients, and bounded counts. */
 import { SEARCH_COUNT_CAP, columnName, isLinkField, isStoredElsewhere, type FieldDef, type ResourceDef } from '@campus/contract';
-import { Param, and, asc, desc, eq, getTableName, gte, inArray, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { Column, Param, and, asc, desc, eq, getTableName, gte, inArray, is, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgColumn } from 'drizzle-orm/pg-core';
 import { accountScopeCondition, scopeAgentOf, scopeTerm, type ScopePurpose } from '../../platform/scope.js';
 import { allOf, anyOf, boundTerm, fixedTerm, termSql, type Term } from '../../platform/sql-terms.js';
@@ -177,6 +177,31 @@ export function selection(ctx: Pick<EngineContext, 'def' | 'probes'>, table: Res
     fields[`${name}Label`] = sql`(select ${columnOf(referenced, target.display)} from ${sql.identifier(getTableName(target.table))} as ${sql.identifier(aliasName)} where ${columnOf(referenced, target.key)} = ${columnOf(table, name)})`;
   }
   return fields;
+}
+
+/**
+ * Maps rows that come as arrays in the select list's order (a statement prepared with array rows), each
+ * column decoded as drizzle decodes it, and to wire form when `wire` names the family: drizzle's own
+ * mapping, with its checks per row and column, was a quarter of a large export's CPU and a share of a
+ * Search's (docs/performance.md).
+ */
+export function arrayRowsOf(fields: Selection, wire?: ResourceDef): (rows: unknown[][]) => Row[] {
+  const columns = Object.entries(fields).map(([key, field]) => {
+    // Labels are plain text expressions: nothing to decode.
+    const decode = is(field, Column) ? (value: unknown) => field.mapFromDriverValue(value) : (value: unknown) => value;
+    const fieldDef = wire?.fields[key];
+    return { key, read: wire ? (value: unknown) => fromDb(fieldDef, decode(value)) : decode };
+  });
+  return (rows) =>
+    rows.map((values) => {
+      const row: Row = {};
+      for (let i = 0; i < columns.length; i += 1) {
+        const { key, read } = columns[i]!;
+        const value = values[i];
+        row[key] = value === null || value === undefined ? null : read(value);
+      }
+      return row;
+    });
 }
 
 /** Maps a selected database row to its wire form. */

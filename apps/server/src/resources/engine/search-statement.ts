@@ -10,12 +10,12 @@
  * not know a name pattern and so cannot take the name index's prefix range (a named statement cost
  * a name-prefix Search 70 ms instead of 2).
  */
-import { builtOnce, type ResourceDef } from '@campus/contract';
-import { Column, is, sql, type SQL } from 'drizzle-orm';
+import { builtOnce } from '@campus/contract';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { termSql, type Term } from '../../platform/sql-terms.js';
 import type { EngineContext, Row } from './context.js';
-import { allConditions, fromDb, orderOf, searchTerms, selectPage, selection, type Selection } from './query.js';
+import { allConditions, arrayRowsOf, orderOf, searchTerms, selectPage, selection } from './query.js';
 import { tableOf } from './registry.js';
 
 /** What a Search asks for: its conditions (scope, filters, view) and its order. */
@@ -75,27 +75,7 @@ function pageStatement(ctx: EngineContext, ask: SearchAsk): PageStatement {
   const query = selectPage(ctx, where, ask.order.sql(), sql.placeholder('limit'), sql.placeholder('offset'), fields).toSQL();
   // Unnamed (''): parsed and planned with each call's values. Rows come as arrays in the select
   // list's order, mapped here instead of by drizzle and then again to wire form.
-  return ctx.db._.session.prepareQuery(query, undefined, '', true, wireRowsOf(ctx.def, fields));
-}
-
-/** Maps rows in the select list's order straight to wire form, each column decoded as drizzle would. */
-function wireRowsOf(def: ResourceDef, fields: Selection): (rows: unknown[][]) => Row[] {
-  const columns = Object.entries(fields).map(([key, field]) => ({
-    key,
-    field: def.fields[key],
-    // Labels are plain text expressions: nothing to decode.
-    decode: is(field, Column) ? (value: unknown) => field.mapFromDriverValue(value) : (value: unknown) => value,
-  }));
-  return (rows) =>
-    rows.map((values) => {
-      const row: Row = {};
-      for (let i = 0; i < columns.length; i += 1) {
-        const { key, field, decode } = columns[i]!;
-        const value = values[i];
-        row[key] = value === null || value === undefined ? null : fromDb(field, decode(value));
-      }
-      return row;
-    });
+  return ctx.db._.session.prepareQuery(query, undefined, '', true, arrayRowsOf(fields, ctx.def));
 }
 
 /** What the statement's SQL text depends on, or undefined when a condition holds its values. */
