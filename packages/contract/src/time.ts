@@ -33,9 +33,9 @@ export function formatBusinessDateTime(value: Date | string, options: { seconds?
   return (options.seconds ? secondFormat : minuteFormat).format(toDate(value));
 }
 
-/** China has kept UTC+8 all year since its last daylight saving time ended in September 1991. */
+/** China's offset from UTC, the same all year since its last daylight saving time ended in September 1991. */
+export const CHINA_OFFSET_MS = 8 * 3_600_000;
 const FIXED_OFFSET_SINCE = Date.UTC(1992, 0, 1);
-const CHINA_OFFSET_MS = 8 * 3_600_000;
 
 /**
  * A Date whose UTC fields read as the instant's wall-clock time in Shanghai, to the second: what a

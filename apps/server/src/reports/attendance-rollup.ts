@@ -11,7 +11,7 @@
  * Records newer than SETTLE_SECONDS are left for a later run: ids are handed out before commit, so a
  * lower id may still be committing; the watermark never passes a record younger than that.
  */
-import { ATTENDANCE_ARRIVAL_DEADLINE, ATTENDANCE_EARLIEST_DEPARTURE, formatBusinessDate } from '@campus/contract';
+import { ATTENDANCE_ARRIVAL_DEADLINE, ATTENDANCE_EARLIEST_DEPARTURE, CHINA_OFFSET_MS, formatBusinessDate } from '@campus/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database, type Executor } from '../db/client.js';
 import { schoolDayDecider } from '../platform/school-days.js';
@@ -35,9 +35,8 @@ const DIRECTION_IN = 1;
 const DIRECTION_OUT = 2;
 const DAY_MS = 86_400_000;
 // China keeps one offset all year (no summer time): a business day is plain arithmetic.
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 
-const businessDayOf = (ms: number) => new Date(ms + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
+const businessDayOf = (ms: number) => new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 10);
 const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 

@@ -9,7 +9,7 @@
  * periods (GiST on the period's range: only the periods holding that instant are read). At 10M
  * recognitions no part reads a day's records (docs/live.md, "Overview cost").
  */
-import { formatBusinessDate, type Overview } from '@campus/contract';
+import { CHINA_OFFSET_MS, formatBusinessDate, type Overview } from '@campus/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import type { SchoolScope } from '../platform/scope.js';
@@ -17,12 +17,10 @@ import { OVERVIEW_COUNTER_WATERMARK, overviewCounterMark } from './overview-coun
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
-/** Asia/Shanghai is UTC+8 all year (no daylight saving since 1991). */
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 
 /** Midnight in Shanghai of the business day holding `now`. */
 export function businessDayStart(now: Date): Date {
-  return new Date(Date.parse(`${formatBusinessDate(now)}T00:00:00Z`) - SHANGHAI_OFFSET_MS);
+  return new Date(Date.parse(`${formatBusinessDate(now)}T00:00:00Z`) - CHINA_OFFSET_MS);
 }
 
 /** `column` within the caller's schools (nothing when the scope is everything). */
