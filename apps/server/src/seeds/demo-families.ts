@@ -52,8 +52,8 @@ const DEMO_TEMPLATES = [
   { name: '流感季严格测温', recognitionThreshold: 85, temperatureThreshold: 37.0, doorOpenSeconds: 2, volume: 80, workingHours: '06:30-12:00,13:00-18:30', enabled: true, remark: '演示数据' },
 ];
 
-/** Inserts the demo rows of the families for the given schools (ids with their agent). */
-export async function seedDemoFamilies(tx: Transaction, demoSchools: { id: number; agentId: number }[]): Promise<void> {
+/** Inserts the demo rows of the families for the given schools (ids with their agent); `snapshots` are the stored face tiles of the gates' records. */
+export async function seedDemoFamilies(tx: Transaction, demoSchools: { id: number; agentId: number }[], snapshots: readonly string[] = []): Promise<void> {
   await tx.insert(deviceClasses).values(DEVICE_CLASSES.map((c) => ({ ...c, manufacturerPhone: '0571-88886666', remark: '演示数据' })));
   await tx.insert(terminalConfigs).values(DEMO_TEMPLATES);
 
@@ -156,7 +156,7 @@ export async function seedDemoFamilies(tx: Transaction, demoSchools: { id: numbe
     await tx.insert(maintenanceTickets).values(demoTickets(position, school.id, firstDevice!.id));
     await tx.insert(terminalCommands).values(demoCommands(school.id, firstDevice!.id, new Date()));
     const gatePeople: DemoPerson[] = [...teacherRows.slice(0, 2).map((t) => ({ ...t, kind: 2 })), ...studentRows.map((s) => ({ ...s, kind: 1 }))];
-    await tx.insert(recognitionRecords).values(demoRecognitions(position, school.id, firstDevice!.id, gatePeople, new Date()));
+    await tx.insert(recognitionRecords).values(demoRecognitions(position, school.id, firstDevice!.id, gatePeople, new Date(), snapshots));
     // The face terminals on the firmware the demo's upgrade plans start from (demo-upgrades.ts).
     await seedDemoTerminal(tx, position, school.id, { id: firstDevice!.id, serialNumber: schoolDevices[0]!.serialNumber, firmwareVersion: DEMO_FIRST_FIRMWARE['GATE-G3'], host: 20 }, new Date());
     await seedDemoTerminal(tx, position, school.id, { id: attendanceDevice!.id, serialNumber: schoolDevices[1]!.serialNumber, firmwareVersion: DEMO_FIRST_FIRMWARE['ATT-A8'], host: 21 }, new Date());

@@ -5,6 +5,7 @@
  * packages of the version pages (demo-packages.ts).
  */
 import { crc32, deflateSync } from 'node:zlib';
+import { snapshotPng } from '@campus/contract/sample-snapshot';
 import type { UploadStorage } from '../platform/uploads.js';
 import { storeDemoFile, type DemoFile } from './demo-files.js';
 import { storeDemoPackages, type DemoPackages } from './demo-packages.js';
@@ -104,8 +105,13 @@ export interface DemoMedia {
   posterImages: DemoFile[];
   songs: { file: DemoFile; seconds: number }[];
   packages: DemoPackages;
+  /** The gates' snapshots: one face tile per person the demo's cameras saw (demo-recognition.ts). */
+  snapshots: DemoFile[];
   all: DemoFile[];
 }
+
+/** Distinct face tiles for the demo's recognition records; people share them beyond this many. */
+const SNAPSHOT_TILES = 24;
 
 export async function storeDemoMedia(storage: UploadStorage, now: Date): Promise<DemoMedia> {
   const startupImages = [
@@ -131,5 +137,14 @@ export async function storeDemoMedia(storage: UploadStorage, now: Date): Promise
   }
   const packages = await storeDemoPackages(storage, now);
   const packageFiles = [...packages.firmware, ...packages.apks].map((item) => item.file);
-  return { startupImages, posterImages, songs, packages, all: [...startupImages, ...posterImages, ...songs.map((song) => song.file), ...packageFiles] };
+  const snapshots = [];
+  for (let seed = 1; seed <= SNAPSHOT_TILES; seed += 1) snapshots.push(await storeDemoFile(storage, snapshotPng(seed), 'png', now));
+  return {
+    startupImages,
+    posterImages,
+    songs,
+    packages,
+    snapshots,
+    all: [...startupImages, ...posterImages, ...songs.map((song) => song.file), ...packageFiles, ...snapshots],
+  };
 }

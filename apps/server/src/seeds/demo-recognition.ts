@@ -35,10 +35,20 @@ function shanghaiMidnight(now: Date, daysAgo: number): number {
 
 /**
  * The records of one school's gate: per day, up to 8 people in and out (the later of them only on
- * days already past `now`), two failed matches and a fever. Deterministic from `position`.
+ * days already past `now`), two failed matches and a fever. Deterministic from `position`. Each
+ * record carries a snapshot, as a face terminal sends one with every event, when `snapshots` (the
+ * stored tiles' addresses) are given; a person keeps the same tile.
  */
-export function demoRecognitions(position: number, schoolId: number, deviceId: number, people: readonly DemoPerson[], now: Date): RecognitionRow[] {
+export function demoRecognitions(
+  position: number,
+  schoolId: number,
+  deviceId: number,
+  people: readonly DemoPerson[],
+  now: Date,
+  snapshots: readonly string[] = [],
+): RecognitionRow[] {
   const rows: RecognitionRow[] = [];
+  const snapshotOf = (visitor: number) => (snapshots.length === 0 ? null : snapshots[(position * 9 + visitor) % snapshots.length]!);
   let eventSerial = 0;
   const at = (day: number, minutes: number) => new Date(shanghaiMidnight(now, day) + minutes * 60_000);
   const push = (row: Omit<RecognitionRow, 'schoolId' | 'deviceId' | 'eventSerial'>) => {
@@ -52,14 +62,15 @@ export function demoRecognitions(position: number, schoolId: number, deviceId: n
       const similarity = 86 + ((position * 7 + i * 3 + day) % 13);
       const temperature = (362 + ((i + day + position) % 6)) / 10;
       const fever = i === (day + position) % visitors.length;
-      const base = { personId: person.id, personName: person.name, personKind: person.kind, success: true, similarity };
+      const base = { personId: person.id, personName: person.name, personKind: person.kind, success: true, similarity, snapshot: snapshotOf(i) };
       push({ ...base, recognizedAt: at(day, 7 * 60 + 30 + i * 3 + (position % 5)), direction: 1, temperature: fever ? 37.8 : temperature });
       push({ ...base, recognizedAt: at(day, 16 * 60 + 30 + i * 4), direction: 2, temperature });
     }
     // A face the terminal matched to no one, and a known face too weakly matched to open the gate.
-    push({ recognizedAt: at(day, 8 * 60 + 5), personKind: 5, direction: 1, similarity: 41 + ((day + position) % 9), temperature: 36.6, success: false });
-    const known = visitors[(day + position) % visitors.length]!;
-    push({ recognizedAt: at(day, 8 * 60 + 12), personId: known.id, personName: known.name, personKind: known.kind, direction: 1, similarity: 71 + (day % 5), success: false });
+    push({ recognizedAt: at(day, 8 * 60 + 5), personKind: 5, direction: 1, similarity: 41 + ((day + position) % 9), temperature: 36.6, success: false, snapshot: snapshotOf(visitors.length + day) });
+    const knownIndex = (day + position) % visitors.length;
+    const known = visitors[knownIndex]!;
+    push({ recognizedAt: at(day, 8 * 60 + 12), personId: known.id, personName: known.name, personKind: known.kind, direction: 1, similarity: 71 + (day % 5), success: false, snapshot: snapshotOf(knownIndex) });
   }
   return rows;
 }

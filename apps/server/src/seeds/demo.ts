@@ -187,7 +187,11 @@ export async function seedDemo(db: Database, now: Date = new Date(), storage?: U
       .returning({ id: schools.id, schoolName: schools.schoolName, agentId: schools.agentId });
     const sunshine = schoolRows.find((school) => school.schoolName === DEMO_SCHOOLS[0]!.schoolName)!;
     await tx.insert(userSchools).values({ userId: userId('external1'), schoolId: sunshine.id });
-    await seedDemoFamilies(tx, schoolRows.map((school) => ({ id: school.id, agentId: school.agentId! })));
+    await seedDemoFamilies(
+      tx,
+      schoolRows.map((school) => ({ id: school.id, agentId: school.agentId! })),
+      media?.snapshots.map((file) => file.url),
+    );
     await seedDemoDirectories(tx);
     await seedDemoFinance(tx, schoolRows.map((school) => ({ id: school.id, agentId: school.agentId! })), now);
     await seedDemoRefunds(tx, now);

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../../src/db/client.js';
 import { seedDefaults } from '../../src/seeds/defaults.js';
 import { seedDemo } from '../../src/seeds/demo.js';
 import { MissingInitialPasswordError, ensureInitialAdmin } from '../../src/seeds/initial-admin.js';
-import { appMusics, appStartupPages, grants, questionnaireAnswers, questionnaires, schools, terminalAppVersions, terminals, uploadedFiles, users } from '../../src/db/schema/index.js';
+import { appMusics, appStartupPages, grants, questionnaireAnswers, questionnaires, recognitionRecords, schools, terminalAppVersions, terminals, uploadedFiles, users } from '../../src/db/schema/index.js';
 import { uploadKeyOf } from '@campus/contract';
 import { createHash } from 'node:crypto';
 import { parseBuffer } from 'music-metadata';
@@ -59,9 +59,13 @@ describe('seeding', () => {
   it('stores the demo pictures and songs in the upload store, and counts each demo questionnaire as its stored answers', async () => {
     const pages = await t.db.select({ image: appStartupPages.image }).from(appStartupPages);
     const songs = await t.db.select({ file: appMusics.file, durationSeconds: appMusics.durationSeconds }).from(appMusics);
+    // Every gate record carries a snapshot, as a face terminal sends one with each event.
+    const snapshots = await t.db.selectDistinct({ snapshot: recognitionRecords.snapshot }).from(recognitionRecords);
     expect(pages.length).toBeGreaterThan(0);
     expect(songs.length).toBeGreaterThan(0);
-    for (const url of [...pages.map((page) => page.image), ...songs.map((song) => song.file)]) {
+    expect(snapshots.length).toBeGreaterThan(1);
+    for (const url of [...pages.map((page) => page.image), ...songs.map((song) => song.file), ...snapshots.map((row) => row.snapshot)]) {
+      expect(url).toMatch(/^\/uploads\//);
       const key = String(url).replace(/^\/uploads\//, '');
       expect(await t.app.uploads.stat(key), key).toBeDefined();
       expect(await t.db.select().from(uploadedFiles).where(eq(uploadedFiles.key, key))).toHaveLength(1);
