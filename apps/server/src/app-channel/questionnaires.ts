@@ -4,10 +4,10 @@
  * audience reaches one of the parent's children's schools are listed, shown or answered (404 else).
  * The answer counts for the first such school, so it lies in that school's results.
  */
-import { QUESTIONNAIRE_CHANNEL_APP, formatBusinessDate, type AppAnswerQuestionnaire } from '@campus/contract';
+import { QUESTIONNAIRE_CHANNEL_APP, Questionnaire, formatBusinessDate, type AppAnswerQuestionnaire } from '@campus/contract';
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.js';
-import { questionnaireAnswers, questionnaires, questionnaireSchools } from '../db/schema/index.js';
+import { questionnaireAnswers, questionnaires } from '../db/schema/index.js';
 import { awardQuestionnairePoints } from '../mall/points-earning.js';
 import { notFound } from '../platform/errors.js';
 import { audienceReachesSchool } from '../resources/engine/audience.js';
@@ -24,7 +24,7 @@ export async function openQuestionnairesFor(db: Executor, parent: AppParent, now
   const today = formatBusinessDate(now);
   const found = new Map<number, { id: number; title: string; endDate: string; schoolId: number; answered: boolean }>();
   for (const schoolId of parent.schoolIds) {
-    const reaches = audienceReachesSchool(questionnaires, { table: questionnaireSchools, owner: questionnaireSchools.questionnaireId, school: questionnaireSchools.schoolId }, schoolId);
+    const reaches = audienceReachesSchool(Questionnaire, schoolId);
     const rows = await db
       .select({
         id: questionnaires.id,

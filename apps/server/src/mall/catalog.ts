@@ -7,6 +7,7 @@ import {
   MALL_ORDER_COMPLETED,
   MALL_ORDER_RECEIVED,
   MarketAddress,
+  MarketCommodityRelease,
   formatBusinessDate,
   mallAddressInputSchema,
   mallCommentSchema,
@@ -16,7 +17,7 @@ import {
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../db/client.js';
-import { commodityComments, marketAddresses, marketCommodityReleases, marketReleaseSchools } from '../db/schema/mall.js';
+import { commodityComments, marketAddresses, marketCommodityReleases } from '../db/schema/mall.js';
 import { badRequest, conflict, msg, notFound } from '../platform/errors.js';
 import { messageOfIssue } from '../platform/zod-issues.js';
 import { audienceReachesSchool } from '../resources/engine/audience.js';
@@ -39,7 +40,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
 export function releasedToSchool(commodityId: SQL, schoolId: number | SQL, day: string): SQL {
   const r = marketCommodityReleases;
   return sql`exists (select 1 from ${r} where ${r.commodityId} = ${commodityId} and ${r.enabled} and ${r.startDate} <= ${day}::date and ${r.endDate} >= ${day}::date
-    and ${audienceReachesSchool(r, { table: marketReleaseSchools, owner: marketReleaseSchools.releaseId, school: marketReleaseSchools.schoolId }, schoolId)})`;
+    and ${audienceReachesSchool(MarketCommodityRelease, schoolId)})`;
 }
 
 async function schoolOf(db: Executor, parentId: number): Promise<number> {

@@ -5,8 +5,6 @@
  */
 import {
   POSTER_AUDIENCE_ALL,
-  POSTER_AUDIENCE_AREA,
-  POSTER_AUDIENCE_SCHOOLS,
   QUESTIONNAIRE_RESULT_TEXTS,
   QUESTION_TYPE_SINGLE,
   QUESTION_TYPE_TEXT,
@@ -18,7 +16,8 @@ import {
 } from '@campus/contract';
 import { and, asc, count, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.js';
-import { questionnaireAnswerItems, questionnaireAnswers, questionnaireSchools, questionnaires, schools } from '../db/schema/index.js';
+import { questionnaireAnswerItems, questionnaireAnswers, questionnaires, schools } from '../db/schema/index.js';
+import { schoolsInAudience } from './engine/audience.js';
 import { findBy } from './engine/lookup.js';
 import { badRequest, conflict, msg, notFound, type FieldProblem } from '../platform/errors.js';
 import { scopeCondition, type SchoolScope } from '../platform/scope.js';
@@ -63,18 +62,6 @@ export function isOpen(row: Pick<QuestionnaireRow, 'enabled' | 'startDate' | 'en
   return row.enabled !== false && String(row.startDate) <= today && today <= String(row.endDate);
 }
 
-/** The condition keeping the schools of a questionnaire's audience. */
-function audienceSchools(row: QuestionnaireRow): SQL {
-  const audience = Number(row.audience);
-  if (audience === POSTER_AUDIENCE_AREA) {
-    return and(eq(schools.province, String(row.province ?? '')), row.city ? eq(schools.city, row.city) : undefined)!;
-  }
-  if (audience === POSTER_AUDIENCE_SCHOOLS) {
-    return sql`${schools.id} in (select ${questionnaireSchools.schoolId} from ${questionnaireSchools} where ${questionnaireSchools.questionnaireId} = ${row.id})`;
-  }
-  return sql`true`;
-}
-
 /** The questionnaire as a respondent fills it in; refused (409) outside its window. */
 export async function publicQuestionnaire(db: Database, token: string, now: Date) {
   return questionnaireForm(db, await questionnaireIdOfToken(db, token), now);
@@ -86,7 +73,7 @@ export async function questionnaireForm(db: Executor, id: number, now: Date) {
   if (!isOpen(row, now)) throw conflict(msg('questionnaire.closed'));
   const isSchoolRequired = Number(row.audience) !== POSTER_AUDIENCE_ALL;
   const schoolChoices = isSchoolRequired
-    ? await db.select({ id: schools.id, schoolName: schools.schoolName }).from(schools).where(audienceSchools(row)).orderBy(asc(schools.id)).limit(SCHOOL_CHOICES_MAX)
+    ? await db.select({ id: schools.id, schoolName: schools.schoolName }).from(schools).where(schoolsInAudience(Questionnaire, row)).orderBy(asc(schools.id)).limit(SCHOOL_CHOICES_MAX)
     : [];
   const questions = await storedQuestions(db, row.id);
   return {
@@ -184,7 +171,7 @@ export async function submitAnswer(db: Database, submission: AnswerSubmission, c
     if (!isOpen(row, now)) throw conflict(msg('questionnaire.closed'));
     let schoolId: number | null = null;
     if (submission.schoolId !== undefined) {
-      const [school] = await tx.select({ id: schools.id }).from(schools).where(and(eq(schools.id, submission.schoolId), audienceSchools(row)));
+      const [school] = await tx.select({ id: schools.id }).from(schools).where(and(eq(schools.id, submission.schoolId), schoolsInAudience(Questionnaire, row)));
       if (!school) throw badRequest([{ path: 'schoolId', ...msg('questionnaire.schoolNotInAudience') }]);
       schoolId = Number(school.id);
     } else if (Number(row.audience) !== POSTER_AUDIENCE_ALL) {

@@ -3,9 +3,9 @@
  * the terminal kind) whose window holds today and whose audience reaches the device's school, and the
  * school's screen texts (the device's own first). A device without a school gets the ads for all.
  */
-import { POSTER_AUDIENCE_ALL, POSTER_KIND_TERMINAL, formatBusinessDate, type IntakeAd } from '@campus/contract';
+import { POSTER_AUDIENCE_ALL, POSTER_KIND_TERMINAL, Poster, formatBusinessDate, type IntakeAd } from '@campus/contract';
 import { and, asc, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
-import { posterSchools, posters, screenChatContents } from '../db/schema/index.js';
+import { posters, screenChatContents } from '../db/schema/index.js';
 import { audienceReachesSchool } from '../resources/engine/audience.js';
 import type { ScreenHandlers } from './intake-handlers.js';
 
@@ -20,7 +20,7 @@ export const screenHandlers: ScreenHandlers = {
     const reaches =
       device.schoolId === null
         ? eq(posters.audience, POSTER_AUDIENCE_ALL)
-        : audienceReachesSchool(posters, { table: posterSchools, owner: posterSchools.posterId, school: posterSchools.schoolId }, device.schoolId);
+        : audienceReachesSchool(Poster, device.schoolId);
     const adRows = await tx
       .select({ id: posters.id, title: posters.title, image: posters.image, video: posters.video, displaySeconds: posters.displaySeconds, endDate: posters.endDate })
       .from(posters)
