@@ -16,7 +16,7 @@ import type { EngineContext, Row } from './engine/context.js';
 import type { WriteInput, WrittenChange } from './engine/hooks.js';
 import { defineFamilyModule, withSharedRules } from './engine/modules.js';
 import { valueAfter } from './engine/lookup.js';
-import { loadInScope, recordOperation } from './engine/write.js';
+import { rowAction } from './engine/row-actions.js';
 import { twoFactorPolicyStore } from './two-factor-policy.js';
 
 /** Only company staff create and change company staff, sales people and agents. */
@@ -72,21 +72,17 @@ export const companyUserModule = defineFamilyModule(CompanyUser, withSharedRules
      * it signs in with its password and enrols again. Not for one's own account, where a session
      * alone must not remove the second factor (the profile page asks for a code).
      */
-    async ResetTwoFactor(ctx, id) {
-      await ctx.db.transaction(async (tx) => {
-        // Out of scope answers 404 like a missing row, before any other refusal could tell it exists.
-        await loadInScope({ ...ctx, db: tx }, tx, id, true);
-        requireCompany(ctx, { zh: '公司用户', en: 'company users' });
-        if (id === ctx.user.id) throw badRequest([{ path: 'id', ...msg('twoFactor.cannotResetOwn') }]);
-        const executor = tx as unknown as Database;
-        if (!(await twoFactorStatus(executor, id)).enabled) throw badRequest([{ path: 'id', ...msg('twoFactor.notEnabled') }]);
-        await removeTotpOf(executor, id);
-        await endSessionsOfUser(executor, id);
-        // The operation log says the second factor was removed, never what it was.
-        await recordOperation(tx, ctx, 'ResetTwoFactor', [id], { twoFactor: [true, false] });
-      });
-      return { id, twoFactor: false };
-    },
+    ResetTwoFactor: rowAction('ResetTwoFactor', async (ctx, existing) => {
+      requireCompany(ctx, { zh: '公司用户', en: 'company users' });
+      const id = Number(existing.id);
+      if (id === ctx.user.id) throw badRequest([{ path: 'id', ...msg('twoFactor.cannotResetOwn') }]);
+      const executor = ctx.db as unknown as Database;
+      if (!(await twoFactorStatus(executor, id)).enabled) throw badRequest([{ path: 'id', ...msg('twoFactor.notEnabled') }]);
+      await removeTotpOf(executor, id);
+      await endSessionsOfUser(executor, id);
+      // The operation log says the second factor was removed, never what it was.
+      return { changes: { twoFactor: [true, false] }, answer: { id, twoFactor: false } };
+    }),
   },
 }));
 

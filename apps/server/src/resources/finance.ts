@@ -17,7 +17,6 @@ import { hashPassword } from '../platform/passwords.js';
 import { defineFamilyModule } from './engine/modules.js';
 import { columnOf } from './engine/query.js';
 import type { ResourceTable } from '../db/schema/table.js';
-import { loadInScope, recordOperation } from './engine/write.js';
 import { rowAction } from './engine/row-actions.js';
 
 /**
@@ -68,28 +67,26 @@ export const agentFundModule = defineFamilyModule(AgentFund, {
   },
   actions: {
     /** A manual adjustment: one more entry with its reason, never an edit of the balance. */
-    async Adjust(ctx, id, input) {
+    Adjust: rowAction('adjust', async (ctx, account, input) => {
       const amount = Number(input.amount);
       if (amount === 0) throw badRequest([{ path: 'amount', ...msg('finance.adjustmentZero') }]);
-      return ctx.db.transaction(async (tx) => {
-        const account = await loadInScope(ctx, tx, id, true);
-        const [entryId] = await postEntries(tx, [
-          {
-            accountId: id,
-            accountType: Number(account.accountType) as FundAccountType,
-            schoolId: account.schoolId === null ? null : Number(account.schoolId),
-            kind: FUND_ENTRY_ADJUSTMENT,
-            amount,
-            postedAt: ctx.clock.now(),
-            reason: String(input.reason),
-            createdBy: ctx.user.id,
-          },
-        ]);
-        await recordOperation(tx, ctx, 'adjust', [id], { balance: [Number(account.balance), Number(account.balance) + amount], reason: [null, input.reason] });
-        const after = (await tx.execute(sql`select balance from agent_fund_accounts where id = ${id}`)) as unknown as { rows: { balance: unknown }[] };
-        return { id, entryId, balance: Number(after.rows[0]!.balance) };
-      });
-    },
+      const id = Number(account.id);
+      const [entryId] = await postEntries(ctx.db, [
+        {
+          accountId: id,
+          accountType: Number(account.accountType) as FundAccountType,
+          schoolId: account.schoolId === null ? null : Number(account.schoolId),
+          kind: FUND_ENTRY_ADJUSTMENT,
+          amount,
+          postedAt: ctx.clock.now(),
+          reason: String(input.reason),
+          createdBy: ctx.user.id,
+        },
+      ]);
+      const after = (await ctx.db.execute(sql`select balance from agent_fund_accounts where id = ${id}`)) as unknown as { rows: { balance: unknown }[] };
+      const changes = { balance: [Number(account.balance), Number(account.balance) + amount], reason: [null, input.reason] };
+      return { changes, answer: { id, entryId, balance: Number(after.rows[0]!.balance) } };
+    }),
   },
 });
 
