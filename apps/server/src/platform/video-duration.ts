@@ -2,7 +2,7 @@
  * A video's duration read from its file, without a decoder: MP4 and QuickTime files carry it in the
  * movie header (`moov/mvhd`: time scale and duration), found by walking the box headers with a few
  * small range reads, wherever `moov` lies (before or after the media data). WebM keeps it in its
- * segment info, which music-metadata's Matroska parser reads.
+ * segment info, which music-metadata's Matroska parser reads, as it reads an audio file's frames or headers.
  */
 import type { Readable } from 'node:stream';
 import { parseStream } from 'music-metadata';
@@ -59,8 +59,8 @@ export async function mp4DurationOf(readAt: ReadAt, size: number): Promise<numbe
   return duration / timeScale;
 }
 
-/** Whole seconds of a stored video (at least 1 for any length above zero); undefined when it cannot be read. */
-export async function videoDurationOf(uploads: UploadStorage, key: string, contentType: string): Promise<number | undefined> {
+/** Whole seconds of a stored video or audio file (at least 1 for any length above zero); undefined when it cannot be read. */
+export async function mediaDurationOf(uploads: UploadStorage, key: string, contentType: string): Promise<number | undefined> {
   const stored = await uploads.stat(key);
   if (!stored || stored.size === 0) return undefined;
   let seconds: number | undefined;

@@ -1,12 +1,10 @@
 /**
- * Courseware rows: a video's file must be a video upload (its kind was checked by its bytes on upload)
- * and its duration is read from the file's movie header when the row is written, never typed in; a
- * document's file must be a document upload. The poster is an image the browser grabbed from the video
+ * Courseware rows: a video's file must be a video upload (its kind was checked by its bytes on upload;
+ * its length is the file's, declared as the field's `length`); a document's file must be a document upload. The poster is an image the browser grabbed from the video
  * (no frame decoder runs here), so the server only checks it is an uploaded image.
  */
 import {
   COURSEWARE_DOCUMENT,
-  COURSEWARE_MAX_SECONDS,
   COURSEWARE_VIDEO,
   EducationCourseware,
   UPLOAD_DOCUMENT_TYPES,
@@ -18,7 +16,6 @@ import { sql } from 'drizzle-orm';
 import { educationDirectories } from '../db/schema/index.js';
 import { badRequest, msg } from '../platform/errors.js';
 import { contentTypeOfKey } from '../platform/uploads.js';
-import { videoDurationOf } from '../platform/video-duration.js';
 import { defineFamilyModule } from './engine/modules.js';
 import { columnOf } from './engine/query.js';
 
@@ -67,14 +64,6 @@ export const educationCoursewareModule = defineFamilyModule(EducationCourseware,
       const posterKey = uploadedKeyOf(next.posterImage, (type) => type.startsWith('image/'));
       if (posterKey === undefined || !(await uploads.stat(posterKey))) throw badRequest([{ path: 'posterImage', ...msg('courseware.posterNotUploaded') }]);
     }
-    const extra: { documentFile: null; durationSeconds?: number } = { documentFile: null };
-    // The length is read again only when the file changes (or was never read): an edit of the title keeps it.
-    if (!existing || values.videoFile !== undefined || existing.durationSeconds === null) {
-      const seconds = await videoDurationOf(uploads, videoKey, contentTypeOfKey(videoKey));
-      if (seconds === undefined) throw badRequest([{ path: 'videoFile', ...msg('courseware.unreadable') }]);
-      if (seconds > COURSEWARE_MAX_SECONDS) throw badRequest([{ path: 'videoFile', ...msg('courseware.tooLong', { hours: COURSEWARE_MAX_SECONDS / 3600 }) }]);
-      extra.durationSeconds = seconds;
-    }
-    return { ...values, ...extra };
+    return { ...values, documentFile: null };
   },
 });

@@ -26,7 +26,6 @@ import { agentFundModule, paymentRecordModule, schoolChargeModule, serviceConfig
 import { schoolHolidayModule } from './holiday.js';
 import { maintenanceTicketModule } from './maintenance.js';
 import { commodityCommentModule, commodityOrderModule, couponModule, marketOrderModule } from './mall.js';
-import { appMusicModule } from './music.js';
 import { educationCoursewareModule } from './education.js';
 import { nvrModule } from './nvr.js';
 import { operationLogModule } from './operation-log.js';
@@ -71,7 +70,6 @@ export const FAMILY_MODULES: readonly FamilyModule[] = [
   schoolChargeModule,
   schoolHolidayModule,
   maintenanceTicketModule,
-  appMusicModule,
   educationCoursewareModule,
   nvrModule,
   operationLogModule,

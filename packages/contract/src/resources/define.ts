@@ -172,7 +172,7 @@ export type FieldDef = FieldCommon &
      * platform makes itself). `poster` on a video names the image field the form fills with a frame
      * the browser grabs from the chosen file (no frame decoder runs on the server).
      */
-    | { kind: 'file'; files?: 'video' | 'audio' | 'package' | 'document'; poster?: string; recorded?: RecordedFileDef }
+    | { kind: 'file'; files?: 'video' | 'audio' | 'package' | 'document'; poster?: string; recorded?: RecordedFileDef; length?: MediaLengthDef }
     /** One part of a province/city/area address; the three parts are joined for display. */
     | { kind: 'region'; part: RegionPart }
     /**
@@ -231,6 +231,18 @@ export interface RecordedFileDef {
   sha256: string;
   size: string;
   message?: ServerMessageKey;
+}
+
+/**
+ * A media file's length (a song's, a courseware video's), read by the server from the file whenever
+ * the file is given or the stored length is empty, never typed in: whole seconds into the `into`
+ * field, at most `max`. A value that is no upload of the field's `files` kind answers `notUploaded`,
+ * a length that cannot be read `unreadable`, a longer one `tooLong`, each on the file field.
+ */
+export interface MediaLengthDef {
+  into: string;
+  max: number;
+  messages: { notUploaded: ServerMessage; unreadable: ServerMessage; tooLong: ServerMessage };
 }
 
 /** A `{name}` a text may hold, with the value a preview fills in. */

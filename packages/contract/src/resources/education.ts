@@ -86,12 +86,17 @@ export const EducationCourseware = defineResource({
       help: { zh: '选择视频后由浏览器从视频中截取一帧', en: 'Taken by the browser from a frame of the chosen video' },
       width: 110,
     },
-    // Read by the server from the video's movie header when the row is written, never typed.
+    // Read by the server from the video's movie header when the row is written, never typed (videoFile's `length`).
     durationSeconds: { kind: 'number', unit: 'seconds', label: { zh: '时长', en: 'Length' }, readOnly: true, sortable: true, width: 100 },
     videoFile: {
       kind: 'file',
       files: 'video',
       poster: 'posterImage',
+      length: {
+        into: 'durationSeconds',
+        max: COURSEWARE_MAX_SECONDS,
+        messages: { notUploaded: { key: 'courseware.notUploaded', params: { noun: { zh: '视频', en: 'video' } } }, unreadable: { key: 'courseware.unreadable' }, tooLong: { key: 'courseware.tooLong', params: { hours: COURSEWARE_MAX_SECONDS / 3600 } } },
+      },
       label: { zh: '视频文件', en: 'Video file' },
       requiredWhen: { field: 'kind', in: [COURSEWARE_VIDEO] },
       width: 150,

@@ -18,6 +18,7 @@ import { applyFollows } from './follows.js';
 import { applyCallerRules, checkFieldRules, refuseFixedChanges } from './field-rules.js';
 import { writeLinks } from './links.js';
 import { deleteTreeRows, placeTreeNode } from './tree.js';
+import { readMediaLengths } from './media-lengths.js';
 import { checkWithin } from './within.js';
 import { checkUploadedFiles, copyUploadRecords } from './uploaded-files.js';
 import { sanitizeRichFields } from './rich-text.js';
@@ -110,7 +111,8 @@ async function prepare(ctx: EngineContext, db: Executor, op: WriteOperation, val
   refuseFixedChanges(ctx.def, given, existing);
   const allowed = applyCallerRules(ctx, given, existing);
   const located = await copyUploadRecords(ctx, db, await applyFollows(ctx, db, checkAddress(ctx.def, allowed, existing), existing), existing);
-  const adjusted = hooks.beforeWrite ? await hooks.beforeWrite({ ...ctx, db: db as Database }, { op, values: located, existing }) : located;
+  const hooked = hooks.beforeWrite ? await hooks.beforeWrite({ ...ctx, db: db as Database }, { op, values: located, existing }) : located;
+  const adjusted = await readMediaLengths(ctx, hooked, existing);
   checkFieldRules(ctx.def, adjusted, existing);
   await checkReferences(ctx, db, op === 'update' ? { ...adjusted, id: existing?.id } : adjusted);
   await checkWithin(ctx, db, adjusted, existing);
