@@ -1,21 +1,16 @@
 /**
- * Rules of what the app and the terminals show: one startup page in use per app; a poster has an
- * image or a video (its window and audience are the declaration's rules).
+ * Rules of what the app and the terminals show: one startup page in use per app (a page's image, a
+ * poster's image or video, its window and audience are the declaration's rules).
  */
 import { AppStartupPage, Poster, SysNotice } from '@campus/contract';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { appStartupPages } from '../db/schema/index.js';
 import { badRequest, msg } from '../platform/errors.js';
 import { defineFamilyModule } from './engine/modules.js';
-import { valueAfter } from './engine/lookup.js';
 import { homeNoticeRoutes } from './home-notices.js';
 import { screenHandlers } from '../terminals/screen-content.js';
 
 export const appStartupPageModule = defineFamilyModule(AppStartupPage, {
-  beforeWrite(_ctx, { values, existing }) {
-    if (!valueAfter(values, existing, 'image')) throw badRequest([{ path: 'image', ...msg('startupPage.imageRequired') }]);
-    return values;
-  },
   /**
    * Turning pages on turns the app's other pages off, in the write's transaction: the app asks for
    * "the page in use" and must get one answer. Two pages of one app turned on at once are refused.
@@ -37,10 +32,6 @@ export const appStartupPageModule = defineFamilyModule(AppStartupPage, {
 export const posterModule = defineFamilyModule(Poster, {
   // What a terminal's screen shows: its posters and the chat texts.
   seams: { intake: { screen: screenHandlers } },
-  beforeWrite(_ctx, { values, existing }) {
-    if (!valueAfter(values, existing, 'image') && !valueAfter(values, existing, 'video')) throw badRequest([{ path: 'image', ...msg('poster.mediaRequired') }]);
-    return values;
-  },
 });
 
 export const sysNoticeModule = defineFamilyModule(SysNotice, { routes: [homeNoticeRoutes] });

@@ -164,6 +164,18 @@ describe('posters', () => {
     expect(errorPaths((await post(admin, 'Poster', 'Add', 'terminalAd', poster({ image: undefined }))).body)).toEqual(['image']);
   });
 
+  // The image's declared `requiredOnRow` (orElse video), checked on the row as it will be, with its own message.
+  it('takes a video instead of an image, and refuses a poster left with neither, on Add and Update', async () => {
+    const messagesOf = (body: string) => (JSON.parse(body).data.errors as { path: string; message: string }[]).map((e) => `${e.path}: ${e.message}`);
+    expect(messagesOf((await post(admin, 'Poster', 'Add', 'terminalAd', poster({ image: null }))).body)).toEqual(['image: upload an image or a video']);
+    const id = await added(admin, 'Poster', 'terminalAd', poster({ image: null, video: 'https://example.com/ad.mp4' }));
+    const cleared = await post(admin, 'Poster', 'Update', 'terminalAd', { id, version: (await get(admin, 'Poster', 'terminalAd', id)).version, video: null });
+    expect(cleared.statusCode).toBe(400);
+    expect(messagesOf(cleared.body)).toEqual(['image: upload an image or a video']);
+    const page = { name: `启动页${unique()}`, appType: 1, displaySeconds: 3, startDate: '2026-11-01', endDate: '2026-12-31' };
+    expect(messagesOf((await post(admin, 'AppStartupPage', 'Add', 'appOpen', page)).body)).toEqual(['image: upload the startup image']);
+  });
+
   it('keeps terminal ads and app posters apart by their page', async () => {
     const id = await added(admin, 'Poster', 'terminalAd', poster({ kind: 1 }));
     expect((await get(admin, 'Poster', 'terminalAd', id)).kind).toBe(2);

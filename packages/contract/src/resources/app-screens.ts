@@ -27,7 +27,7 @@ export const AppStartupPage = defineResource({
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
     // Required of every write by the family's rule, not the column: the demo's pages ship no uploaded image.
-    image: { kind: 'image', label: { zh: '图片', en: 'Image' }, width: 70 },
+    image: { kind: 'image', label: { zh: '图片', en: 'Image' }, width: 70, requiredOnRow: { message: 'startupPage.imageRequired' } },
     name: { kind: 'text', label: { zh: '名称', en: 'Name' }, required: true, max: 50, filter: 'name' },
     appType: { kind: 'enum', options: APP_TYPE_OPTIONS, label: { zh: '应用', en: 'App' }, required: true, filter: 'equals', width: 100 },
     link: urlField({ zh: '跳转链接', en: 'Link' }),
@@ -109,7 +109,7 @@ export const Poster = defineResource({
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
     kind: { kind: 'enum', options: POSTER_KIND_OPTIONS, label: { zh: '类型', en: 'Kind' }, required: true, filter: 'equals', width: 100 },
-    image: { kind: 'image', label: { zh: '图片', en: 'Image' }, width: 70, help: { zh: '图片或视频至少一项', en: 'An image, a video or both' } },
+    image: { kind: 'image', label: { zh: '图片', en: 'Image' }, width: 70, help: { zh: '图片或视频至少一项', en: 'An image, a video or both' }, requiredOnRow: { orElse: ['video'], message: 'poster.mediaRequired' } },
     video: { kind: 'file', files: 'video', label: { zh: '视频', en: 'Video' }, list: false },
     title: { kind: 'text', label: { zh: '标题', en: 'Title' }, required: true, max: 100, filter: 'name' },
     link: urlField({ zh: '跳转链接', en: 'Link' }),

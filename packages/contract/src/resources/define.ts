@@ -97,6 +97,11 @@ interface FieldCommon {
    * audience, a school for a school account); checked on the row as it will be, by the form and the server.
    */
   requiredWhen?: RequiredWhenDef;
+  /**
+   * Required on the row as it will be, on Add and Update alike, unless a field of `orElse` holds a
+   * value (a poster's image or video); refused on this field with `message`, by the form and the server.
+   */
+  requiredOnRow?: { orElse?: readonly string[]; message: ServerMessageKey };
 }
 
 /** Where a following field takes its value; `refuseEmpty`: a referenced row without one is refused (a device not yet at a school). */

@@ -1,5 +1,5 @@
 /**
- * The field rules a declaration states beside each field (`fixed`, `requiredWhen`, a date's
+ * The field rules a declaration states beside each field (`fixed`, `requiredWhen`, `requiredOnRow`, a date's
  * `notBefore` and `maxDays`, a text's `items`, a lines field's `rules`, who may set it: `probe`,
  * `ownedBy`), checked by the engine on every write so no family restates them in a hook; the web form
  * reads the same declaration (form/field-rules.ts, form/lines-editor.tsx, list/use-hidden-fields.ts).
@@ -60,7 +60,7 @@ export function refuseFixedChanges(def: ResourceDef, values: Row, existing: Row 
 }
 
 /**
- * Checks `requiredWhen`, the date rules, the items of a text sent and the rules across lines sent, on
+ * Checks `requiredWhen`, `requiredOnRow`, the date rules, the items of a text sent and the rules across lines sent, on
  * the row as it will be (the values over the stored row). A link field left out of an Update keeps its
  * stored entries, which were checked when written; so do lines left out.
  */
@@ -75,6 +75,8 @@ export function checkFieldRules(def: ResourceDef, values: Row, existing: Row | u
         problems.push({ path: name, ...msg('validation.requiredWhen', { field: def.fields[when.field]!.label, value: valueLabel(def.fields[when.field], condition) }) });
       }
     }
+    const onRow = field.requiredOnRow;
+    if (onRow && [name, ...(onRow.orElse ?? [])].every((other) => isEmpty(valueAfter(values, existing, other)))) problems.push({ path: name, ...msg(onRow.message) });
     if (values[name] !== undefined) for (const message of textItemsProblems(field, values[name], { ...existing, ...values })) problems.push({ path: name, ...message });
     if (field.kind === 'lines' && Array.isArray(values[name])) {
       for (const line of lineRuleProblems(field, values[name] as Row[])) problems.push({ path: `${name}.${line.index}.${line.field}`, ...line.message });

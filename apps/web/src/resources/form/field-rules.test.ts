@@ -1,4 +1,4 @@
-import { AgentFund, ExternalUser, FUND_ACCOUNT_SCHOOL, Parent, School, SchoolHoliday, type FieldDef } from '@campus/contract';
+import { AgentFund, ExternalUser, FUND_ACCOUNT_SCHOOL, Parent, Poster, School, SchoolHoliday, type FieldDef } from '@campus/contract';
 import type { FormRule } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { translate, type Translate } from '../../lib/i18n';
@@ -76,6 +76,13 @@ describe('rules that read another field', () => {
     expect(await problemsOf(fields.endDate!, fields, '2026-12-01', { startDate: '2026-12-10' })).toEqual(['To must not be before From']);
     expect(await problemsOf(fields.endDate!, fields, '2027-01-02', { startDate: '2026-01-01' })).toEqual(['To may be at most 366 days from From, both counted']);
     expect(await problemsOf(fields.endDate!, fields, '2027-01-01', { startDate: '2026-01-01' })).toEqual([]);
+  });
+
+  it("asks for a poster's image unless its video is there, with the server's message", async () => {
+    const fields = Poster.fields as Record<string, FieldDef>;
+    expect(await problemsOf(fields.image!, fields, undefined, { video: null })).toEqual(['upload an image or a video']);
+    expect(await problemsOf(fields.image!, fields, undefined, { video: '/uploads/2026/03/a.mp4' })).toEqual([]);
+    expect(await problemsOf(fields.image!, fields, '/uploads/2026/03/a.png', { video: null })).toEqual([]);
   });
 
   it("checks a text's declared items by the field its rule names, as the server does", async () => {

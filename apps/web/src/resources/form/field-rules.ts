@@ -38,6 +38,15 @@ function crossFieldRules(field: FieldDef, name: string, { t, locale, fields }: R
       },
     }));
   }
+  const onRow = field.requiredOnRow;
+  if (onRow) {
+    rules.push(({ getFieldValue }) => ({
+      validator(_, value) {
+        const isMissing = isEmpty(value) && (onRow.orElse ?? []).every((other) => isEmpty(getFieldValue(other)));
+        return isMissing ? Promise.reject(new Error(formatServerMessage(onRow.message, undefined, locale === 'en' ? 'en' : 'zh'))) : Promise.resolve();
+      },
+    }));
+  }
   const items = field.kind === 'text' || field.kind === 'textarea' ? field.items : undefined;
   // A line field's items are checked with its line (lines-editor.tsx), where the line's other fields are.
   if (items && fields) {
@@ -71,7 +80,7 @@ function crossFieldRules(field: FieldDef, name: string, { t, locale, fields }: R
 /** The fields another field's rules read, so the form checks that field again when they change. */
 export function ruleDependencies(field: FieldDef): string[] {
   const items = field.kind === 'text' || field.kind === 'textarea' ? field.items : undefined;
-  return [field.requiredWhen?.field, field.kind === 'date' ? field.notBefore : undefined, items?.when?.field].filter((name): name is string => name !== undefined);
+  return [field.requiredWhen?.field, ...(field.requiredOnRow?.orElse ?? []), field.kind === 'date' ? field.notBefore : undefined, items?.when?.field].filter((name): name is string => name !== undefined);
 }
 
 export function fieldRules(field: FieldDef, context: RuleContext): FormRule[] {
