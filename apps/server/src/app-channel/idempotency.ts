@@ -91,7 +91,7 @@ export function keyInStatement(request: FastifyRequest): KeyInStatement {
   const requestHash = requestHashOf(request);
   const now = request.server.clock.now().toISOString();
   return {
-    known: sql`exists (select 1 from app_idempotency_keys where parent_id = ${parentId} and key = ${key})`,
+    key,
     claim: (answer, from) => sql`insert into app_idempotency_keys (parent_id, key, request_hash, created_at, answer)
       select ${parentId}::int, ${key}::text, ${requestHash}::text, ${now}::timestamptz, ${answer} from ${from} returning key`,
     isHeld: (error) => isConstraintError(error, '23505', KEY_CLAIMED),
