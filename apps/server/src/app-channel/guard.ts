@@ -7,7 +7,7 @@ import { ErrorCode } from '@campus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken } from '../platform/auth.js';
 import { notFound, unauthorized } from '../platform/errors.js';
-import { endParentSessions, touchParentSession, type AppParent } from './sessions.js';
+import { endParentSessions, touchParentSessionKept, type AppParent } from './sessions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,7 +23,7 @@ export function installParentGuard(app: FastifyInstance): void {
     if (request.routeOptions.config.parentChannel !== true) return;
     const token = bearerToken(request);
     if (!token) throw unauthorized(ErrorCode.TokenInvalid);
-    const found = await touchParentSession(app.db, token, app.clock.now());
+    const found = await touchParentSessionKept(app.callerMemory, app.db, token, app.clock.now());
     if (found.status === 'expired') throw unauthorized(ErrorCode.TokenExpired);
     if (found.status === 'unknown') throw unauthorized(ErrorCode.TokenInvalid);
     if (!found.enabled) {

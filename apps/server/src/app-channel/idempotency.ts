@@ -88,12 +88,12 @@ const KEY_CLAIMED = 'app_idempotency_keys_parent_id_key_pk';
 export function keyInStatement(request: FastifyRequest): KeyInStatement {
   const parentId = request.parent.id;
   const key = String(request.headers['idempotency-key']);
-  const requestHash = requestHashOf(request);
   const now = request.server.clock.now().toISOString();
   return {
-    known: sql`exists (select 1 from app_idempotency_keys where parent_id = ${parentId} and key = ${key})`,
+    key,
+    // The call's hash only when the key is claimed: a sold-out attempt never claims it.
     claim: (answer, from) => sql`insert into app_idempotency_keys (parent_id, key, request_hash, created_at, answer)
-      select ${parentId}::int, ${key}::text, ${requestHash}::text, ${now}::timestamptz, ${answer} from ${from} returning key`,
+      select ${parentId}::int, ${key}::text, ${requestHashOf(request)}::text, ${now}::timestamptz, ${answer} from ${from} returning key`,
     isHeld: (error) => isConstraintError(error, '23505', KEY_CLAIMED),
   };
 }

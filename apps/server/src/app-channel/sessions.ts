@@ -3,13 +3,17 @@
  * the console's, so neither kind of token is ever found as the other; minted, expired (idle, capped by
  * an absolute lifetime), slid and purged by the one session store (platform/sessions.ts). The lookup answers the parent
  * with its children and their schools in the same statement: every app call needs them to limit what
- * it reads, and reading them fresh costs no second round trip (a link changed in the console shows at
- * the next call, with no cache to invalidate).
+ * it reads, and reading them with the session costs no second round trip. Where the instance keeps its
+ * callers in memory the whole answer is kept (touchParentSessionKept), dropped when the database
+ * notifies that a parent, its links, a child's school or its sessions changed (migration 0063).
  */
+import { builtOnce } from '@campus/contract';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.js';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database, Executor } from '../db/client.js';
 import { parentSessions } from '../db/schema/index.js';
-import { hashToken, sessionStore, type NewSession } from '../platform/sessions.js';
+import type { CallerMemory } from '../platform/caller-memory.js';
+import { hashToken, sessionStore, type NewSession, type SessionTimes } from '../platform/sessions.js';
 
 /** A parent stays signed in on a phone for a month without opening the app, and signs in again after three. */
 export const PARENT_SESSION_LIMITS = { idleMs: 30 * 86_400_000, maxAgeMs: 90 * 86_400_000 } as const;
@@ -30,6 +34,9 @@ export interface AppParent {
 }
 
 export type ParentSessionLookup = { status: 'valid'; parent: AppParent; enabled: boolean } | { status: 'expired' } | { status: 'unknown' };
+
+/** The caller memory's shelf of parent sessions. */
+const PARENT_SHELF = 'parent';
 
 const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 
@@ -57,19 +64,81 @@ export async function appParentOf(db: Executor, parentId: number): Promise<AppPa
   return found.rows[0] ? appParentOfRow(found.rows[0], 0) : undefined;
 }
 
-/** Finds a token's session with its parent and children, sliding its expiry (never past the absolute limit). */
-export async function touchParentSession(db: Executor, token: string, now: Date): Promise<ParentSessionLookup> {
-  const found = (await db.execute(sql`
-    select s.id, s.parent_id as "parentId", s.created_at as "createdAt", s.expires_at as "expiresAt", s.last_seen_at as "lastSeenAt",
-      p.name, p.phone_num as "phoneNum", coalesce(p.enabled, true) as enabled, ${CHILDREN_OF_P} as children
-    from parent_sessions s join parents p on p.id = s.parent_id
-    where s.token_hash = ${hashToken(token)}`)) as unknown as { rows: Record<string, unknown>[] };
+/** A parent session as its lookup reads it: its times, whether the parent is enabled, and the parent as calls see it. */
+export interface FoundParentSession {
+  times: SessionTimes;
+  enabled: boolean;
+  parent: AppParent;
+}
+
+/**
+ * The session of a token hash with its parent and children, prepared once per database and named,
+ * as the console's session statement is: a call whose session is not kept in memory starts here.
+ */
+const parentSessionStatementOf = builtOnce((db: Database) =>
+  db._.session.prepareQuery(
+    new PgDialect().sqlToQuery(sql`
+      select s.id, s.parent_id as "parentId", s.created_at as "createdAt", s.expires_at as "expiresAt", s.last_seen_at as "lastSeenAt",
+        p.name, p.phone_num as "phoneNum", coalesce(p.enabled, true) as enabled, ${CHILDREN_OF_P} as children
+      from parent_sessions s join parents p on p.id = s.parent_id
+      where s.token_hash = ${sql.placeholder('tokenHash')}::text`),
+    undefined,
+    'campus_parent_session',
+    false,
+  ),
+);
+
+/** The session stored under a token, with its parent and children; undefined when there is none. */
+async function findParentSession(db: Database, token: string): Promise<FoundParentSession | undefined> {
+  const found = (await parentSessionStatementOf(db).execute({ tokenHash: hashToken(token) })) as unknown as { rows: Record<string, unknown>[] };
   const row = found.rows[0];
-  if (!row) return { status: 'unknown' };
+  if (!row) return undefined;
   const sessionId = Number(row.id);
   const times = { id: sessionId, createdAt: toDate(row.createdAt), expiresAt: toDate(row.expiresAt), lastSeenAt: toDate(row.lastSeenAt) };
-  if (!(await parentSessionStore.slide(db, times, PARENT_SESSION_LIMITS, now))) return { status: 'expired' };
-  return { status: 'valid', enabled: row.enabled === true, parent: appParentOfRow(row, sessionId) };
+  return { times, enabled: row.enabled === true, parent: appParentOfRow(row, sessionId) };
+}
+
+/** Whether a found session is valid at `now`, sliding its expiry (never past the absolute limit). */
+async function checkParentSession(db: Executor, found: FoundParentSession, now: Date): Promise<ParentSessionLookup> {
+  if (!(await parentSessionStore.slide(db, found.times, PARENT_SESSION_LIMITS, now))) return { status: 'expired' };
+  return { status: 'valid', enabled: found.enabled, parent: found.parent };
+}
+
+/** Finds a token's session with its parent and children, sliding its expiry (never past the absolute limit). */
+export async function touchParentSession(db: Database, token: string, now: Date): Promise<ParentSessionLookup> {
+  const found = await findParentSession(db, token);
+  return found ? checkParentSession(db, found, now) : { status: 'unknown' };
+}
+
+/**
+ * touchParentSession's answer, from the instance's memory (platform/caller-memory.ts) when the session
+ * is kept there and nothing was heard since: a channel call then sends PostgreSQL nothing for its
+ * caller, as a console call does. The session's sliding write still goes out every 5 minutes.
+ */
+export async function touchParentSessionKept(memory: CallerMemory | null, db: Database, token: string, now: Date): Promise<ParentSessionLookup> {
+  const shelf = memory?.shelf<FoundParentSession>(PARENT_SHELF);
+  const at = shelf?.begin();
+  if (!shelf || at === undefined) return touchParentSession(db, token, now);
+  const kept = shelf.take(token, at, now);
+  if (kept) {
+    const answer = await checkParentSession(db, kept, now);
+    // Expired here may only mean another instance slid it since: ask the database.
+    if (answer.status === 'valid') return answer;
+  }
+  const found = await findParentSession(db, token);
+  if (!found) {
+    shelf.drop(token);
+    return { status: 'unknown' };
+  }
+  const answer = await checkParentSession(db, found, now);
+  if (answer.status === 'valid') shelf.keep(token, found, at, now);
+  else shelf.drop(token);
+  return answer;
+}
+
+/** Drops a token's kept session on this instance at once (its sign-out), before the database's notice arrives. */
+export function forgetParentToken(memory: CallerMemory | null, token: string): void {
+  memory?.shelf<FoundParentSession>(PARENT_SHELF).drop(token);
 }
 
 /** Ends one session (sign-out). */

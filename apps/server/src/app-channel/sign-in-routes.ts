@@ -11,12 +11,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parents, type LoginOutcome } from '../db/schema/index.js';
+import { bearerToken } from '../platform/auth.js';
 import { envelopeSchema, failureEnvelopeSchema, ok } from '../platform/envelope.js';
 import { loginFailed, msg } from '../platform/errors.js';
 import { assertAddressMayTry, assertNotLocked, recordLoginAttempt } from '../platform/login-throttle.js';
 import { dummyPasswordHash, verifyPassword } from '../platform/passwords.js';
 import { consumeSmsCode, issueSmsCode } from '../platform/sms.js';
-import { createParentSession, endParentSession } from './sessions.js';
+import { createParentSession, endParentSession, forgetParentToken } from './sessions.js';
 
 const tags = ['App'];
 const loginNameOf = (phoneNum: string) => `app:${phoneNum}`;
@@ -116,6 +117,9 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { parentChannel: true }, schema: { tags, summary: 'Sign out: ends the session of the parent token', response: { 200: envelopeSchema(z.null()) } } },
     async (request) => {
       await endParentSession(app.db, request.parent.sessionId);
+      // This instance refuses the token from its next call on; the others when the database's notice arrives.
+      const token = bearerToken(request);
+      if (token) forgetParentToken(app.callerMemory, token);
       return ok(null);
     },
   );

@@ -14,7 +14,7 @@ import {
   type MallAddressInput,
   type MallCommentInput,
 } from '@campus/contract';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../db/client.js';
 import { commodityComments, marketAddresses, marketCommodityReleases } from '../db/schema/mall.js';
@@ -35,9 +35,10 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
 
 /**
  * The condition that the commodity `commodityId` is released to the school on `day`: an enabled
- * release in its window whose audience reaches the school (an id, or SQL naming it in the statement).
+ * release in its window whose audience reaches the school (an id, or SQL naming it in the statement);
+ * the day may be a placeholder of a statement prepared once.
  */
-export function releasedToSchool(commodityId: SQL, schoolId: number | SQL, day: string): SQL {
+export function releasedToSchool(commodityId: SQL, schoolId: number | SQL, day: string | Placeholder): SQL {
   const r = marketCommodityReleases;
   return sql`exists (select 1 from ${r} where ${r.commodityId} = ${commodityId} and ${r.enabled} and ${r.startDate} <= ${day}::date and ${r.endDate} >= ${day}::date
     and ${audienceReachesSchool(MarketCommodityRelease, schoolId)})`;

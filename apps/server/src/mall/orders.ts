@@ -28,11 +28,13 @@ import {
   POINTS_SPEND_ORDER,
   formatBusinessDate,
   ErrorCode,
+  builtOnce,
   type PaymentChannel,
   type StoredRowOf,
   type WechatAppPayParams,
 } from '@campus/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../db/client.js';
 import { marketOrders } from '../db/schema/mall.js';
 import { CHANNEL_OF_PROVIDER } from '../finance/payment-notifications.js';
@@ -94,13 +96,14 @@ const offeredSql = (schoolId: number | null, now: Date) => (schoolId === null ? 
 
 /**
  * An idempotency key that a write claims inside its own statement (the app channel's,
- * app-channel/idempotency.ts). `known` is an SQL condition, true when the parent holds the key
+ * app-channel/idempotency.ts). `key` is looked up by the order's read: the parent may hold it
  * already (answered, running or expired); `claim` is a CTE (a `name as (…)` part of a WITH) that
  * stores the key with the write's answer read from the source `from`, and fails the whole statement
  * when the key is held, which `isHeld` tells from any other failure.
  */
 export interface KeyInStatement {
-  known: SQL;
+  /** The key itself, which the order's read looks up among the parent's keys. */
+  key: string;
   claim(answer: SQL, from: SQL): SQL;
   isHeld(error: unknown): boolean;
 }
@@ -112,20 +115,33 @@ interface OrderRead {
 }
 
 /**
+ * The one read of an order (readOrder), prepared once per database and named: every attempt of a flash
+ * sale sends it, and parsing and planning it again each time was most of the database's CPU per
+ * attempt (docs/performance.md, "29 Nov, i29-cpu"). Every lookup in it is by a key, so the generic
+ * plan PostgreSQL settles on after five runs is the plan each run would get.
+ */
+const orderReadOf = builtOnce((db: Database) => {
+  const p = sql.placeholder;
+  const query = new PgDialect().sqlToQuery(sql`
+    select exists (select 1 from app_idempotency_keys where parent_id = ${p('parentId')}::int and key = ${p('key')}::text) as "keyKnown",
+      p.school_id as "schoolId", a.id as "addressId", a.consignee_name as name, a.consignee_phone as phone, a.province, a.city, a.area, a.detail,
+      (select json_agg(json_build_array(c.id, c.title, c.unit_price, c.category_id, c.merchant_id, c.stock_count,
+          c.is_enabled and ${releasedToSchool(sql`c.id`, sql`p.school_id`, p('day'))}))
+        from market_commodities c where p.id is not null and c.id = any(${p('ids')}::int[])) as commodities
+    from (select 1) as one
+      left join parents p on p.id = ${p('parentId')}::int and p.enabled
+      left join market_addresses a on a.id = ${p('addressId')}::int and a.parent_id = p.id`);
+  return db._.session.prepareQuery(query, undefined, 'campus_mall_order_read', false);
+});
+
+/**
  * Reads everything an order is priced from in one statement, without a lock: the parent (enabled)
  * and its school, the chosen address if it is the parent's, each line's commodity as offered to that
- * school today, and — for the channel — whether the call's idempotency key is known. One row always.
+ * school today, and — for the channel — whether the call's idempotency key (`key`) is known. One row always.
  */
-async function readOrder(db: Executor, parentId: number, input: PlaceOrderInput, now: Date, keyKnown: SQL = sql`false`): Promise<OrderRead> {
-  const ids = mergedLines(input.lines).map(([id]) => sql`${id}`);
-  const found = (await db.execute(sql`
-    select ${keyKnown} as "keyKnown", p.school_id as "schoolId", a.id as "addressId", a.consignee_name as name, a.consignee_phone as phone, a.province, a.city, a.area, a.detail,
-      (select json_agg(json_build_array(c.id, c.title, c.unit_price, c.category_id, c.merchant_id, c.stock_count,
-          c.is_enabled and ${releasedToSchool(sql`c.id`, sql`p.school_id`, formatBusinessDate(now))}))
-        from market_commodities c where p.id is not null and c.id in (${sql.join(ids, sql`, `)})) as commodities
-    from (select 1) as one
-      left join parents p on p.id = ${parentId} and p.enabled
-      left join market_addresses a on a.id = ${input.addressId} and a.parent_id = p.id`)) as unknown as Rows;
+async function readOrder(db: Database, parentId: number, input: PlaceOrderInput, now: Date, key: string | null = null): Promise<OrderRead> {
+  const ids = `{${mergedLines(input.lines).map(([id]) => id).join(',')}}`;
+  const found = (await orderReadOf(db).execute({ parentId, key, day: formatBusinessDate(now), ids, addressId: input.addressId })) as unknown as Rows;
   const row = found.rows[0]!;
   return { keyKnown: row.keyKnown === true, row };
 }
@@ -260,7 +276,7 @@ function refuseNoLines(input: PlaceOrderInput): void {
  * Reads and prices an order without writing or locking anything: refuses what placing it would
  * refuse for the parent, address, lines (not on sale, too few left), coupon or points value.
  */
-export async function priceOrder(db: Executor, parentId: number, input: PlaceOrderInput, now: Date): Promise<PricedOrder> {
+export async function priceOrder(db: Database, parentId: number, input: PlaceOrderInput, now: Date): Promise<PricedOrder> {
   refuseNoLines(input);
   return priceFromRead(db, parentId, input, await readOrder(db, parentId, input, now), now);
 }
@@ -342,7 +358,7 @@ const STOCK_NOT_NEGATIVE = 'market_commodities_stock_not_negative';
  */
 export async function placeOrderOnce(db: Database, parentId: number, input: PlaceOrderInput, now: Date, key: KeyInStatement): Promise<{ placed: PlacedOrder } | { usual: PricedOrder | undefined }> {
   refuseNoLines(input);
-  const read = await readOrder(db, parentId, input, now, key.known);
+  const read = await readOrder(db, parentId, input, now, key.key);
   if (read.keyKnown) return { usual: undefined };
   const priced = await priceFromRead(db, parentId, input, read, now);
   const [line, ...more] = priced.lines;

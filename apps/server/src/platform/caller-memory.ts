@@ -10,6 +10,9 @@
  * While the listening connection is down nothing is kept (a lost notice is never waited for), and a
  * reconnection starts empty. The messenger hears the database on PostgreSQL, with or without Redis;
  * under PGlite (one process, no notices) every call reads its session as before.
+ *
+ * The parent app's sessions (app-channel/sessions.ts) are kept on a shelf of their own by the same
+ * rules, dropped with the rest; migration 0063 notifies when a parent, its links or its sessions change.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -22,21 +25,35 @@ import { checkSession, findSession, hashToken, touchSession, type FoundSession, 
 /** The topic the caller-state trigger notifies (migration 0053). */
 export const CALLER_STATE_TOPIC = 'caller-state';
 
+/** The topic the parent app's session triggers notify (migration 0063): a parent, its links or its sessions changed. */
+export const PARENT_STATE_TOPIC = 'parent-state';
+
 /** A session is read again at least this often, whatever was heard: a bound on anything missed. */
 export const CALLER_MEMORY_MAX_AGE_MS = 60_000;
 
-/** Kept sessions are dropped all at once past this many (a bound, not an LRU). */
+/** Kept sessions of one kind are dropped all at once past this many (a bound, not an LRU). */
 const MAX_KEPT_SESSIONS = 20_000;
 
-interface KeptSession {
-  found: FoundSession;
-  keptAt: number;
-  generation: number;
+/**
+ * Sessions of one kind kept by token (the console's, the parent app's), all dropped together with the
+ * memory's. A read from the database is kept only if nothing was heard while it ran: `begin` before
+ * the read, `keep` with what it answered.
+ */
+export interface SessionShelf<Found> {
+  /** A stamp for a read about to start; undefined while nothing is heard (read, and keep nothing). */
+  begin(): number | undefined;
+  /** What was kept for the token under the stamp, younger than the memory's age bound. */
+  take(token: string, stamp: number, now: Date): Found | undefined;
+  /** Keeps a read's answer; false (and not kept) when something was heard since its stamp. */
+  keep(token: string, found: Found, stamp: number, now: Date): boolean;
+  drop(token: string): void;
 }
 
 export interface CallerMemory {
   /** touchSession's answer, from memory when the session is kept and nothing was heard since. */
   lookup(db: Database, token: string, limits: SessionLimits, now: Date, options?: { isActivity?: boolean }): Promise<SessionLookup>;
+  /** The shelf of another kind of session (the parent app's), named once per kind. */
+  shelf<Found>(kind: string): SessionShelf<Found>;
   /** Drops everything kept (a change this instance made, or heard of). */
   forget(): void;
   close(): void;
@@ -49,15 +66,15 @@ export function isCallerMemoryOn(env: Pick<Env, 'CALLER_MEMORY' | 'NODE_ENV'>, m
 }
 
 export function createCallerMemory(messenger: Messenger, maxAgeMs = CALLER_MEMORY_MAX_AGE_MS): CallerMemory {
-  const kept = new Map<string, KeptSession>();
+  const shelves = new Map<string, Map<string, { found: unknown; keptAt: number; generation: number }>>();
   // Moves whenever anything kept may be stale; a read started before a move is not kept.
   let generation = 1;
   let epoch = 0;
   const forget = () => {
     generation += 1;
-    kept.clear();
+    for (const kept of shelves.values()) kept.clear();
   };
-  const unsubscribe = [messenger.subscribe(CALLER_STATE_TOPIC, forget), messenger.subscribe(SESSION_ENDED_TOPIC, forget)];
+  const unsubscribe = [CALLER_STATE_TOPIC, SESSION_ENDED_TOPIC, PARENT_STATE_TOPIC].map((topic) => messenger.subscribe(topic, forget));
 
   /** Whether notices are heard now; a new connection may have missed some, so it starts empty. */
   const isListening = () => {
@@ -69,42 +86,68 @@ export function createCallerMemory(messenger: Messenger, maxAgeMs = CALLER_MEMOR
     return current !== 0;
   };
 
+  function shelf<Found>(kind: string): SessionShelf<Found> {
+    let kept = shelves.get(kind);
+    if (!kept) {
+      kept = new Map();
+      shelves.set(kind, kept);
+    }
+    const own = kept;
+    return {
+      begin: () => (isListening() ? generation : undefined),
+      take(token, stamp, now) {
+        const entry = own.get(token);
+        return entry && entry.generation === stamp && now.getTime() - entry.keptAt < maxAgeMs ? (entry.found as Found) : undefined;
+      },
+      keep(token, found, stamp, now) {
+        if (generation !== stamp) {
+          own.delete(token);
+          return false;
+        }
+        if (own.size >= MAX_KEPT_SESSIONS) own.clear();
+        own.set(token, { found, keptAt: now.getTime(), generation: stamp });
+        return true;
+      },
+      drop: (token) => void own.delete(token),
+    };
+  }
+
   /**
    * The caller-state "version" of a call answered from memory: below zero, so a state kept under it
    * (caller-state.ts) is never taken for one kept under the database's own version.
    */
   const withLocalVersion = (lookup: SessionLookup, at: number): SessionLookup => (lookup.status === 'valid' ? { ...lookup, stateVersion: -at } : lookup);
+  const consoleSessions = shelf<FoundSession>('console');
 
   return {
     async lookup(db, token, limits, now, { isActivity = true } = {}) {
-      if (!isListening()) return touchSession(db, token, limits, now, { isActivity });
-      const at = generation;
+      const at = consoleSessions.begin();
+      if (at === undefined) return touchSession(db, token, limits, now, { isActivity });
       // Kept by the token itself: a call answered from memory spends no hash (the token is in this
       // process's memory anyway, in the request; it is never written anywhere from here).
-      const entry = kept.get(token);
-      if (entry && entry.generation === at && now.getTime() - entry.keptAt < maxAgeMs) {
-        const answer = await checkSession(db, entry.found, limits, now, isActivity);
+      const kept = consoleSessions.take(token, at, now);
+      if (kept) {
+        const answer = await checkSession(db, kept, limits, now, isActivity);
         // Expired here may only mean another instance slid it since: ask the database.
         if (answer.status === 'valid') return withLocalVersion(answer, at);
       }
       const found = await findSession(db, hashToken(token));
       if (!found) {
-        kept.delete(token);
+        consoleSessions.drop(token);
         return { status: 'unknown' };
       }
       const answer = await checkSession(db, found, limits, now, isActivity);
-      if (answer.status !== 'valid' || generation !== at) {
-        kept.delete(token);
+      if (answer.status !== 'valid') {
+        consoleSessions.drop(token);
         return answer;
       }
-      if (kept.size >= MAX_KEPT_SESSIONS) kept.clear();
-      kept.set(token, { found, keptAt: now.getTime(), generation: at });
-      return withLocalVersion(answer, at);
+      return consoleSessions.keep(token, found, at, now) ? withLocalVersion(answer, at) : answer;
     },
+    shelf,
     forget,
     close() {
       for (const stop of unsubscribe) stop();
-      kept.clear();
+      for (const kept of shelves.values()) kept.clear();
     },
   };
 }

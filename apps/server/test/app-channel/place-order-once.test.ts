@@ -108,7 +108,7 @@ describe('what changes between the read and the write', () => {
   const keyOf = (parentId: number, key: string, body: PlaceOrderInput) =>
     keyInStatement({ parent: { id: parentId }, headers: { 'idempotency-key': key }, server: { clock: t.clock }, method: 'POST', routeOptions: { url: APP_MALL_PATHS.placeOrder }, body } as unknown as FastifyRequest);
 
-  /** The database, with `meanwhile` run just before the second statement (the write; the first is the read). */
+  /** The database, with `meanwhile` run just before the write (its one `execute`; the read is a statement prepared apart). */
   function withChangeBeforeWrite(meanwhile: () => Promise<unknown>): Database {
     let statements = 0;
     return new Proxy(t.db, {
@@ -116,7 +116,7 @@ describe('what changes between the read and the write', () => {
         if (property !== 'execute') return Reflect.get(target, property, receiver);
         return async (query: Parameters<Database['execute']>[0]) => {
           statements += 1;
-          if (statements === 2) await meanwhile();
+          if (statements === 1) await meanwhile();
           return target.execute(query);
         };
       },
