@@ -40,6 +40,7 @@ async function catchUp(): Promise<void> {
       const result = await rollUpAttendance(database.db, new Date(), { settleSeconds: 0 });
       records += result.records;
       if (result.closedDays > 0) log(`closed ${result.closedDays} days`);
+      if (result.vacuumed) log(`vacuumed the school days after ${result.schoolDaysRewritten.toLocaleString('en')} rewrites`);
       if (result.records === 0) break;
       const seconds = (performance.now() - started) / 1000;
       log(`merged ${records.toLocaleString('en')} records (${Math.round(records / seconds).toLocaleString('en')} records/s)`);
@@ -94,10 +95,12 @@ async function main(): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('vacuum analyze attendance_student_days, attendance_school_days, attendance_student_months, attendance_school_months');
+    await client.query(`vacuum analyze attendance_student_days, attendance_school_days, attendance_student_months, attendance_school_months,
+      attendance_school_periods, attendance_agent_days, transaction_school_periods`);
     const sizes = await client.query<{ t: string; n: string; size: string }>(
       `select c.relname as t, c.reltuples::bigint::text as n, pg_size_pretty(pg_total_relation_size(c.oid)) as size
-       from pg_class c where c.relname in ('recognition_records', 'students', 'attendance_student_days', 'attendance_school_days', 'attendance_student_months', 'attendance_school_months') order by c.relname`,
+       from pg_class c where c.relname in ('recognition_records', 'students', 'attendance_student_days', 'attendance_school_days', 'attendance_student_months', 'attendance_school_months',
+         'attendance_school_periods', 'attendance_agent_days', 'transaction_day_totals', 'transaction_school_periods') order by c.relname`,
     );
     for (const s of sizes.rows) log(`${s.t.padEnd(26)} ${Number(s.n).toLocaleString('en').padStart(12)} rows  ${s.size}`);
     const server = await startBenchServer(process.env.DATA_DIR ?? './data-bench');

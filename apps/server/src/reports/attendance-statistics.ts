@@ -5,10 +5,11 @@
  * Expected, absent, late and left early count school days only (the school's calendar); present
  * counts every day a child was recognised.
  */
-import { DiscernStatistics, SchoolStatistics } from '@campus/contract';
+import { DiscernStatistics, SchoolStatistics, type ReportGrain } from '@campus/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { schools, students } from '../db/schema/index.js';
-import { defineReportSource, inScope, periodStartSql, type ReportQuery } from './source.js';
+import { periodPieces } from './period-pieces.js';
+import { defineReportSource, inScope, periodStartSql, type ReportPeriod, type ReportQuery } from './source.js';
 
 /** The rollup rows of the caller's scope: an agent's by the rollup's agent key (its index), others by school. */
 function scopeOf(query: ReportQuery, alias: string): SQL {
@@ -16,22 +17,84 @@ function scopeOf(query: ReportQuery, alias: string): SQL {
   return inScope(query, sql.raw(`${alias}.school_id`));
 }
 
-const SCHOOL_MEASURES = sql.raw(`count(*) filter (where d.work_day)::int as "schoolDays",
-  coalesce(sum(d.enrolled) filter (where d.work_day), 0)::int as "expected",
+/** Sums over `schoolDayRows` (alias d), whose school-day measures already count school days only. */
+const SCHOOL_MEASURES = sql.raw(`coalesce(sum(d.school_days), 0)::int as "schoolDays",
+  coalesce(sum(d.expected), 0)::int as "expected",
   coalesce(sum(d.present), 0)::int as "present",
-  coalesce(sum(greatest(d.enrolled - d.present, 0)) filter (where d.work_day), 0)::int as "absent",
-  coalesce(sum(d.late) filter (where d.work_day), 0)::int as "late",
-  coalesce(sum(d.left_early) filter (where d.work_day), 0)::int as "leftEarly",
+  coalesce(sum(d.absent), 0)::int as "absent",
+  coalesce(sum(d.late), 0)::int as "late",
+  coalesce(sum(d.left_early), 0)::int as "leftEarly",
   coalesce(sum(d.recognitions), 0)::int as "recognitions",
   coalesce(sum(d.failed), 0)::int as "failed"`);
 
-function schoolConditions(query: ReportQuery): SQL {
+/** The coarser rollups' columns, as stored (attendance_school_periods, attendance_agent_days). */
+const COARSE_COLUMNS = sql.raw(`d.school_days, d.expected, d.present, d.absent, d.late, d.left_early, d.recognitions, d.failed`);
+/** The same columns from a school-day row: school-day measures count on school days only. */
+const DAY_COLUMNS = sql.raw(`d.work_day::int as school_days, case when d.work_day then d.enrolled else 0 end as expected, d.present,
+  case when d.work_day then greatest(d.enrolled - d.present, 0) else 0 end as absent, case when d.work_day then d.late else 0 end as late,
+  case when d.work_day then d.left_early else 0 end as left_early, d.recognitions, d.failed`);
+
+const dateArray = (days: readonly string[]) => `{${days.join(',')}}`;
+
+/** What decides which attendance rows a query reads (SchoolStatistics' and DataCenterRecognitions' sources). */
+export interface AttendanceRowsQuery {
+  period: ReportPeriod;
+  /** The grain the rows are grouped by; null when not grouped by period. */
+  grain: ReportGrain | null;
+  /** Conditions on the school rows (alias d: school_id, agent_id), the period excepted. */
+  schoolConditions: SQL[];
+  /**
+   * When the rows are not split by school and the caller sees the company or exactly one agent's
+   * schools (by the rollup's agent key): the condition on attendance_agent_days' agent_id (alias d),
+   * `true` for all. Null reads the school rows.
+   */
+  agentCondition: SQL | null;
+}
+
+/**
+ * The attendance rows of a period under alias d (day, school_id, agent_id and the measures of
+ * COARSE_COLUMNS), the fewest a query needs: per day and agent when it is not split by school and its
+ * scope is the company or an agent; else per school, whole months and weeks of the range from
+ * attendance_school_periods and the other days from attendance_school_days (period-pieces.ts). A long
+ * range then reads about a row per school and week or month instead of one per school and day.
+ */
+export function schoolDayRows(query: AttendanceRowsQuery): SQL {
+  const { from, to } = query.period;
+  if (query.agentCondition !== null) {
+    return sql`(select d.day, 0 as school_id, d.agent_id, ${COARSE_COLUMNS} from attendance_agent_days d
+      where d.day between ${from}::date and ${to}::date and d.days <> 0 and ${query.agentCondition}) d`;
+  }
+  const where = (first: SQL) => sql.join([first, ...query.schoolConditions], sql` and `);
+  const pieces = periodPieces(from, to, query.grain);
+  if (pieces.weeks.length === 0 && pieces.months.length === 0) {
+    return sql`(select d.day, d.school_id, d.agent_id, ${DAY_COLUMNS} from attendance_school_days d where ${where(sql`d.day between ${from}::date and ${to}::date`)}) d`;
+  }
+  const parts: SQL[] = [];
+  if (pieces.days.length > 0) {
+    parts.push(sql`select d.day, d.school_id, d.agent_id, ${DAY_COLUMNS} from attendance_school_days d where ${where(sql`d.day = any(${dateArray(pieces.days)}::date[])`)}`);
+  }
+  for (const [grain, periods] of [['week', pieces.weeks], ['month', pieces.months]] as const) {
+    if (periods.length === 0) continue;
+    parts.push(sql`select d.period as day, d.school_id, d.agent_id, ${COARSE_COLUMNS} from attendance_school_periods d
+      where ${where(sql`d.grain = ${grain} and d.period = any(${dateArray(periods)}::date[]) and d.days <> 0`)}`);
+  }
+  return sql`(${sql.join(parts, sql` union all `)}) d`;
+}
+
+function rowsQuery(query: ReportQuery, grouped: boolean): AttendanceRowsQuery {
   const { period, filters } = query;
   if (!period) throw new Error('SchoolStatistics is declared with a period');
-  const conditions = [sql`d.day between ${period.from}::date and ${period.to}::date`, scopeOf(query, 'd')];
-  if (filters.schoolId !== undefined) conditions.push(sql`d.school_id = ${filters.schoolId}`);
-  if (filters.agentId !== undefined) conditions.push(sql`d.agent_id = ${filters.agentId}`);
-  return sql.join(conditions, sql` and `);
+  const bySchool = grouped && query.groupBy.includes('schoolId');
+  const grain = grouped && query.groupBy.includes('period') ? period.grain : null;
+  const schoolConditions = [scopeOf(query, 'd')];
+  if (filters.schoolId !== undefined) schoolConditions.push(sql`d.school_id = ${filters.schoolId}`);
+  if (filters.agentId !== undefined) schoolConditions.push(sql`d.agent_id = ${filters.agentId}`);
+  let agentCondition: SQL | null = null;
+  if (!bySchool && filters.schoolId === undefined && (query.scope.kind === 'all' || query.scopeAgentId !== null)) {
+    const agents = [query.scopeAgentId, filters.agentId].filter((id) => id !== undefined && id !== null).map((id) => sql`d.agent_id = ${id}`);
+    agentCondition = agents.length > 0 ? sql.join(agents, sql` and `) : sql`true`;
+  }
+  return { period, grain, schoolConditions, agentCondition };
 }
 
 export const schoolStatisticsReport = defineReportSource(SchoolStatistics, {
@@ -40,14 +103,14 @@ export const schoolStatisticsReport = defineReportSource(SchoolStatistics, {
     if (query.groupBy.includes('period')) keys.push(sql`${periodStartSql(sql`d.day`, query.period!.grain)} as "period"`);
     if (query.groupBy.includes('schoolId')) keys.push(sql`d.school_id as "schoolId"`);
     const groupBy = keys.length > 0 ? sql.raw(`group by ${keys.map((_, i) => i + 1).join(', ')}`) : sql``;
-    return sql`select ${sql.join([...keys, SCHOOL_MEASURES], sql`, `)} from attendance_school_days d where ${schoolConditions(query)} ${groupBy}`;
+    return sql`select ${sql.join([...keys, SCHOOL_MEASURES], sql`, `)} from ${schoolDayRows(rowsQuery(query, true))} ${groupBy}`;
   },
   labels(rows, query) {
     if (!query.groupBy.includes('schoolId')) return rows;
     return sql`select l.*, ${schools.schoolName} as "schoolIdLabel" from (${rows}) l left join ${schools} on ${schools.id} = l."schoolId"`;
   },
   totals(query) {
-    return sql`select ${SCHOOL_MEASURES} from attendance_school_days d where ${schoolConditions(query)}`;
+    return sql`select ${SCHOOL_MEASURES} from ${schoolDayRows(rowsQuery(query, false))}`;
   },
 });
 

@@ -277,9 +277,72 @@ describe('the attendance job behind its records', () => {
     await t.db.execute(sql`insert into recognition_records (recognized_at, school_id, device_id, person_kind, direction, similarity, event_serial, success)
       select ${shanghai(schoolDay, '09:00:00')}::timestamptz + g * interval '1 second', ${school}, ${device}, 5, 1, 40, 8000000 + g, false
       from generate_series(1, 3000) as g`);
-    const result = await rollUpAttendance(t.db, now(), { settleSeconds: 0, batchIds: 500, batches: 3 });
+    // Rewriting a school day is enough to vacuum here: the run vacuums after its last commit (on PGlite too).
+    const result = await rollUpAttendance(t.db, now(), { settleSeconds: 0, batchIds: 500, batches: 3, vacuumAfterRewrites: 1 });
     expect(result.records).toBe(3000);
+    expect(result).toMatchObject({ schoolDaysRewritten: 3, vacuumed: true });
     // holidayManage above made the day a holiday: the direct count follows the calendar as it is now.
     expect(await dayRow(admin, school, schoolDay)).toMatchObject(await directDay(school, schoolDay, await isSchoolDay(t.db, school, schoolDay)));
   });
 });
+
+describe('the coarser attendance rollups (weeks and months per school, days per agent)', () => {
+  const all = async (query: ReturnType<typeof sql>) => ((await t.db.execute(query)) as unknown as { rows: Row[] }).rows;
+  /** SchoolStatistics' measures summed straight from the school days, by the same rules. */
+  const SUMS = sql.raw(`count(*)::int as days, count(*) filter (where work_day)::int as school_days,
+    coalesce(sum(enrolled) filter (where work_day), 0)::int as expected, sum(present)::int as present,
+    coalesce(sum(greatest(enrolled - present, 0)) filter (where work_day), 0)::int as absent,
+    coalesce(sum(late) filter (where work_day), 0)::int as late, coalesce(sum(left_early) filter (where work_day), 0)::int as left_early,
+    sum(recognitions)::int as recognitions, sum(failed)::int as failed`);
+  const KEPT = sql.raw(`days, school_days, expected, present, absent, late, left_early, recognitions, failed`);
+
+  it('equal the school days summed directly after the runs above (records, a later upload, holidayManage)', async () => {
+    for (const grain of ['week', 'month'] as const) {
+      const unit = sql.raw(`'${grain}'`);
+      const kept = await all(sql`select to_char(period, 'YYYY-MM-DD') as period, school_id, agent_id, ${KEPT} from attendance_school_periods
+        where grain = ${grain} and days <> 0 order by 1, 2, 3`);
+      const direct = await all(sql`select to_char(date_trunc(${unit}, day::timestamp), 'YYYY-MM-DD') as period, school_id, agent_id, ${SUMS}
+        from attendance_school_days group by 1, 2, 3 order by 1, 2, 3`);
+      expect(direct.length).toBeGreaterThan(0);
+      expect(kept, grain).toEqual(direct);
+    }
+    const keptDays = await all(sql`select to_char(day, 'YYYY-MM-DD') as day, agent_id, ${KEPT} from attendance_agent_days where days <> 0 order by 1, 2`);
+    const directDays = await all(sql`select to_char(day, 'YYYY-MM-DD') as day, agent_id, ${SUMS} from attendance_school_days group by 1, 2 order by 1, 2`);
+    expect(keptDays).toEqual(directDays);
+  });
+
+  it('answers a long range by week and month per school, and per period alone, as a direct count over the school days and the records', async () => {
+    // From mid-week to yesterday: whole weeks and months inside, single days at both ends.
+    const dayTo = formatBusinessDate(new Date(Date.now() - 86_400_000));
+    const dayFrom = formatBusinessDate(new Date(Date.now() - 75 * 86_400_000));
+    const inRange = sql`day between ${dayFrom}::date and ${dayTo}::date`;
+    const asMeasures = (list: Row[], keys: string[]) =>
+      Object.fromEntries(list.map((row) => [keys.map((k) => String(row[k])).join('|'), [row.school_days ?? row.schoolDays, row.expected, row.present, row.absent, row.late, row.left_early ?? row.leftEarly, row.recognitions, row.failed].map(Number)]));
+    for (const [token, scope] of [[admin, sql`true`], [agent1, sql`school_id = any(${`{${agent1Schools.join(',')}}`}::int[])`]] as const) {
+      for (const grain of ['week', 'month'] as const) {
+        const unit = sql.raw(`'${grain}'`);
+        const bySchool = await summary(token, { dayFrom, dayTo, grain, groupBy: 'period,schoolId' });
+        const direct = await all(sql`select to_char(date_trunc(${unit}, day::timestamp), 'YYYY-MM-DD') as period, school_id as "schoolId", ${SUMS}
+          from attendance_school_days where ${inRange} and ${scope} group by 1, 2`);
+        expect(direct.length).toBeGreaterThan(2);
+        expect(asMeasures(bySchool.items, ['period', 'schoolId']), grain).toEqual(asMeasures(direct, ['period', 'schoolId']));
+        const byPeriod = await summary(token, { dayFrom, dayTo, grain, groupBy: 'period' });
+        const directPeriods = await all(sql`select to_char(date_trunc(${unit}, day::timestamp), 'YYYY-MM-DD') as period, ${SUMS}
+          from attendance_school_days where ${inRange} and ${scope} group by 1`);
+        expect(asMeasures(byPeriod.items, ['period']), grain).toEqual(asMeasures(directPeriods, ['period']));
+      }
+      // The totals of the whole range: the records counted directly.
+      const { n } = await one<{ n: number }>(sql`select count(*)::int as n from recognition_records
+        where (recognized_at at time zone 'Asia/Shanghai')::date between ${dayFrom}::date and ${dayTo}::date and ${scope}`);
+      const searched = await search(token, 'SchoolStatistics', { dayFrom, dayTo, grain: 'month' });
+      expect(searched.totals.recognitions).toBe(n);
+      expect(n).toBeGreaterThan(0);
+    }
+  });
+});
+
+const summary = async (token: string, query: Record<string, string>) => {
+  const response = await t.injectAs(token, { method: 'GET', url: `/api/SchoolStatistics/GetSummary?${new URLSearchParams(query)}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as { items: Row[]; totals: Record<string, number> };
+};

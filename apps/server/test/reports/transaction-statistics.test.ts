@@ -237,3 +237,39 @@ describe('POST /api/TransactionStatistics/Search: pages, group counts and totals
     });
   });
 });
+
+describe('the per-school rollup of DataCenterPayments (transaction_school_periods)', () => {
+  const numbers = (list: Record<string, unknown>[]) => list.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, k === 'period' ? v : Number(v)])));
+  const all = async (query: ReturnType<typeof sql>) => ((await t.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+
+  it('keeps each day, week and month of a school equal to its payment and refund rows after payments and a partial refund', async () => {
+    const schoolId = await splitSchool();
+    const first = await pay(schoolId, 4_000, '2026-02-13T10:00:00+08:00');
+    // Monday of the next week, five minutes after midnight in Shanghai (still Sunday in UTC).
+    await pay(schoolId, 2_500, '2026-02-16T00:05:00+08:00', 'alipay');
+    await pay(schoolId, 1_000, '2026-01-31T23:59:00+08:00');
+    await refundPart(first.id, 1_500);
+    for (const grain of ['day', 'week', 'month'] as const) {
+      const unit = sql.raw(`'${grain}'`);
+      const periodOf = (column: string) => sql`date_trunc(${unit}, (${sql.raw(column)} at time zone 'Asia/Shanghai')::date::timestamp)::date`;
+      const kept = await all(sql`select to_char(period, 'YYYY-MM-DD') as period, payments, paid, refunds, refunded
+        from transaction_school_periods where school_id = ${schoolId} and grain = ${grain} order by 1`);
+      const direct = await all(sql`with p as (select ${periodOf('paid_at')} as period, count(*) as payments, sum(amount) as paid from payment_records where school_id = ${schoolId} group by 1),
+          r as (select ${periodOf('r.refunded_at')} as period, count(*) as refunds, sum(r.refund_amount) as refunded from refunds r join payment_records p on p.id = r.payment_id
+                where p.school_id = ${schoolId} and r.state = ${REFUND_SUCCEEDED} group by 1)
+        select to_char(coalesce(p.period, r.period), 'YYYY-MM-DD') as period, coalesce(p.payments, 0) as payments, coalesce(p.paid, 0) as paid,
+          coalesce(r.refunds, 0) as refunds, coalesce(r.refunded, 0) as refunded
+        from p full join r on r.period = p.period order by 1`);
+      expect(direct.length).toBeGreaterThanOrEqual(grain === 'day' ? 4 : 3);
+      expect(numbers(kept), grain).toEqual(numbers(direct));
+    }
+    // DataCenterPayments by week over a range that starts and ends mid-week reads whole weeks and days alike.
+    const weeks = dataOf(await t.injectAs(admin, { method: 'GET', url: `/api/DataCenterPayments/GetSummary?groupBy=period&grain=week&dayFrom=2026-01-28&dayTo=2026-03-04&schoolId=${schoolId}` }));
+    expect(weeks.items.map((row) => [row.period, row.payments, row.paid, row.refunds, row.refunded]).sort()).toEqual([
+      ['2026-01-26', 1, 1_000, 0, 0],
+      ['2026-02-09', 1, 4_000, 0, 0],
+      ['2026-02-16', 1, 2_500, 0, 0],
+      ['2026-03-02', 0, 0, 1, 1_500],
+    ]);
+  });
+});

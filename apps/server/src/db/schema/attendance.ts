@@ -3,7 +3,7 @@
  * statistics/attendance-rollup.ts from the recognition records past a watermark, outside the
  * intake's transaction (docs/decisions.md "Attendance rollups"). Days are business days (Asia/Shanghai).
  */
-import { boolean, date, index, integer, pgTable, primaryKey, serial } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.js';
 
 /** One row per student and day they were recognised: the first arrival and the last departure. */
@@ -92,3 +92,49 @@ export const attendanceDirtyRanges = pgTable('attendance_dirty_ranges', {
   toDay: date('to_day', { mode: 'string' }).notNull(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
+
+/** The measures a school-day row adds to a coarser rollup row: school-day measures count school days only. */
+const attendanceSums = {
+  /** School-day rows summed in (0: none left, the row is not a group). */
+  days: integer('days').notNull().default(0),
+  schoolDays: integer('school_days').notNull().default(0),
+  expected: integer('expected').notNull().default(0),
+  present: integer('present').notNull().default(0),
+  absent: integer('absent').notNull().default(0),
+  late: integer('late').notNull().default(0),
+  leftEarly: integer('left_early').notNull().default(0),
+  recognitions: integer('recognitions').notNull().default(0),
+  failed: integer('failed').notNull().default(0),
+};
+
+/**
+ * `attendance_school_days` summed per whole week (Monday) and month, school and the days' agent, so a
+ * long range reads a row per school and week or month instead of one per day (reports/period-pieces.ts).
+ * Kept by statement triggers on the school days (migration `*_coarse-rollups.sql`), so every
+ * write of the attendance job moves them in its own transaction.
+ */
+export const attendanceSchoolPeriods = pgTable(
+  'attendance_school_periods',
+  {
+    grain: text('grain').notNull(),
+    period: date('period', { mode: 'string' }).notNull(),
+    schoolId: integer('school_id').notNull(),
+    agentId: integer('agent_id').notNull(),
+    ...attendanceSums,
+  },
+  (t) => [primaryKey({ columns: [t.grain, t.period, t.schoolId, t.agentId] }), index('attendance_school_periods_agent_id_grain_period_idx').on(t.agentId, t.grain, t.period)],
+);
+
+/**
+ * `attendance_school_days` summed per day and agent: a trend of the company or of one agent that is
+ * not split by school reads a few rows per day instead of a thousand. Kept by the same triggers.
+ */
+export const attendanceAgentDays = pgTable(
+  'attendance_agent_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    agentId: integer('agent_id').notNull(),
+    ...attendanceSums,
+  },
+  (t) => [primaryKey({ columns: [t.day, t.agentId] })],
+);

@@ -55,3 +55,24 @@ function transactionTotals(name: string, periodColumn: 'day' | 'month') {
 export const transactionDayTotals = transactionTotals('transaction_day_totals', 'day');
 /** Per month (its first day): transactionSummaryMonth, a month reading a few rows per school instead of thirty. */
 export const transactionMonthTotals = transactionTotals('transaction_month_totals', 'month');
+
+/**
+ * `transaction_day_totals` summed per school, without the agent, channel and charge item, per day,
+ * whole week (Monday) and month (`grain`): the DataCenter's payments trend reads a row per school and
+ * piece of its range (reports/period-pieces.ts) instead of one per day, channel and item. Kept by
+ * statement triggers on the day totals (migration `*_coarse-rollups.sql`), in the
+ * transaction of the ledger posting that moved them.
+ */
+export const transactionSchoolPeriods = pgTable(
+  'transaction_school_periods',
+  {
+    grain: text('grain').notNull(),
+    period: date('period', { mode: 'string' }).notNull(),
+    schoolId: integer('school_id').notNull(),
+    payments: integer('payments').notNull().default(0),
+    paid: bigint('paid', { mode: 'number' }).notNull().default(0),
+    refunds: integer('refunds').notNull().default(0),
+    refunded: bigint('refunded', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.grain, t.period, t.schoolId] }), index('transaction_school_periods_school_id_grain_period_idx').on(t.schoolId, t.grain, t.period)],
+);
