@@ -98,5 +98,8 @@ describe('GET /api/docs/json', () => {
     expect(documentKey(routes, { ...env, UPLOAD_IMAGE_MAX_MB: 3 }, 'postgres')).not.toBe(key);
     expect(documentKey(routes, env, 'pglite')).not.toBe(key);
     expect(documentKey([{ method: 'GET', url: '/api/health', config: {} }] as never, env, 'postgres')).not.toBe(key);
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(documentKey([{ method: 'GET', url: '/api/health', config: cyclic }] as never, env, 'postgres')).toBeUndefined();
   });
 });

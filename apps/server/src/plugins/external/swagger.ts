@@ -21,9 +21,14 @@ export function forgetBuiltDocuments(): void {
  * What a document depends on besides the code: the routes (method, address, config) and the environment.
  * The database's address and data folder are left out: no schema names them, and each test app has its own.
  */
-export function documentKey(routes: readonly RouteOptions[], env: object, dbKind: string): string {
+export function documentKey(routes: readonly RouteOptions[], env: object, dbKind: string): string | undefined {
   const { DATABASE_URL: _address, DATA_DIR: _folder, ...rest } = env as Record<string, unknown>;
-  return JSON.stringify({ env: rest, dbKind, routes: routes.map((route) => [route.method, route.url, route.config ?? null]) });
+  try {
+    return JSON.stringify({ env: rest, dbKind, routes: routes.map((route) => [route.method, route.url, route.config ?? null]) });
+  } catch {
+    // A config that does not serialize (a cycle): that app's document is built, not kept.
+    return undefined;
+  }
 }
 
 /** Freezes a shared document, so a caller that changes it fails at once instead of changing another app's. */
@@ -66,6 +71,7 @@ export const swaggerPlugin = fp(
     const swaggerOnce = (options?: { yaml?: boolean }) => {
       if (options?.yaml) return build({ yaml: true });
       const key = documentKey(routes, app.env, app.dbKind);
+      if (key === undefined) return build();
       let document = builtDocuments.get(key);
       if (!document) {
         document = deepFreeze(build());
