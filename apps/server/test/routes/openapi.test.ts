@@ -1,5 +1,6 @@
 import { RESOURCES, type ResourceDef } from '@campus/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentKey, forgetBuiltDocuments } from '../../src/plugins/external/swagger.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 interface JsonSchema {
@@ -69,5 +70,36 @@ describe('GET /api/docs/json', () => {
     const ids = Object.values(document.paths).flatMap((methods) => Object.values(methods).flatMap((operation) => (operation.operationId ? [operation.operationId] : [])));
     expect(ids.length).toBeGreaterThan(Object.keys(RESOURCES).length * 2);
     expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+  });
+
+  // Built once per process for the same routes and environment (plugins/external/swagger.ts). The
+  // document does not depend on the database: the PostgreSQL project would only repeat this.
+  it.skipIf(process.env.TEST_DB === 'postgres')('is kept for the process: byte for byte the document another app builds afresh, and shared by apps built alike', async () => {
+    const kept = t.app.swagger();
+    const other = await createTestApp();
+    try {
+      forgetBuiltDocuments();
+      const fresh = other.app.swagger();
+      expect(fresh).not.toBe(kept);
+      expect(JSON.stringify(fresh)).toBe(JSON.stringify(kept));
+      // Kept again: the first app now answers the document the other built, without building its own.
+      expect(t.app.swagger()).toBe(fresh);
+      expect(Object.isFrozen(fresh)).toBe(true);
+    } finally {
+      await other.close();
+    }
+  }, 90_000);
+
+  it('keeps a document apart for another environment or database kind, whatever the database address', () => {
+    const routes = [{ method: 'GET', url: '/api/health', config: { public: true } }] as never;
+    const env = { DATABASE_URL: 'postgres://a/one', DATA_DIR: 'memory://', UPLOAD_IMAGE_MAX_MB: 10 };
+    const key = documentKey(routes, env, 'postgres');
+    expect(documentKey(routes, { ...env, DATABASE_URL: 'postgres://a/two', DATA_DIR: '/elsewhere' }, 'postgres')).toBe(key);
+    expect(documentKey(routes, { ...env, UPLOAD_IMAGE_MAX_MB: 3 }, 'postgres')).not.toBe(key);
+    expect(documentKey(routes, env, 'pglite')).not.toBe(key);
+    expect(documentKey([{ method: 'GET', url: '/api/health', config: {} }] as never, env, 'postgres')).not.toBe(key);
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(documentKey([{ method: 'GET', url: '/api/health', config: cyclic }] as never, env, 'postgres')).toBeUndefined();
   });
 });
