@@ -7,7 +7,7 @@
 import { APP_MALL_PATHS, APP_PATHS, type PlaceMallOrderInput } from '@campus/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import pg from 'pg';
+import { recordSentStatements } from '../helpers/sent-statements.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.js';
 import { marketCommodities } from '../../src/db/schema/mall.js';
@@ -81,14 +81,7 @@ describe('PlaceMallOrder through the channel', () => {
     if (process.env.TEST_DB !== 'postgres') return context.skip();
     const commodityId = await releasedCommodity(t, { stock: 1 });
     const [first, late] = await buyers(2);
-    const sent: string[] = [];
-    const query = pg.Client.prototype.query;
-    // Every round trip of the pool's clients: statements, and BEGIN / COMMIT when there are any.
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const text = args[0] as string | { text: string };
-      sent.push(typeof text === 'string' ? text : text.text);
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof query;
+    const { sent, stop } = recordSentStatements();
     try {
       expect((await place(first!.token, { lines: [{ commodityId, quantity: 1 }], addressId: first!.addressId })).statusCode).toBe(200);
       const placing = sent.splice(0);
@@ -98,7 +91,7 @@ describe('PlaceMallOrder through the channel', () => {
       expect(refusing, refusing.join('\n')).toHaveLength(2);
       expect([...placing, ...refusing].filter((text) => /^\s*(begin|commit)/i.test(text))).toEqual([]);
     } finally {
-      pg.Client.prototype.query = query;
+      stop();
     }
   });
 });

@@ -1,6 +1,6 @@
 import { API_PATHS, APP_MALL_PATHS, APP_PATHS, frameOf } from '@campus/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
+import { recordSentStatements } from '../helpers/sent-statements.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createParentSession } from '../../src/app-channel/sessions.js';
 import { buildApp, type App } from '../../src/app.js';
@@ -206,13 +206,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('parent sessions kept in mem
     for (const token of tokens) expect((await childrenOn(t.app, token)).statusCode).toBe(200);
     const place = (token: string, addressId: number) =>
       asParent(t, token, { method: 'POST', url: APP_MALL_PATHS.placeOrder, payload: { lines: [{ commodityId, quantity: 1 }], addressId } });
-    const sent: string[] = [];
-    const query = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const text = args[0] as string | { text: string };
-      sent.push(typeof text === 'string' ? text : text.text);
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof query;
+    const { sent, stop } = recordSentStatements();
     try {
       expect((await place(tokens[0]!, first!.addressId)).statusCode).toBe(200);
       const placing = sent.splice(0);
@@ -221,7 +215,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('parent sessions kept in mem
       expect(placing, placing.join('\n')).toHaveLength(2);
       expect(refusing, refusing.join('\n')).toHaveLength(1);
     } finally {
-      pg.Client.prototype.query = query;
+      stop();
     }
   });
 
