@@ -103,7 +103,7 @@ export function ReportPage({ def, frame }: ReportPageProps) {
       dataIndex: name,
       title: labelText(attribute.label, locale),
       render: (value: unknown) =>
-        typeof value !== 'string' || value === '' ? none : attribute.kind === 'image' ? <Image src={value} width={48} height={48} style={{ objectFit: 'cover' }} /> : formatDateTime(value),
+        typeof value !== 'string' || value === '' ? none : attribute.kind === 'image' ? <Image src={value} alt={labelText(attribute.label, locale)} width={48} height={48} style={{ objectFit: 'cover' }} /> : formatDateTime(value),
     })),
   ];
   const dimensionCount = Object.keys(def.dimensions).length;

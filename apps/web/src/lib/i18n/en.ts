@@ -618,6 +618,7 @@ export const en: Record<MessageKey, string> = {
   'jsc.recent': 'Last recognitions',
   'jsc.none': 'None',
   'jsc.unknownPerson': 'Unknown',
+  'jsc.snapshotOf': 'Snapshot of {name}',
   'jsc.failed': 'Failed',
   'jsc.fevers': "Today's fever alerts ({count})",
   'jsc.devices': 'Devices offline {offline} / {total}',

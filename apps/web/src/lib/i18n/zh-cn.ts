@@ -619,6 +619,7 @@ export const zhCN = {
   'jsc.recent': '最近识别',
   'jsc.none': '暂无',
   'jsc.unknownPerson': '陌生人',
+  'jsc.snapshotOf': '{name}的抓拍',
   'jsc.failed': '识别失败',
   'jsc.fevers': '今日体温告警（{count}）',
   'jsc.devices': '离线设备 {offline} / {total}',

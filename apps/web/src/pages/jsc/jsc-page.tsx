@@ -71,7 +71,14 @@ export default function JscPage() {
                   renderItem={(row) => (
                     <List.Item key={row.id}>
                       <List.Item.Meta
-                        avatar={row.snapshot ? <Image src={row.snapshot} width={48} height={48} style={{ objectFit: 'cover' }} /> : <div className="jsc-no-photo" />}
+                        avatar={
+                          row.snapshot ? (
+                            // The alt names the picture and the button that opens its preview (antd takes it for both).
+                            <Image src={row.snapshot} alt={t('jsc.snapshotOf', { name: row.personName ?? t('jsc.unknownPerson') })} width={48} height={48} style={{ objectFit: 'cover' }} />
+                          ) : (
+                            <div className="jsc-no-photo" />
+                          )
+                        }
                         title={
                           <Space wrap>
                             <span>{row.personName ?? t('jsc.unknownPerson')}</span>
