@@ -7,10 +7,8 @@
  * callers in memory the whole answer is kept (touchParentSessionKept), dropped when the database
  * notifies that a parent, its links, a child's school or its sessions changed (migration 0063).
  */
-import { builtOnce } from '@campus/contract';
 import { sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Database, Executor } from '../db/client.js';
+import { namedStatement, type Database, type Executor } from '../db/client.js';
 import { parentSessions } from '../db/schema/index.js';
 import type { CallerMemory } from '../platform/caller-memory.js';
 import { hashToken, sessionStore, type NewSession, type SessionTimes } from '../platform/sessions.js';
@@ -75,17 +73,13 @@ export interface FoundParentSession {
  * The session of a token hash with its parent and children, prepared once per database and named,
  * as the console's session statement is: a call whose session is not kept in memory starts here.
  */
-const parentSessionStatementOf = builtOnce((db: Database) =>
-  db._.session.prepareQuery(
-    new PgDialect().sqlToQuery(sql`
-      select s.id, s.parent_id as "parentId", s.created_at as "createdAt", s.expires_at as "expiresAt", s.last_seen_at as "lastSeenAt",
-        p.name, p.phone_num as "phoneNum", coalesce(p.enabled, true) as enabled, ${CHILDREN_OF_P} as children
-      from parent_sessions s join parents p on p.id = s.parent_id
-      where s.token_hash = ${sql.placeholder('tokenHash')}::text`),
-    undefined,
-    'campus_parent_session',
-    false,
-  ),
+const parentSessionStatementOf = namedStatement(
+  'campus_parent_session',
+  () => sql`
+    select s.id, s.parent_id as "parentId", s.created_at as "createdAt", s.expires_at as "expiresAt", s.last_seen_at as "lastSeenAt",
+      p.name, p.phone_num as "phoneNum", coalesce(p.enabled, true) as enabled, ${CHILDREN_OF_P} as children
+    from parent_sessions s join parents p on p.id = s.parent_id
+    where s.token_hash = ${sql.placeholder('tokenHash')}::text`,
 );
 
 /** The session stored under a token, with its parent and children; undefined when there is none. */

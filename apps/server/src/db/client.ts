@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { builtOnce } from '@campus/contract';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -21,6 +22,16 @@ export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' 
 /** The rows a raw statement answers, typed as the caller knows them (drizzle's `execute` answers them untyped on both drivers). */
 export async function rowsOf<T = Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * A raw statement over placeholders, prepared once per database under `name`: PostgreSQL parses it
+ * once per connection and, after five runs, keeps a generic plan. Only for statements whose every
+ * lookup is by a key, where that plan is the one each run would get (a Search's is not: see
+ * resources/engine/search-statement.ts).
+ */
+export function namedStatement(name: string, statement: () => SQL): (db: Database) => { execute(values: Record<string, unknown>): Promise<unknown> } {
+  return builtOnce((db: Database) => db._.session.prepareQuery(new PgDialect().sqlToQuery(statement()), undefined, name, false));
 }
 
 /** The handle a `db.transaction` callback receives; it is itself usable wherever a Database is. */

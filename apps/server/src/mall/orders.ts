@@ -28,14 +28,12 @@ import {
   POINTS_SPEND_ORDER,
   formatBusinessDate,
   ErrorCode,
-  builtOnce,
   type PaymentChannel,
   type StoredRowOf,
   type WechatAppPayParams,
 } from '@campus/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Database, Executor } from '../db/client.js';
+import { namedStatement, type Database, type Executor } from '../db/client.js';
 import { marketOrders } from '../db/schema/mall.js';
 import { CHANNEL_OF_PROVIDER } from '../finance/payment-notifications.js';
 import { recordPayment } from '../finance/payments.js';
@@ -120,9 +118,9 @@ interface OrderRead {
  * attempt (docs/performance.md, "29 Nov, i29-cpu"). Every lookup in it is by a key, so the generic
  * plan PostgreSQL settles on after five runs is the plan each run would get.
  */
-const orderReadOf = builtOnce((db: Database) => {
+const orderReadOf = namedStatement('campus_mall_order_read', () => {
   const p = sql.placeholder;
-  const query = new PgDialect().sqlToQuery(sql`
+  return sql`
     select exists (select 1 from app_idempotency_keys where parent_id = ${p('parentId')}::int and key = ${p('key')}::text) as "keyKnown",
       p.school_id as "schoolId", a.id as "addressId", a.consignee_name as name, a.consignee_phone as phone, a.province, a.city, a.area, a.detail,
       (select json_agg(json_build_array(c.id, c.title, c.unit_price, c.category_id, c.merchant_id, c.stock_count,
@@ -130,8 +128,7 @@ const orderReadOf = builtOnce((db: Database) => {
         from market_commodities c where p.id is not null and c.id = any(${p('ids')}::int[])) as commodities
     from (select 1) as one
       left join parents p on p.id = ${p('parentId')}::int and p.enabled
-      left join market_addresses a on a.id = ${p('addressId')}::int and a.parent_id = p.id`);
-  return db._.session.prepareQuery(query, undefined, 'campus_mall_order_read', false);
+      left join market_addresses a on a.id = ${p('addressId')}::int and a.parent_id = p.id`;
 });
 
 /**
