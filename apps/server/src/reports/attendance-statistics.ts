@@ -8,7 +8,7 @@
 import { DiscernStatistics, SchoolStatistics, type ReportGrain } from '@campus/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { schools, students } from '../db/schema/index.js';
-import { periodPieces } from './period-pieces.js';
+import { dateArrayText, periodPieces } from './period-pieces.js';
 import { defineReportSource, inScope, periodStartSql, type ReportPeriod, type ReportQuery } from './source.js';
 
 /** The rollup rows of the caller's scope: an agent's by the rollup's agent key (its index), others by school. */
@@ -33,8 +33,6 @@ const COARSE_COLUMNS = sql.raw(`d.school_days, d.expected, d.present, d.absent, 
 const DAY_COLUMNS = sql.raw(`d.work_day::int as school_days, case when d.work_day then d.enrolled else 0 end as expected, d.present,
   case when d.work_day then greatest(d.enrolled - d.present, 0) else 0 end as absent, case when d.work_day then d.late else 0 end as late,
   case when d.work_day then d.left_early else 0 end as left_early, d.recognitions, d.failed`);
-
-const dateArray = (days: readonly string[]) => `{${days.join(',')}}`;
 
 /** What decides which attendance rows a query reads (SchoolStatistics' and DataCenterRecognitions' sources). */
 export interface AttendanceRowsQuery {
@@ -71,12 +69,12 @@ export function schoolDayRows(query: AttendanceRowsQuery): SQL {
   }
   const parts: SQL[] = [];
   if (pieces.days.length > 0) {
-    parts.push(sql`select d.day, d.school_id, d.agent_id, ${DAY_COLUMNS} from attendance_school_days d where ${where(sql`d.day = any(${dateArray(pieces.days)}::date[])`)}`);
+    parts.push(sql`select d.day, d.school_id, d.agent_id, ${DAY_COLUMNS} from attendance_school_days d where ${where(sql`d.day = any(${dateArrayText(pieces.days)}::date[])`)}`);
   }
   for (const [grain, periods] of [['week', pieces.weeks], ['month', pieces.months]] as const) {
     if (periods.length === 0) continue;
     parts.push(sql`select d.period as day, d.school_id, d.agent_id, ${COARSE_COLUMNS} from attendance_school_periods d
-      where ${where(sql`d.grain = ${grain} and d.period = any(${dateArray(periods)}::date[]) and d.days <> 0`)}`);
+      where ${where(sql`d.grain = ${grain} and d.period = any(${dateArrayText(periods)}::date[]) and d.days <> 0`)}`);
   }
   return sql`(${sql.join(parts, sql` union all `)}) d`;
 }

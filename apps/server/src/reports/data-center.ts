@@ -8,7 +8,7 @@ import { DataCenterAppActivity, DataCenterDevices, DataCenterPayments, DataCente
 import { sql, type SQL } from 'drizzle-orm';
 import { schools } from '../db/schema/index.js';
 import { schoolDayRows } from './attendance-statistics.js';
-import { periodPieces } from './period-pieces.js';
+import { dateArrayText, periodPieces } from './period-pieces.js';
 import { defineReportSource, inScope, periodStartSql, type ReportModule, type ReportQuery } from './source.js';
 
 /** One rollup as a trend reads it, under the alias `r`. */
@@ -111,7 +111,7 @@ export const dataCenterPaymentsReport = defineTrendSource(DataCenterPayments, {
     )
       .filter(([, periods]) => periods.length > 0)
       .map(([grain, periods]) => {
-        const inPieces = sql`r.grain = ${grain} and r.period = any(${`{${periods.join(',')}}`}::date[])`;
+        const inPieces = sql`r.grain = ${grain} and r.period = any(${dateArrayText(periods)}::date[])`;
         return sql`select r.period as day, r.school_id, r.payments, r.paid, r.refunds, r.refunded from transaction_school_periods r
           where ${sql.join([inPieces, ...conditions('r')], sql` and `)}`;
       });

@@ -15,6 +15,9 @@ export interface PeriodPieces {
   days: string[];
 }
 
+/** Days (YYYY-MM-DD) as a PostgreSQL array literal, for `= any(…::date[])` over a range's pieces. */
+export const dateArrayText = (days: readonly string[]) => `{${days.join(',')}}`;
+
 const DAY_MS = 86_400_000;
 const msOf = (day: string) => Date.parse(`${day}T00:00:00Z`);
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
