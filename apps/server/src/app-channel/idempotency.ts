@@ -86,14 +86,10 @@ const KEY_CLAIMED = 'app_idempotency_keys_parent_id_key_pk';
  * The parent's expired keys are purged by its next usual claim, not here.
  */
 export function keyInStatement(request: FastifyRequest): KeyInStatement {
-  const parentId = request.parent.id;
-  const key = String(request.headers['idempotency-key']);
-  const now = request.server.clock.now().toISOString();
   return {
-    key,
+    key: String(request.headers['idempotency-key']),
     // The call's hash only when the key is claimed: a sold-out attempt never claims it.
-    claim: (answer, from) => sql`insert into app_idempotency_keys (parent_id, key, request_hash, created_at, answer)
-      select ${parentId}::int, ${key}::text, ${requestHashOf(request)}::text, ${now}::timestamptz, ${answer} from ${from} returning key`,
+    hash: () => requestHashOf(request),
     isHeld: (error) => isConstraintError(error, '23505', KEY_CLAIMED),
   };
 }

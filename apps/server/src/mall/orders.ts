@@ -28,6 +28,7 @@ import {
   POINTS_SPEND_ORDER,
   formatBusinessDate,
   ErrorCode,
+  builtOnce,
   type PaymentChannel,
   type StoredRowOf,
   type WechatAppPayParams,
@@ -39,7 +40,7 @@ import { CHANNEL_OF_PROVIDER } from '../finance/payment-notifications.js';
 import { recordPayment } from '../finance/payments.js';
 import type { PaymentProviders } from '../finance/providers/index.js';
 import { AppError, badRequest, conflict, msg, notFound } from '../platform/errors.js';
-import { isConstraintError } from '../platform/pg-errors.js';
+import { coalescing } from '../platform/coalesce.js';
 import { applySystemTransition } from '../resources/engine/workflow.js';
 import { couponDiscount, releaseGrantOf, usableCouponOfGrant, useGrant } from './coupons.js';
 import { postPoints } from './points.js';
@@ -95,14 +96,15 @@ const offeredSql = (schoolId: number | null, now: Date) => (schoolId === null ? 
 /**
  * An idempotency key that a write claims inside its own statement (the app channel's,
  * app-channel/idempotency.ts). `key` is looked up by the order's read: the parent may hold it
- * already (answered, running or expired); `claim` is a CTE (a `name as (…)` part of a WITH) that
- * stores the key with the write's answer read from the source `from`, and fails the whole statement
- * when the key is held, which `isHeld` tells from any other failure.
+ * already (answered, running or expired). The statement that places the order stores the key with
+ * its answer; a plain insert, so a key claimed meanwhile fails it, which `isHeld` tells from any other failure.
  */
 export interface KeyInStatement {
   /** The key itself, which the order's read looks up among the parent's keys. */
   key: string;
-  claim(answer: SQL, from: SQL): SQL;
+  /** The call's hash, stored with the claim (worked out only when the key is claimed). */
+  hash(): string;
+  /** Whether a failed statement failed on a claim of a key already held. */
   isHeld(error: unknown): boolean;
 }
 
@@ -338,15 +340,128 @@ export async function placeOrder(db: Database, parentId: number, input: PlaceOrd
   });
 }
 
-/** The stock's check constraint (migration 0044_mall): the one-statement order fails on it when its line cannot be had. */
-const STOCK_NOT_NEGATIVE = 'market_commodities_stock_not_negative';
+/** One parent's order of one commodity, read and priced, waiting to be placed with others of that commodity. */
+interface Placement {
+  parentId: number;
+  input: PlaceOrderInput;
+  priced: PricedOrder;
+  key: KeyInStatement;
+  now: Date;
+}
+
+/**
+ * What a batch did with one placement: placed it; found its key known (claimed meanwhile: the usual
+ * way answers it); or left it, either because the stock left after the ones before it would still
+ * cover it (`couldFit`: try again) or because it cannot be had (refuseLine says why).
+ */
+type PlacementOutcome = { placed: PlacedOrder } | { keyKnown: true } | { left: true; couldFit: boolean };
+
+/**
+ * The batch's statement, prepared once per database and named: its text never changes, the batch
+ * travels as one JSON parameter (json_to_recordset). It locks the commodity's row first, at its
+ * price and enabled, then places, in arrival order, each order whose key is unknown, whose school is
+ * offered the commodity today and whose quantity the stock still covers after the ones before it:
+ * draws each one's id and number (mallOrderNumber), inserts the orders, their lines and their keys
+ * with their answers, and takes their stock in one update. One row per placement, in order.
+ */
+const placeBatchOf = namedStatement('campus_mall_place_batch', () => {
+  const p = sql.placeholder;
+  return sql`
+    with req as (
+      select * from json_to_recordset(${p('batch')}::json) as r(ord int, parent_id int, school_id int, quantity int, consignee_name text,
+        consignee_phone text, delivery_address text, remark text, key text, request_hash text, at timestamptz)
+    ), c as (
+      select id, stock_count, merchant_id from market_commodities
+      where id = ${p('commodityId')}::int and is_enabled and unit_price = ${p('unitPrice')}::bigint
+      for no key update
+    ), chk as (
+      select r.*, ${p('unitPrice')}::bigint * r.quantity as amount,
+        exists (select 1 from app_idempotency_keys k where k.parent_id = r.parent_id and k.key = r.key) as key_known,
+        ${releasedToSchool(sql`${p('commodityId')}::int`, sql`r.school_id`, p('day'))} as offered
+      from req r
+    ), fit as (
+      select chk.*, sum(chk.quantity) over (order by chk.ord) as running from chk where not chk.key_known and chk.offered and exists (select 1 from c)
+    ), drawn as (
+      select fit.*, nextval(pg_get_serial_sequence('market_orders', 'id'))::int as id from fit, c where fit.running <= c.stock_count
+    ), n as (
+      select drawn.*, 'SC' || ${p('dayNo')}::text || lpad(drawn.id::text, greatest(8, length(drawn.id::text)), '0') as order_no from drawn
+    ), o as (
+      insert into market_orders (id, order_no, state, parent_id, school_id, total_amount, coupon_discount, coupon_grant_id, points_used, pay_amount,
+        consignee_name, consignee_phone, delivery_address, remark, created_at, updated_at)
+      select n.id, n.order_no, ${MALL_ORDER_UNPAID}::smallint, n.parent_id, n.school_id, n.amount, 0, null, 0, n.amount,
+        n.consignee_name, n.consignee_phone, n.delivery_address, n.remark, n.at, n.at
+      from n
+    ), l as (
+      insert into market_order_lines (market_order_id, line_no, commodity_id, merchant_id, quantity, unit_price, amount, paid_amount, refunded_amount)
+      select n.id, 1, c.id, c.merchant_id, n.quantity, ${p('unitPrice')}::bigint, n.amount, n.amount, 0 from n, c
+    ), k as (
+      insert into app_idempotency_keys (parent_id, key, request_hash, created_at, answer)
+      select n.parent_id, n.key, n.request_hash, n.at, jsonb_build_object('data', jsonb_build_object('orderId', n.id, 'orderNo', n.order_no, 'payAmount', n.amount)) from n
+    ), s as (
+      update market_commodities m set stock_count = m.stock_count - t.quantity, sold_count = coalesce(m.sold_count, 0) + t.quantity
+      from (select sum(n.quantity)::int as quantity from n) t
+      where m.id = ${p('commodityId')}::int and t.quantity > 0
+    )
+    select chk.ord, n.id, n.order_no as "orderNo", n.amount as "payAmount", chk.key_known as "keyKnown",
+      chk.offered and coalesce((select stock_count from c), -1) - coalesce((select sum(quantity) from n), 0) >= chk.quantity as "couldFit"
+    from chk left join n on n.ord = chk.ord
+    order by chk.ord`;
+});
+
+/** Places a batch of one commodity's orders at one price on one day (placeBatchOf); a key claimed meanwhile fails it whole, and then each goes alone. */
+async function placeBatch(db: Database, batch: Placement[]): Promise<PlacementOutcome[]> {
+  const [first] = batch;
+  const line = first!.priced.lines[0]!;
+  const rows = batch.map(({ parentId, input, priced: { destination, lines }, key, now }, ord) => ({
+    ord,
+    parent_id: parentId,
+    school_id: destination.schoolId,
+    quantity: lines[0]!.quantity,
+    consignee_name: destination.consigneeName,
+    consignee_phone: destination.consigneePhone,
+    delivery_address: destination.deliveryAddress,
+    remark: input.remark ?? null,
+    key: key.key,
+    request_hash: key.hash(),
+    at: now.toISOString(),
+  }));
+  const day = formatBusinessDate(first!.now);
+  let found: Rows;
+  try {
+    found = (await placeBatchOf(db).execute({ batch: JSON.stringify(rows), commodityId: line.commodityId, unitPrice: line.unitPrice, day, dayNo: day.replaceAll('-', '') })) as unknown as Rows;
+  } catch (error) {
+    if (!first!.key.isHeld(error)) throw error;
+    if (batch.length === 1) return [{ keyKnown: true }];
+    const alone: PlacementOutcome[] = [];
+    for (const placement of batch) alone.push(...(await placeBatch(db, [placement])));
+    return alone;
+  }
+  return found.rows.map((row) => {
+    if (row.id !== null) return { placed: { orderId: Number(row.id), orderNo: String(row.orderNo), payAmount: Number(row.payAmount) } };
+    if (row.keyKnown === true) return { keyKnown: true };
+    return { left: true, couldFit: row.couldFit === true };
+  });
+}
+
+/** How many orders of one commodity a batch carries at most: a flash sale's crowd at one instance is far fewer. */
+const MAX_BATCH = 100;
+
+/** The batches of each database: one at a time per commodity, price and day; who arrives meanwhile goes in the next. */
+const placementsOf = builtOnce((db: Database) =>
+  coalescing<string, Placement, PlacementOutcome>((_batchKey, batch) => placeBatch(db, batch), MAX_BATCH),
+);
+
+/** Tries a left placement again this many times while the stock would still cover it, before refusing it. */
+const PLACEMENT_TRIES = 3;
 
 /**
  * Places a parent's order under an idempotency key in as few round trips as it can (docs/decisions.md,
- * "An order of one commodity is one statement"). One read prices it and tells whether the key is
- * known; an order of one commodity with no coupon and no points is then one statement, which claims
- * the key with its answer, inserts the order and its line and takes the stock — all of it, or none
- * when any part fails: the commodity's row is locked for that statement alone, inside the database.
+ * "An order of one commodity is one statement", and "A flash sale's orders placed in batches"). One
+ * read prices it and tells whether the key is known; an order of one commodity with no coupon and no
+ * points then goes in a batch with the other orders of that commodity arriving meanwhile: one statement
+ * that claims each key with its answer, inserts the orders and their lines and takes the stock — each
+ * order whole or not at all. Alone, an order is a batch of one and waits for nothing; in a crowd, the
+ * commodity's row is locked once per batch, not once per order.
  *
  * Refuses what priceOrder refuses, for a key never seen only (a known key may be the replay of an
  * order placed already: it is never answered "sold out"). Answers `usual` for what goes the usual
@@ -360,27 +475,12 @@ export async function placeOrderOnce(db: Database, parentId: number, input: Plac
   const priced = await priceFromRead(db, parentId, input, read, now);
   const [line, ...more] = priced.lines;
   if (!line || more.length > 0 || input.couponGrantId || priced.points > 0) return { usual: priced };
-  const { schoolId } = priced.destination;
-  const answer = sql`jsonb_build_object('data', jsonb_build_object('orderId', n.id, 'orderNo', n.order_no, 'payAmount', ${priced.payAmount}::bigint))`;
-  try {
-    const inserted = (await db.execute(sql`
-      with ${orderInsertCtes(parentId, input, priced, now)},
-      claimed as (${key.claim(answer, sql`n`)}),
-      -- Reads the claim, so the key is claimed first: a key held fails the statement before the stock is touched.
-      -- A line that cannot be had now (disabled, not offered, its price changed, too few left) sets the stock
-      -- below zero, which the table's check refuses: the statement fails whole, and refuseLine says why.
-      s as (
-        update market_commodities c
-        set stock_count = case when c.is_enabled and ${offeredSql(schoolId, now)} and c.unit_price = ${line.unitPrice}::bigint then c.stock_count - ${line.quantity}::int else -1 end,
-          sold_count = coalesce(c.sold_count, 0) + ${line.quantity}::int
-        where c.id = ${line.commodityId} and exists (select 1 from claimed)
-      )
-      select id, order_no as "orderNo" from n`)) as unknown as Rows;
-    return { placed: { orderId: Number(inserted.rows[0]!.id), orderNo: String(inserted.rows[0]!.orderNo), payAmount: priced.payAmount } };
-  } catch (error) {
-    if (key.isHeld(error)) return { usual: priced };
-    if (isConstraintError(error, '23514', STOCK_NOT_NEGATIVE)) return refuseLine(db, schoolId, line.commodityId, line.quantity, now);
-    throw error;
+  const batchKey = `${line.commodityId}:${line.unitPrice}:${formatBusinessDate(now)}`;
+  for (let tries = 1; ; tries += 1) {
+    const outcome = await placementsOf(db)(batchKey, { parentId, input, priced, key, now });
+    if ('placed' in outcome) return outcome;
+    if ('keyKnown' in outcome) return { usual: priced };
+    if (!outcome.couldFit || tries === PLACEMENT_TRIES) return refuseLine(db, priced.destination.schoolId, line.commodityId, line.quantity, now);
   }
 }
 

@@ -7,10 +7,11 @@
 import { APP_MALL_PATHS, APP_PATHS, type PlaceMallOrderInput } from '@campus/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import pg from 'pg';
 import { recordSentStatements } from '../helpers/sent-statements.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.js';
-import { marketCommodities } from '../../src/db/schema/mall.js';
+import { marketCommodities, marketCommodityReleases } from '../../src/db/schema/mall.js';
 import { keyInStatement } from '../../src/app-channel/idempotency.js';
 import { createParentSession } from '../../src/app-channel/sessions.js';
 import { placeOrderOnce, type PlaceOrderInput } from '../../src/mall/orders.js';
@@ -45,6 +46,31 @@ const count = async (query: ReturnType<typeof sql>) => Number(((await t.db.execu
 const ordersOf = (parentId: number) => count(sql`select count(*)::int as n from market_orders where parent_id = ${parentId}`);
 const keysOf = (parentId: number) => count(sql`select count(*)::int as n from app_idempotency_keys where parent_id = ${parentId}`);
 
+/** The channel's key for a call of PlaceMallOrder, as keyInStatement makes it from the request. */
+const keyOf = (parentId: number, key: string, body: PlaceOrderInput) =>
+  keyInStatement({ parent: { id: parentId }, headers: { 'idempotency-key': key }, server: { clock: t.clock }, method: 'POST', routeOptions: { url: APP_MALL_PATHS.placeOrder }, body } as unknown as FastifyRequest);
+
+/** The database, with `meanwhile` run just before each run of the batch's statement (the write; prepared apart, as the read is). */
+function withBatchStatement(meanwhile: () => Promise<unknown>): Database {
+  type Session = Database['_']['session'];
+  const session = new Proxy(t.db._.session, {
+    get(target, property, receiver) {
+      if (property !== 'prepareQuery') return Reflect.get(target, property, receiver);
+      return (...args: Parameters<Session['prepareQuery']>) => {
+        const prepared = target.prepareQuery(...args);
+        if (args[2] !== 'campus_mall_place_batch') return prepared;
+        return {
+          execute: async (values?: Record<string, unknown>) => {
+            await meanwhile();
+            return prepared.execute(values);
+          },
+        };
+      };
+    },
+  });
+  return new Proxy(t.db, { get: (target, property, receiver) => (property === '_' ? { ...target._, session } : Reflect.get(target, property, receiver)) });
+}
+
 describe('PlaceMallOrder through the channel', () => {
   it('sells exactly the stock to 100 concurrent buyers: 10 placed and stored, stock 0, keys kept for the placed only', async () => {
     const commodityId = await releasedCommodity(t, { stock: 10, unitPrice: 990 });
@@ -77,6 +103,83 @@ describe('PlaceMallOrder through the channel', () => {
     expect((await place(buyer!.token, { ...payload, lines: [{ commodityId, quantity: 1 }] }, key)).statusCode).toBe(409);
   });
 
+  it("places a crowd's orders of one commodity in batches, each order whole: fewer statements than orders", async () => {
+    const commodityId = await releasedCommodity(t, { stock: 20, unitPrice: 500 });
+    const all = await buyers(20);
+    let batches = 0;
+    const db = withBatchStatement(() => {
+      batches += 1;
+      return Promise.resolve();
+    });
+    const outcomes = await Promise.all(
+      all.map((buyer) => {
+        const input = { lines: [{ commodityId, quantity: 1 }], addressId: buyer.addressId };
+        return placeOrderOnce(db, buyer.parentId, input, t.clock.now(), keyOf(buyer.parentId, `crowd-${unique()}`, input));
+      }),
+    );
+    expect(outcomes.every((outcome) => 'placed' in outcome)).toBe(true);
+    expect(new Set(outcomes.map((outcome) => ('placed' in outcome ? outcome.placed.orderId : 0))).size).toBe(20);
+    expect(batches).toBeGreaterThan(0);
+    expect(batches).toBeLessThan(20);
+    expect(await stockOf(commodityId)).toBe(0);
+    expect(await count(sql`select count(*)::int as n from market_order_lines where commodity_id = ${commodityId} and quantity = 1 and amount = 500 and paid_amount = 500`)).toBe(20);
+  });
+
+  it('sells what the stock covers when quantities differ: 3 + 3 + 2 against 5 places 5, refuses one 3 as out of stock', async () => {
+    const commodityId = await releasedCommodity(t, { stock: 5 });
+    const all = await buyers(3);
+    const quantities = [3, 3, 2];
+    const answers = await Promise.all(all.map((buyer, i) => place(buyer.token, { lines: [{ commodityId, quantity: quantities[i]! }], addressId: buyer.addressId })));
+    const sold = answers.reduce((sum, answer, i) => sum + (answer.statusCode === 200 ? quantities[i]! : 0), 0);
+    expect(sold).toBe(5);
+    const refused = answers.filter((answer) => answer.statusCode !== 200);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.json().data.errors[0]).toMatchObject({ path: 'lines', key: 'mall.outOfStock' });
+    expect(await stockOf(commodityId)).toBe(0);
+    expect(await count(sql`select coalesce(sum(quantity), 0)::int as n from market_order_lines where commodity_id = ${commodityId}`)).toBe(5);
+  });
+
+  it("places the others of a batch when one's key is claimed by another call while the batch waits for it (PostgreSQL)", async (context) => {
+    if (process.env.TEST_DB !== 'postgres') return context.skip();
+    const commodityId = await releasedCommodity(t, { stock: 4 });
+    const all = await buyers(3);
+    const victim = all[1]!;
+    const victimKey = `held-${unique()}`;
+    // Another call's claim of the victim's key, not committed: the read cannot see it, the batch's insert waits on it.
+    const other = new pg.Client({ connectionString: t.env.DATABASE_URL });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query(`insert into app_idempotency_keys (parent_id, key, request_hash, created_at) values ($1, $2, 'another call', now())`, [victim.parentId, victimKey]);
+      let first = true;
+      const db = withBatchStatement(async () => {
+        // The first batch waits a moment, so the others arrive meanwhile and go together in the next.
+        if (first) await new Promise((resolve) => setTimeout(resolve, 300));
+        first = false;
+      });
+      // Commits the other call's claim once a statement waits on it.
+      const committed = (async () => {
+        for (;;) {
+          const waiting = await other.query(`select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid where not l.granted and a.datname = current_database()`);
+          if (Number(waiting.rows[0].n) > 0) return other.query('commit');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      })();
+      const outcomes = await Promise.all(
+        all.map((buyer) => {
+          const input = { lines: [{ commodityId, quantity: 1 }], addressId: buyer.addressId };
+          const key = buyer === victim ? victimKey : `batch-${unique()}`;
+          return placeOrderOnce(db, buyer.parentId, input, t.clock.now(), keyOf(buyer.parentId, key, input));
+        }),
+      );
+      await committed;
+      expect(outcomes.map((outcome) => ('placed' in outcome ? 'placed' : 'usual'))).toEqual(['placed', 'usual', 'placed']);
+      expect([await stockOf(commodityId), await ordersOf(victim.parentId)]).toEqual([2, 0]);
+    } finally {
+      await other.end();
+    }
+  });
+
   it('costs three statements when placed and two when sold out, none of them a transaction (PostgreSQL)', async (context) => {
     if (process.env.TEST_DB !== 'postgres') return context.skip();
     const commodityId = await releasedCommodity(t, { stock: 1 });
@@ -97,31 +200,12 @@ describe('PlaceMallOrder through the channel', () => {
 });
 
 describe('what changes between the read and the write', () => {
-  /** The channel's key for a call of PlaceMallOrder, as keyInStatement makes it from the request. */
-  const keyOf = (parentId: number, key: string, body: PlaceOrderInput) =>
-    keyInStatement({ parent: { id: parentId }, headers: { 'idempotency-key': key }, server: { clock: t.clock }, method: 'POST', routeOptions: { url: APP_MALL_PATHS.placeOrder }, body } as unknown as FastifyRequest);
-
-  /** The database, with `meanwhile` run just before the write (its one `execute`; the read is a statement prepared apart). */
-  function withChangeBeforeWrite(meanwhile: () => Promise<unknown>): Database {
-    let statements = 0;
-    return new Proxy(t.db, {
-      get(target, property, receiver) {
-        if (property !== 'execute') return Reflect.get(target, property, receiver);
-        return async (query: Parameters<Database['execute']>[0]) => {
-          statements += 1;
-          if (statements === 1) await meanwhile();
-          return target.execute(query);
-        };
-      },
-    });
-  }
-
   async function attempt(meanwhile: (commodityId: number, parentId: number, key: string) => Promise<unknown>) {
     const commodityId = await releasedCommodity(t, { stock: 4, unitPrice: 1_000 });
     const [buyer] = await buyers(1);
     const input = { lines: [{ commodityId, quantity: 1 }], addressId: buyer!.addressId };
     const key = `race-${unique()}`;
-    const db = withChangeBeforeWrite(() => meanwhile(commodityId, buyer!.parentId, key));
+    const db = withBatchStatement(() => meanwhile(commodityId, buyer!.parentId, key));
     const outcome = await placeOrderOnce(db, buyer!.parentId, input, t.clock.now(), keyOf(buyer!.parentId, key, input)).then(
       (answer) => answer,
       (error: unknown) => (error instanceof AppError ? error : Promise.reject(error)),
@@ -145,6 +229,12 @@ describe('what changes between the read and the write', () => {
 
   it('refuses a commodity disabled in between as not on sale, writing nothing', async () => {
     const { outcome, commodityId, parentId } = await attempt((commodityId) => t.db.update(marketCommodities).set({ isEnabled: false }).where(eq(marketCommodities.id, commodityId)));
+    expect((outcome as AppError).fieldProblems[0]).toMatchObject({ path: 'lines', key: 'mall.notOnSale' });
+    expect([await stockOf(commodityId), await ordersOf(parentId), await keysOf(parentId)]).toEqual([4, 0, 0]);
+  });
+
+  it("refuses a release ended in between as not on sale (the batch checks each order's school), writing nothing", async () => {
+    const { outcome, commodityId, parentId } = await attempt((commodityId) => t.db.update(marketCommodityReleases).set({ enabled: false }).where(eq(marketCommodityReleases.commodityId, commodityId)));
     expect((outcome as AppError).fieldProblems[0]).toMatchObject({ path: 'lines', key: 'mall.notOnSale' });
     expect([await stockOf(commodityId), await ordersOf(parentId), await keysOf(parentId)]).toEqual([4, 0, 0]);
   });
