@@ -7,7 +7,7 @@
 import { ALBUM_APP_PATHS, APP_PATHS, IDEMPOTENCY_KEY_HEADER } from '@campus/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, call, md5, searchRows } from '../support/api';
+import { apiLogin, call, giveParentAppPassword, md5, searchRows } from '../support/api';
 import { launchBrowser, screenshot } from '../support/browser';
 import { buttonText, loginThroughForm, openFromMenu, rowAction, tableRows, tabMenu, toast, waitForTable } from '../support/console';
 import { journey } from '../support/journey';
@@ -84,7 +84,7 @@ describe('from a class’s photos to a closed print order', () => {
     const books = (await searchRows<{ id: number; studentId: number; state: number; slotsFilled: number }>(admin, 'AlbumBook', 'automaticBook', { taskId: task.id, pageSize: 50 })).items.filter((book) => book.slotsFilled > 0);
     const parents = await searchRows<{ id: number; version: number; phoneNum: string; studentIds: number[] }>(admin, 'Parent', 'parentUser', { schoolId: task.schoolId, pageSize: 100 });
     const parent = parents.items.find((candidate) => candidate.studentIds.some((id) => books.some((book) => book.studentId === id)))!;
-    await call('/api/Parent/Update?view=parentUser', { method: 'POST', body: JSON.stringify({ id: parent.id, version: parent.version, password: md5(APP_PASSWORD) }) }, admin);
+    await giveParentAppPassword(admin, parent.id, APP_PASSWORD);
     const { token } = await call<{ token: string }>(APP_PATHS.signIn, { method: 'POST', body: JSON.stringify({ phoneNum: parent.phoneNum, password: md5(APP_PASSWORD) }) });
     const all = await asParent<{ id: number; prices: { unitPriceJD: number; unitPriceZC: number }; layout: { pages: { page: number; slots: { kind: string; image?: string }[] }[] } }[]>(token, ALBUM_APP_PATHS.books);
     const mine = all.filter((book) => book.layout.pages.some((candidate) => candidate.slots.some((slot) => slot.image)));

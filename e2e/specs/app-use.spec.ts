@@ -7,7 +7,7 @@
 import { APP_PATHS, IDEMPOTENCY_KEY_HEADER } from '@campus/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, call, md5, searchRows, searchSchools } from '../support/api';
+import { apiLogin, call, giveParentAppPassword, md5, searchRows, searchSchools } from '../support/api';
 import { launchBrowser, screenshot } from '../support/browser';
 import { loginThroughForm, openFromMenu, tableRows, waitForTable } from '../support/console';
 import { journey } from '../support/journey';
@@ -57,7 +57,7 @@ describe('a parent reports app use; the console shows it', () => {
   it('reports a session and a function through the app channel', async () => {
     const admin = await apiLogin('admin');
     const row = (await searchRows<{ id: number; version: number; phoneNum: string; studentIds: number[] }>(admin, 'Parent', 'parentUser', { pageSize: 50 })).items.find((candidate) => candidate.studentIds.length > 0)!;
-    await call('/api/Parent/Update?view=parentUser', { method: 'POST', body: JSON.stringify({ id: row.id, version: row.version, password: md5(APP_PASSWORD) }) }, admin);
+    await giveParentAppPassword(admin, row.id, APP_PASSWORD);
     const { token } = await call<{ token: string }>(APP_PATHS.signIn, { method: 'POST', body: JSON.stringify({ phoneNum: row.phoneNum, password: md5(APP_PASSWORD) }) });
     const now = Date.now();
     const events = [

@@ -6,7 +6,7 @@
 import { APP_MALL_PATHS, APP_PATHS, IDEMPOTENCY_KEY_HEADER, POSTER_AUDIENCE_SCHOOLS, formatBusinessDate, type AppMallOrder, type AppMallPayment } from '@campus/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, call, md5, searchRows } from '../support/api';
+import { apiLogin, call, giveParentAppPassword, md5, searchRows } from '../support/api';
 import { launchBrowser, screenshot } from '../support/browser';
 import { buttonText, formItem, loginThroughForm, openFromMenu, rowAction, tableRows, toast, waitForTable } from '../support/console';
 import { journey } from '../support/journey';
@@ -58,7 +58,7 @@ describe('a commodity released to a school is ordered, shipped, received and com
       { method: 'POST', body: JSON.stringify({ title: `${TITLE} · 指定学校`, commodityId, startDate: today, endDate: today, audience: POSTER_AUDIENCE_SCHOOLS, schoolIds: [parent.schoolId], sort: 0, enabled: true }) },
       admin,
     );
-    for (const row of [parent, other]) await call('/api/Parent/Update?view=parentUser', { method: 'POST', body: JSON.stringify({ id: row.id, version: row.version, password: md5(APP_PASSWORD) }) }, admin);
+    for (const row of [parent, other]) await giveParentAppPassword(admin, row.id, APP_PASSWORD);
     const signIn = (phoneNum: string) => call<{ token: string }>(APP_PATHS.signIn, { method: 'POST', body: JSON.stringify({ phoneNum, password: md5(APP_PASSWORD) }) });
     parentToken = (await signIn(parent.phoneNum)).token;
     const offered = await asParent<{ rows: { id: number }[] }>(parentToken, `${APP_MALL_PATHS.commodities}?page=1&size=100`);

@@ -6,7 +6,7 @@
 import { APP_PATHS, IDEMPOTENCY_KEY_HEADER, type AppInbox, type AppOrder } from '@campus/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, call, md5, searchRows } from '../support/api';
+import { apiLogin, call, giveParentAppPassword, md5, searchRows } from '../support/api';
 import { launchBrowser, screenshot } from '../support/browser';
 import { buttonText, drawer, loginThroughForm, openFromMenu, revealFilter, rowAction, tableRows, waitForTable } from '../support/console';
 import { journey } from '../support/journey';
@@ -42,7 +42,7 @@ describe('a parent in service is told of an arrival', () => {
     const candidates = await searchRows<{ id: number; version: number; name: string; phoneNum: string; studentIds: number[] }>(admin, 'Parent', 'parentUser', { schoolId: device.schoolId, pageSize: 50 });
     const row = candidates.items.find((candidate) => candidate.studentIds.length === 1)!;
     // Support gives the parent an app password on parentUser, as the console does.
-    await call('/api/Parent/Update?view=parentUser', { method: 'POST', body: JSON.stringify({ id: row.id, version: row.version, password: md5(APP_PASSWORD) }) }, admin);
+    await giveParentAppPassword(admin, row.id, APP_PASSWORD);
     parent = row;
     const signedIn = await call<{ token: string }>(APP_PATHS.signIn, { method: 'POST', body: JSON.stringify({ phoneNum: row.phoneNum, password: md5(APP_PASSWORD) }) });
     parentToken = signedIn.token;

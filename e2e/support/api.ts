@@ -93,3 +93,19 @@ export async function addCompanyAccount(adminToken: string, account: { loginName
     body: JSON.stringify({ ...account, password: md5(account.password), type: 'company', mustChangePassword: false }),
   }, adminToken);
 }
+
+/**
+ * Gives a parent the app password, as support does on parentUser. Journeys running side by side may
+ * pick the same demo parent: an update refused for a stale version (HTTP 409) reads the row again.
+ */
+export async function giveParentAppPassword(adminToken: string, parentId: number, password: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    const { version } = await call<{ version: number }>(`/api/Parent/Get?view=parentUser&id=${parentId}`, {}, adminToken);
+    try {
+      await call('/api/Parent/Update?view=parentUser', { method: 'POST', body: JSON.stringify({ id: parentId, version, password: md5(password) }) }, adminToken);
+      return;
+    } catch (error) {
+      if (attempt === 3 || !(error instanceof Error && error.message.includes('HTTP 409'))) throw error;
+    }
+  }
+}
