@@ -150,23 +150,32 @@ async function closeDays(tx: Executor, today: string): Promise<number> {
   return days.length;
 }
 
-/** Recounts the school months' school days (closed days only) and students with a month row. */
+/**
+ * Recounts the school months' school days (closed days only) and students with a month row.
+ * One aggregate over both tables' rows, not a join of two aggregates: inside a backfill's transaction the
+ * rows it just wrote are not in the statistics yet (a few hundred school days and student months when the
+ * tables were last analysed, a million now), and the planner, expecting one group a side, joined them in a
+ * nested loop that sorted and grouped the student months again for every school month (40 s for 3,607
+ * school months at 1M students; ≈ 3 min a batch at 10M records). A single grouping costs its rows whatever
+ * the estimate (docs/performance.md, "The catch-up's school months recounted without a join").
+ */
 async function refreshSchoolMonths(tx: Executor, months: readonly string[], schoolIds: readonly number[] | null): Promise<void> {
   if (months.length === 0) return;
   const schoolsOf = (column: SQL) => (schoolIds === null ? sql`true` : sql`${column} = any(${arrayLiteral(schoolIds)}::int[])`);
+  // A school month is kept for the (school, month)s that have school days, as before.
   await tx.execute(sql`
     insert into attendance_school_months (school_id, month, agent_id, school_days, students)
-    select d.school_id, d.month, d.agent_id, d.school_days, coalesce(m.students, 0)
+    select school_id, month, max(agent_id), sum(school_day)::int, sum(student)::int
     from (
-      select school_id, date_trunc('month', day)::date as month, max(agent_id) as agent_id, count(*) filter (where work_day)::int as school_days
+      select school_id, date_trunc('month', day)::date as month, agent_id, work_day::int as school_day, 0 as student, true as is_day
       from attendance_school_days
       where date_trunc('month', day)::date = any(${arrayLiteral(months)}::date[]) and ${schoolsOf(sql`school_id`)}
-      group by 1, 2
-    ) d
-    left join (
-      select school_id, month, count(*)::int as students from attendance_student_months
-      where month = any(${arrayLiteral(months)}::date[]) and ${schoolsOf(sql`school_id`)} group by 1, 2
-    ) m on m.school_id = d.school_id and m.month = d.month
+      union all
+      select school_id, month, null, 0, 1, false from attendance_student_months
+      where month = any(${arrayLiteral(months)}::date[]) and ${schoolsOf(sql`school_id`)}
+    ) r
+    group by school_id, month
+    having bool_or(is_day)
     on conflict (school_id, month) do update set school_days = excluded.school_days, students = excluded.students, agent_id = excluded.agent_id`);
 }
 
