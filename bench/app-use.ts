@@ -142,17 +142,17 @@ async function main(): Promise<void> {
         from parents p where p.id % 50 = 0 order by p.id limit 2000`);
       const t2 = performance.now();
       const minute = await rollUpAppUse(handle.db, new Date(Date.now() + 60_000));
-      log(`one run of the job after a minute of reports: ${minute.events} events, ${minute.days} (school, day)s recounted with their weeks and months, in ${fmt(performance.now() - t2)} ms`);
+      log(`one run of the job after a minute of reports: ${minute.events} events, ${minute.days} (school, day)s touched, in ${fmt(performance.now() - t2)} ms`);
       const t1 = performance.now();
       const schools = await countAppUsers(handle.db, new Date());
       log(`counted the parents of ${schools} schools in ${fmt(performance.now() - t1)} ms`);
     } finally {
       await handle.close();
     }
-    await client.query('vacuum analyze app_use_parent_days, app_use_activity, app_use_composition, app_use_version_days, app_use_function_days, app_user_school_counts');
+    await client.query('vacuum analyze app_use_parent_days, app_use_activity, app_use_composition, app_use_version_days, app_use_function_days, app_use_agent_version_days, app_use_agent_function_days, app_user_school_counts');
     const sizes = await client.query<{ t: string; n: string; size: string }>(
       `select c.relname as t, c.reltuples::bigint::text as n, pg_size_pretty(pg_total_relation_size(c.oid)) as size from pg_class c
-       where c.relname in ('app_use_events', 'app_use_parent_days', 'app_use_activity', 'app_use_composition', 'app_use_version_days', 'app_use_function_days', 'app_user_school_counts', 'parents') order by c.relname`,
+       where c.relname in ('app_use_events', 'app_use_parent_days', 'app_use_activity', 'app_use_composition', 'app_use_version_days', 'app_use_function_days', 'app_use_agent_version_days', 'app_use_agent_function_days', 'app_user_school_counts', 'parents') order by c.relname`,
     );
     for (const s of sizes.rows) log(`${s.t.padEnd(24)} ${Number(s.n).toLocaleString('en').padStart(11)} rows  ${s.size}`);
 

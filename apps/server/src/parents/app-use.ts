@@ -81,26 +81,27 @@ const valuesOf = (pairs: readonly Pair[]) => sql`(values ${sql.join(
   sql`, `,
 )}) t(school_id, day)`;
 
-/** The events of the pairs' (school, business day)s, through the log's (school, time) index. */
+/**
+ * The events of the pairs' (school, business day)s, through the log's (school, time) index: one read
+ * per pair. As a join (or a lateral read the planner flattens into one; `offset 0` keeps it apart) the
+ * planner hashed a few hundred pairs against a scan of the whole log (2 s a run at 1M events).
+ */
 const eventsOfPairs = (pairs: readonly Pair[]) => sql`${valuesOf(pairs)}
-  join app_use_events e on e.school_id = t.school_id and e.occurred_at >= ${dayStart(sql`t.day`)} and e.occurred_at < ${dayStart(sql`(t.day + 1)`)}`;
+  cross join lateral (select x.parent_id, x.kind, x.function_code, x.os_type, x.os_version, x.app_type, x.app_version from app_use_events x
+    where x.school_id = t.school_id and x.occurred_at >= ${dayStart(sql`t.day`)} and x.occurred_at < ${dayStart(sql`(t.day + 1)`)} offset 0) e`;
 
-/** Recomputes the day rollups (parents, versions, functions) of the given (school, day)s from the log. */
+/**
+ * Recomputes the version and function day rollups of the given (school, day)s from the log (a
+ * school-day's events through the log's (school, time) index); the statement triggers of migration
+ * 0065 move the per-agent sums with them.
+ */
 async function rollUpDays(db: Executor, pairs: readonly Pair[]): Promise<void> {
-  for (const table of ['app_use_parent_days', 'app_use_version_days', 'app_use_function_days']) {
-    await db.execute(sql`delete from ${sql.identifier(table)} r using ${valuesOf(pairs)} where r.school_id = t.school_id and r.day = t.day`);
+  // The pairs' few days through the rollups' day index: matched to the pairs alone, the planner scanned the whole rollup.
+  const days = `{${[...new Set(pairs.map((pair) => pair.day))].join(',')}}`;
+  for (const table of ['app_use_version_days', 'app_use_function_days']) {
+    await db.execute(sql`delete from ${sql.identifier(table)} r using ${valuesOf(pairs)}
+      where r.day = any(${days}::date[]) and r.school_id = t.school_id and r.day = t.day`);
   }
-  // Relation and the youngest child's grade are read when the day is rolled up: who the parent is now.
-  await db.execute(sql`insert into app_use_parent_days (school_id, day, parent_id, relation, grade, sessions, uses)
-    select g.school_id, g.day, g.parent_id, coalesce(p.relation, 0), coalesce(k.grade, 0), g.sessions, g.uses
-    from (select t.school_id, t.day, e.parent_id,
-            count(*) filter (where e.kind = ${APP_USE_KIND.session})::int as sessions,
-            count(*) filter (where e.kind = ${APP_USE_KIND.function})::int as uses
-          from ${eventsOfPairs(pairs)} group by 1, 2, 3) g
-    left join parents p on p.id = g.parent_id
-    left join lateral (select min(c.grade)::int as grade from parent_students ps
-      join students s on s.id = ps.student_id join school_classes c on c.id = s.class_id
-      where ps.parent_id = g.parent_id) k on true`);
   await db.execute(sql`insert into app_use_version_days (school_id, day, os_type, os_version, app_type, app_version, sessions)
     select t.school_id, t.day, e.os_type, e.os_version, e.app_type, e.app_version, count(*)::int
     from ${eventsOfPairs(pairs)} where e.kind = ${APP_USE_KIND.session} group by 1, 2, 3, 4, 5, 6`);
@@ -109,46 +110,108 @@ async function rollUpDays(db: Executor, pairs: readonly Pair[]): Promise<void> {
     from ${eventsOfPairs(pairs)} where e.kind = ${APP_USE_KIND.function} group by 1, 2, 3`);
 }
 
-/** The periods of the given (school, day)s at each grain, with their ends: `q(grain, school_id, period, period_end)`. */
-const periodsOf = (pairs: readonly Pair[], grains: SQL) => sql`(select distinct g.grain, t.school_id, p.period,
-      (p.period + case g.grain when 'day' then interval '1 day' when 'week' then interval '7 days' else interval '1 month' end)::date as period_end
-    from ${valuesOf(pairs)} cross join (values ${grains}) g(grain)
-    cross join lateral (select case g.grain when 'day' then t.day else date_trunc(g.grain, t.day::timestamp)::date end as period) p) q`;
+/** The period of grain `g.grain` that `day` falls in, and the day after it. */
+const periodStart = (day: SQL) => sql`(case g.grain when 'day' then ${day} else date_trunc(g.grain, ${day}::timestamp)::date end)`;
+const periodAfter = (start: SQL) => sql`(${start} + case g.grain when 'day' then interval '1 day' when 'week' then interval '7 days' else interval '1 month' end)::date`;
+const GRAINS = sql`(values ('day'), ('week'), ('month')) g(grain)`;
 
 /**
- * Recomputes the period rollups of every day, week and month the given (school, day)s fall in, from
- * the parent-day rollup: distinct active and new parents (app_use_activity), and for months the same
- * per relation and grade, each parent under its last ones of the month (app_use_composition).
+ * A (grain, school, period, parent) key's state in app_use_parent_days and app_use_parents as they
+ * are now: its last day in the period (null: not active there) with its relation and grade that day,
+ * and the parent's first day.
  */
-async function rollUpPeriods(db: Executor, pairs: readonly Pair[]): Promise<void> {
-  const periods = periodsOf(pairs, sql`('day'), ('week'), ('month')`);
-  await db.execute(sql`delete from app_use_activity a using ${periods} where a.grain = q.grain and a.school_id = q.school_id and a.period = q.period`);
-  await db.execute(sql`insert into app_use_activity (grain, school_id, period, active, new_parents)
-    select q.grain, q.school_id, q.period, count(distinct d.parent_id)::int,
-      count(distinct d.parent_id) filter (where u.first_day >= q.period and u.first_day < q.period_end)::int
-    from ${periods}
-    join app_use_parent_days d on d.school_id = q.school_id and d.day >= q.period and d.day < q.period_end
-    left join app_use_parents u on u.parent_id = d.parent_id
-    group by 1, 2, 3`);
-  const months = periodsOf(pairs, sql`('month')`);
-  await db.execute(sql`delete from app_use_composition c using ${months} where c.school_id = q.school_id and c.month = q.period`);
-  await db.execute(sql`insert into app_use_composition (school_id, month, relation, grade, active, new_parents)
-    select l.school_id, l.period, l.relation, l.grade, count(*)::int, count(*) filter (where u.first_day >= l.period and u.first_day < l.period_end)::int
-    from (
-      select distinct on (q.school_id, q.period, d.parent_id) q.school_id, q.period, q.period_end, d.parent_id, d.relation, d.grade
-      from ${months}
-      join app_use_parent_days d on d.school_id = q.school_id and d.day >= q.period and d.day < q.period_end
-      order by q.school_id, q.period, d.parent_id, d.day desc
-    ) l
-    left join app_use_parents u on u.parent_id = l.parent_id
-    group by 1, 2, 3, 4`);
+const keyState = sql`k.grain, k.school_id, k.period, k.period_end, k.parent_id, last.day as last_day, last.relation, last.grade, u.first_day
+  from app_use_batch_keys k
+  left join lateral (select d.day, d.relation, d.grade from app_use_parent_days d
+    where d.parent_id = k.parent_id and d.school_id = k.school_id and d.day >= k.period and d.day < k.period_end
+    order by d.day desc limit 1) last on true
+  left join app_use_parents u on u.parent_id = k.parent_id`;
+
+/**
+ * The parent rollups, counted from the batch alone (docs/decisions.md "App use per agent, and periods
+ * counted from the batch"): the batch's parent-days are added to app_use_parent_days, and each
+ * (grain, school, period, parent) they touch — with, for a parent whose first day moves back, the
+ * periods of its old first day — is read before and after; the differences move app_use_activity
+ * (active: now in the period and not before; new: the first day in the period) and
+ * app_use_composition (the parent leaves its old (relation, grade) of the month for its new one).
+ * A run reads a few rows per parent of the batch, however many parents the touched periods hold.
+ */
+async function countBatchParents(db: Executor, batch: SQL): Promise<void> {
+  await db.execute(sql`create temp table app_use_batch_days on commit drop as
+    select b.school_id, ${businessDay(sql`b.occurred_at`)} as day, b.parent_id,
+      count(*) filter (where b.kind = ${APP_USE_KIND.session})::int as sessions,
+      count(*) filter (where b.kind = ${APP_USE_KIND.function})::int as uses
+    from ${batch} group by 1, 2, 3`);
+  // The keys and their state before the batch; a parent seen again earlier than its first day (an
+  // event kept offline) stops being new in the periods of the old first day, wherever it was active.
+  await db.execute(sql`create temp table app_use_batch_keys on commit drop as
+    with moved as (
+      select u.parent_id, u.first_day from (select parent_id, min(day) as first_day from app_use_batch_days group by 1) n
+      join app_use_parents u on u.parent_id = n.parent_id and u.first_day > n.first_day
+    )
+    select distinct g.grain, b.school_id, ${periodStart(sql`b.day`)} as period, ${periodAfter(periodStart(sql`b.day`))} as period_end, b.parent_id
+      from app_use_batch_days b cross join ${GRAINS}
+    union
+    select g.grain, d.school_id, ${periodStart(sql`m.first_day`)}, ${periodAfter(periodStart(sql`m.first_day`))}, m.parent_id
+      from moved m cross join ${GRAINS}
+      join app_use_parent_days d on d.parent_id = m.parent_id and d.day >= ${periodStart(sql`m.first_day`)} and d.day < ${periodAfter(periodStart(sql`m.first_day`))}`);
+  await db.execute(sql`create temp table app_use_batch_before on commit drop as select ${keyState}`);
+
+  await db.execute(sql`insert into app_use_parents (parent_id, first_day, last_day)
+    select parent_id, min(day), max(day) from app_use_batch_days group by 1
+    on conflict (parent_id) do update set first_day = least(app_use_parents.first_day, excluded.first_day), last_day = greatest(app_use_parents.last_day, excluded.last_day)`);
+  // Relation and the youngest child's grade are read as the parent's day is rolled up: who the parent is now.
+  await db.execute(sql`insert into app_use_parent_days as pd (school_id, day, parent_id, relation, grade, sessions, uses)
+    select b.school_id, b.day, b.parent_id, coalesce(p.relation, 0), coalesce(k.grade, 0), b.sessions, b.uses
+    from app_use_batch_days b
+    left join parents p on p.id = b.parent_id
+    left join lateral (select min(c.grade)::int as grade from parent_students ps
+      join students s on s.id = ps.student_id join school_classes c on c.id = s.class_id
+      where ps.parent_id = b.parent_id) k on true
+    order by 1, 2, 3
+    on conflict (school_id, day, parent_id) do update set sessions = pd.sessions + excluded.sessions, uses = pd.uses + excluded.uses,
+      relation = excluded.relation, grade = excluded.grade`);
+
+  const isNew = (state: string) => sql.raw(`(${state}.last_day is not null and ${state}.first_day >= ${state}.period and ${state}.first_day < ${state}.period_end)::int`);
+  await db.execute(sql`with after as (select ${keyState}),
+    changes as (
+      select a.grain, a.school_id, a.period, a.period_end, a.parent_id,
+        b.last_day as before_day, b.relation as before_relation, b.grade as before_grade, ${isNew('b')} as before_new,
+        a.last_day as after_day, a.relation as after_relation, a.grade as after_grade, ${isNew('a')} as after_new
+      from after a join app_use_batch_before b on b.grain = a.grain and b.school_id = a.school_id and b.period = a.period and b.parent_id = a.parent_id
+    ),
+    activity as (
+      insert into app_use_activity as r (grain, school_id, period, active, new_parents)
+      select grain, school_id, period, sum((after_day is not null)::int - (before_day is not null)::int), sum(after_new - before_new)
+      from changes group by 1, 2, 3
+      having (sum((after_day is not null)::int - (before_day is not null)::int), sum(after_new - before_new)) <> (0, 0)
+      order by 1, 2, 3
+      on conflict (grain, school_id, period) do update set active = r.active + excluded.active, new_parents = r.new_parents + excluded.new_parents
+      returning 1
+    ),
+    moves as (
+      select school_id, period, before_relation as relation, before_grade as grade, -1 as active, -before_new as new_parents
+        from changes where grain = 'month' and before_day is not null
+      union all
+      select school_id, period, after_relation, after_grade, 1, after_new from changes where grain = 'month' and after_day is not null
+    )
+    insert into app_use_composition as r (school_id, month, relation, grade, active, new_parents)
+    select school_id, period, relation, grade, sum(active), sum(new_parents) from moves group by 1, 2, 3, 4
+    having (sum(active), sum(new_parents)) <> (0, 0)
+    order by 1, 2, 3, 4
+    on conflict (school_id, month, relation, grade) do update set active = r.active + excluded.active, new_parents = r.new_parents + excluded.new_parents`);
+  // A (relation, grade) whose last parent of the month moved to another is no group any more.
+  await db.execute(sql`delete from app_use_composition c
+    using (select distinct school_id, period from app_use_batch_keys where grain = 'month') m
+    where c.school_id = m.school_id and c.month = m.period and c.active = 0 and c.new_parents = 0`);
 }
 
 /**
  * One run of the app-use rollup: reads the events past the watermark (at most ROLLUP_BATCH), then
- * recomputes the day and period rollups of the (school, day)s they touch and moves the watermark, in
- * one transaction that holds the watermark's row, so two instances never roll up the same events.
- * Answers how many events it read and groups it recomputed.
+ * recomputes the version and function days of the (school, day)s they touch, adds the batch to the
+ * parent rollups and moves the watermark, in one transaction that holds the watermark's row, so two
+ * instances never roll up the same events and a failed run leaves nothing behind. Answers how many
+ * events it read and (school, day)s it touched.
  */
 export async function rollUpAppUse(db: Database, now: Date, batchSize = ROLLUP_BATCH): Promise<{ events: number; days: number }> {
   return db.transaction(async (tx) => {
@@ -163,22 +226,10 @@ export async function rollUpAppUse(db: Database, now: Date, batchSize = ROLLUP_B
     if (!range || range.last === null) return { events: 0, days: 0 };
     const to = Number(range.last);
     const batch = sql`app_use_events b where b.id > ${from} and b.id <= ${to}`;
-    // A parent seen again earlier than its first day (an event kept offline) stops being new in the
-    // period of that old first day: that (school, day) is recomputed too.
-    const pairs = await rowsOf<{ school_id: number; day: unknown }>(
-      tx,
-      sql`select distinct b.school_id, ${businessDay(sql`b.occurred_at`)}::text as day from ${batch}
-        union
-        select d.school_id, d.day::text from (select b.parent_id, min(${businessDay(sql`b.occurred_at`)}) as first_day from ${batch} group by 1) n
-          join app_use_parents u on u.parent_id = n.parent_id and u.first_day > n.first_day
-          join app_use_parent_days d on d.parent_id = u.parent_id and d.day = u.first_day`,
-    );
-    await tx.execute(sql`insert into app_use_parents (parent_id, first_day, last_day)
-      select b.parent_id, min(${businessDay(sql`b.occurred_at`)}), max(${businessDay(sql`b.occurred_at`)}) from ${batch} group by 1
-      on conflict (parent_id) do update set first_day = least(app_use_parents.first_day, excluded.first_day), last_day = greatest(app_use_parents.last_day, excluded.last_day)`);
+    const pairs = await rowsOf<{ school_id: number; day: unknown }>(tx, sql`select distinct b.school_id, ${businessDay(sql`b.occurred_at`)}::text as day from ${batch}`);
     const touched: Pair[] = pairs.map((pair) => ({ schoolId: Number(pair.school_id), day: String(pair.day).slice(0, 10) }));
     for (let i = 0; i < touched.length; i += PAIRS_PER_STATEMENT) await rollUpDays(tx, touched.slice(i, i + PAIRS_PER_STATEMENT));
-    for (let i = 0; i < touched.length; i += PAIRS_PER_STATEMENT) await rollUpPeriods(tx, touched.slice(i, i + PAIRS_PER_STATEMENT));
+    await countBatchParents(tx, batch);
     await tx.update(jobWatermarks).set({ lastId: to }).where(eq(jobWatermarks.name, WATERMARK));
     return { events: Number(range.n), days: touched.length };
   });

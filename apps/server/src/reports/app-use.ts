@@ -1,7 +1,8 @@
 /**
  * Sources of the six app-use statistics: each groups one rollup the app-use job keeps
  * (db/schema/app-use.ts), never the app-use log, joined to the schools only for the filters and
- * dimensions that need them (agent, area, school type).
+ * dimensions that need them (agent, area, school type). Versions and functions are also kept per
+ * agent, which company-wide and agent callers read instead of one row per school.
  */
 import { FrequentStatistics, FunctionTrends, UaStatistics, UserActivity, UserComposition, UserStatistics, type ReportDef } from '@campus/contract';
 import { sql, type SQL } from 'drizzle-orm';
@@ -20,6 +21,11 @@ interface Rollup {
   sums: SQL;
   /** A group with every measure 0 is not a group. */
   nonZero: SQL;
+  /**
+   * The same rollup summed per agent (`r.agent_id`, same columns otherwise), read by company-wide and
+   * agent callers without a school filter: a few rows per day instead of one per school.
+   */
+  perAgent?: SQL;
 }
 
 /** Filters every app-use report may declare, on the rollup's school and the school's row. */
@@ -31,6 +37,13 @@ function filterConditions(query: ReportQuery): SQL[] {
   if (filters.province !== undefined) conditions.push(sql`s.province = ${filters.province}`);
   if (filters.city !== undefined) conditions.push(sql`s.city = ${filters.city}`);
   if (filters.schoolType !== undefined) conditions.push(sql`s.school_type = ${filters.schoolType}`);
+  return [...conditions, ...rowConditions(query)];
+}
+
+/** The filters on the rollup's own columns, which the per-agent rollups carry too. */
+function rowConditions(query: ReportQuery): SQL[] {
+  const { filters } = query;
+  const conditions: SQL[] = [];
   if (filters.osType !== undefined) conditions.push(sql`r.os_type = ${filters.osType}`);
   if (filters.appType !== undefined) conditions.push(sql`r.app_type = ${filters.appType}`);
   if (filters.functionCode !== undefined) conditions.push(sql`r.function_code = ${filters.functionCode}`);
@@ -43,16 +56,36 @@ function needsSchool(query: ReportQuery): boolean {
   return SCHOOL_KEYS.some((key) => query.filters[key] !== undefined || query.groupBy.includes(key)) || query.groupBy.includes('schoolId');
 }
 
+/**
+ * Whether the per-agent rollup answers the query: the caller's scope is all schools or exactly an
+ * agent's (scope.ts `scopeAgentOf`), nothing filters or groups by a school or its area, and the
+ * agent filter is the only one on the school's row. Callers whose scope is some schools (sales,
+ * external users) and school filters read per school.
+ */
+function readsPerAgent(query: ReportQuery): boolean {
+  const schoolKeys = ['schoolId', 'province', 'city', 'schoolType'];
+  const bySchool = schoolKeys.some((key) => query.filters[key] !== undefined || query.groupBy.includes(key));
+  return !bySchool && !query.groupBy.includes('agentId') && (query.scope.kind === 'all' || query.scopeAgentId !== null);
+}
+
+function agentConditions(query: ReportQuery): SQL[] {
+  const conditions = rowConditions(query);
+  if (query.scopeAgentId !== null) conditions.push(sql`r.agent_id = ${query.scopeAgentId}`);
+  if (query.filters.agentId !== undefined) conditions.push(sql`r.agent_id = ${query.filters.agentId}`);
+  return conditions;
+}
+
 function defineRollupSource(def: ReportDef, rollup: Rollup): ReportModule {
   return defineReportSource(def, {
     grouped(query) {
-      const conditions = filterConditions(query);
+      const perAgent = rollup.perAgent !== undefined && readsPerAgent(query);
+      const conditions = perAgent ? agentConditions(query) : filterConditions(query);
       if (rollup.inPeriod) conditions.push(rollup.inPeriod(query));
       const keys = query.groupBy.map((name) => sql`${name === 'period' ? rollup.periodOf!(query) : rollup.dimensions[name]!} as ${sql.identifier(name)}`);
       const labels = query.groupBy.includes('schoolId') ? [sql`min(s.school_name) as "schoolIdLabel"`] : [];
-      const join = needsSchool(query) ? sql`join schools s on s.id = r.school_id` : sql``;
+      const join = !perAgent && needsSchool(query) ? sql`join schools s on s.id = r.school_id` : sql``;
       const grouped = sql`select ${sql.join([...keys, ...labels, rollup.sums], sql`, `)}
-        from ${rollup.from} ${join}
+        from ${perAgent ? rollup.perAgent! : rollup.from} ${join}
         where ${sql.join(conditions, sql` and `)}
         ${keys.length > 0 ? sql.raw(`group by ${keys.map((_, i) => i + 1).join(', ')}`) : sql``}
         having ${rollup.nonZero}`;
@@ -69,6 +102,7 @@ const dayPeriod = (query: ReportQuery) => periodStartSql(sql`r.day`, query.perio
 
 export const uaStatisticsReport = defineRollupSource(UaStatistics, {
   from: sql`app_use_version_days r`,
+  perAgent: sql`app_use_agent_version_days r`,
   inPeriod: dayRange,
   periodOf: dayPeriod,
   dimensions: { osType: sql`r.os_type`, osVersion: sql`r.os_version`, appType: sql`r.app_type`, appVersion: sql`r.app_version` },
@@ -106,6 +140,7 @@ export const userCompositionReport = defineRollupSource(UserComposition, {
 
 const functionRollup = {
   from: sql`app_use_function_days r`,
+  perAgent: sql`app_use_agent_function_days r`,
   inPeriod: dayRange,
   periodOf: dayPeriod,
   dimensions: { functionCode: sql`r.function_code` },

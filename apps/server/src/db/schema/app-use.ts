@@ -1,9 +1,10 @@
 /**
  * Rollups of what the parent app reports about itself (app_use_events, the AppUseEvent log): the
- * app-use statistics read these, never the log. The rollup job (parents/app-use-rollup.ts) reads the
- * events past its watermark and recomputes only the (school, day) and (school, week / month) groups
- * they touch (docs/decisions.md "App use rolled up from a watermark"). Days are business days
- * (Asia/Shanghai). Relation and grade 0 stand for "not known", so the keys have no nulls.
+ * app-use statistics read these, never the log. The rollup job (parents/app-use.ts) reads the events
+ * past its watermark, recomputes the version and function days of the (school, day)s they touch and
+ * adds the batch's parents to the parent and period rollups (docs/decisions.md "App use rolled up
+ * from a watermark", "App use per agent, and periods counted from the batch"). Days are business
+ * days (Asia/Shanghai). Relation and grade 0 stand for "not known", so the keys have no nulls.
  */
 import { date, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.js';
@@ -20,7 +21,8 @@ export const appUseParentDays = pgTable(
     sessions: integer('sessions').notNull(),
     uses: integer('uses').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.schoolId, t.day, t.parentId] })],
+  // A parent's days, for the job's "already active in this period?" and "first day moved" look-ups.
+  (t) => [primaryKey({ columns: [t.schoolId, t.day, t.parentId] }), index('app_use_parent_days_parent_id_day_idx').on(t.parentId, t.day)],
 );
 
 /** Each parent's first and last day of app use: "new" parents of a period are those whose first day falls in it. */
@@ -56,6 +58,38 @@ export const appUseFunctionDays = pgTable(
     parents: integer('parents').notNull(),
   },
   (t) => [primaryKey({ columns: [t.schoolId, t.day, t.functionCode] }), index('app_use_function_days_day_idx').on(t.day)],
+);
+
+/**
+ * The two day rollups above summed per agent of the school (agent 0: a school without one), for
+ * company-wide and agent callers: a few rows per day instead of one per school. Kept by statement
+ * triggers on the per-school rollups and moved by a trigger on schools.agent_id (migration 0065).
+ */
+export const appUseAgentVersionDays = pgTable(
+  'app_use_agent_version_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    agentId: integer('agent_id').notNull(),
+    osType: smallint('os_type').notNull(),
+    osVersion: text('os_version').notNull(),
+    appType: smallint('app_type').notNull(),
+    appVersion: text('app_version').notNull(),
+    sessions: integer('sessions').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.agentId, t.osType, t.osVersion, t.appType, t.appVersion] }), index('app_use_agent_version_days_agent_id_day_idx').on(t.agentId, t.day)],
+);
+
+/** app_use_function_days per agent (see app_use_agent_version_days). */
+export const appUseAgentFunctionDays = pgTable(
+  'app_use_agent_function_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    agentId: integer('agent_id').notNull(),
+    functionCode: text('function_code').notNull(),
+    uses: integer('uses').notNull(),
+    parents: integer('parents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.agentId, t.functionCode] }), index('app_use_agent_function_days_agent_id_day_idx').on(t.agentId, t.day)],
 );
 
 /**
