@@ -29,6 +29,16 @@ describe('businessWallClock', () => {
   });
 });
 
+describe('formatBusinessDate', () => {
+  it("gives Shanghai's date as Intl does, either side of its midnight and of 1992, and refuses an invalid instant", () => {
+    const intl = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
+    const instants = ['2026-11-28T15:59:59.999Z', '2026-11-28T16:00:00Z', '2024-02-28T16:00:00Z', '1991-12-31T15:59:59Z', '1988-07-01T15:30:00Z', '9999-06-01T00:00:00Z'];
+    for (let i = 0; i < 200; i += 1) instants.push(new Date(Date.UTC(1992, 0, 1) + i * 123_456_789_013).toISOString());
+    for (const instant of instants) expect(formatBusinessDate(instant), instant).toBe(intl.format(new Date(instant)));
+    expect(() => formatBusinessDate('not a date')).toThrow(RangeError);
+  });
+});
+
 describe('formatDuration', () => {
   it('shows minutes and seconds, and hours once there are any', () => {
     expect(formatDuration(0)).toBe('0:00');

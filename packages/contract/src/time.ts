@@ -25,7 +25,11 @@ const toDate = (value: Date | string) => (value instanceof Date ? value : new Da
 
 /** 'YYYY-MM-DD' of an instant in Shanghai. */
 export function formatBusinessDate(value: Date | string): string {
-  return dateFormat.format(toDate(value));
+  const date = toDate(value);
+  const time = date.getTime();
+  // Arithmetic where the offset is fixed (businessWallClock): Intl's formatter was ≈ 3 % of a flash sale's server CPU.
+  if (time >= FIXED_OFFSET_SINCE && time < LAST_FOUR_DIGIT_YEAR) return new Date(time + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+  return dateFormat.format(date);
 }
 
 /** 'YYYY-MM-DD HH:mm' (or with ':ss') of an instant in Shanghai. */
@@ -36,6 +40,8 @@ export function formatBusinessDateTime(value: Date | string, options: { seconds?
 /** China's offset from UTC, the same all year since its last daylight saving time ended in September 1991. */
 export const CHINA_OFFSET_MS = 8 * 3_600_000;
 const FIXED_OFFSET_SINCE = Date.UTC(1992, 0, 1);
+// toISOString writes years past 9999 with a sign and six digits.
+const LAST_FOUR_DIGIT_YEAR = Date.UTC(9999, 11, 31);
 
 /**
  * A Date whose UTC fields read as the instant's wall-clock time in Shanghai, to the second: what a
