@@ -86,6 +86,12 @@ function rowValuesOf(def: ResourceDef, input: Row): Row {
   return values;
 }
 
+/** The row fields a transition's `stamps` name: the time of the move, the caller, the remark. */
+function stampsOf(ctx: EngineContext, transition: TransitionDef, input: Row): Row {
+  const { at, by, remark } = transition.stamps ?? {};
+  return { ...(at ? { [at]: ctx.clock.now() } : {}), ...(by ? { [by]: ctx.user.id } : {}), ...(remark ? { [remark]: input.remark ?? null } : {}) };
+}
+
 /**
  * Moves one row the caller locked in `tx` (module doc); a row in another state answers 409 made by
  * `wrongState` and nothing changes. The family's transition hook runs inside; its after-hook is the caller's.
@@ -100,7 +106,7 @@ async function moveLockedRow(ctx: EngineContext, tx: Executor, transition: Trans
   const to = targetState(transition, input);
   const extra = (await hooksOf(ctx.def).transitions?.[transition.verb]?.({ ...ctx, db: tx as Database }, row, input)) ?? {};
   const stateField = ctx.def.fields[workflow.field]!;
-  const [updated] = await updateRecords(tx, ctx.def, [id], { values: { ...rowValuesOf(ctx.def, input), ...extra, [workflow.field]: toDb(stateField, to) }, now: new Date() });
+  const [updated] = await updateRecords(tx, ctx.def, [id], { values: { ...rowValuesOf(ctx.def, input), ...stampsOf(ctx, transition, input), ...extra, [workflow.field]: toDb(stateField, to) }, now: new Date() });
   const remark = typeof input.remark === 'string' && input.remark !== '' ? input.remark : null;
   await writeStateHistory(tx, { family: ctx.def.name, rowId: id, from, to, verb: transition.verb, remark, userId: ctx.user.id });
   const given = Object.fromEntries(Object.entries(input).map(([name, value]) => [name, [row[name] ?? null, value]]));

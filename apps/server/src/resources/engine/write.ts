@@ -14,7 +14,7 @@ import { sameState, stateLabelOf } from './states.js';
 import { checkAddress } from './regions.js';
 import { columnKeyOf, referenceTargetOf, tableOf } from './registry.js';
 import { referenceScope } from './reference-scope.js';
-import { applyFollows } from './follows.js';
+import { applyFollows, checkAgreements } from './follows.js';
 import { applyCallerRules, checkFieldRules, refuseFixedChanges } from './field-rules.js';
 import { writeLinks } from './links.js';
 import { deleteTreeRows, placeTreeNode } from './tree.js';
@@ -116,6 +116,7 @@ async function prepare(ctx: EngineContext, db: Executor, op: WriteOperation, val
   checkFieldRules(ctx.def, adjusted, existing);
   await checkReferences(ctx, db, op === 'update' ? { ...adjusted, id: existing?.id } : adjusted);
   await checkWithin(ctx, db, adjusted, existing);
+  await checkAgreements(ctx, db, adjusted, existing);
   await checkUploadedFiles(ctx, db, adjusted, existing);
   return placeTreeNode(ctx, db, adjusted, existing);
 }
