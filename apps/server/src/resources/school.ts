@@ -1,6 +1,5 @@
-/** School rules: who may write schools, the licence badge, and the school's own admin account (the review's outcome is declared: `stamps`). */
+/** School rules: the licence badge and the school's own admin account (who writes schools and the review's outcome are declared: `writers`, `stamps`). */
 import { School } from '@campus/contract';
-import { forbidden, msg } from '../platform/errors.js';
 import { hashPassword } from '../platform/passwords.js';
 import { defineFamilyModule } from './engine/modules.js';
 import { rowAction } from './engine/row-actions.js';
@@ -10,10 +9,6 @@ export const schoolModule = defineFamilyModule(School, {
   pending: { badge: 'schoolLicenseUnset', where: { licenseKeyRequired: 0 } },
   // Agents, their child accounts and sales people own what they create (the owner fields' `ownedBy`);
   // the owners named are accounts of their type (the references' `optionsFilter` and `refusal`).
-  beforeWrite(ctx, { values }) {
-    if (ctx.user.type === 'external') throw forbidden(msg('school.onlyOwners'));
-    return values;
-  },
   actions: {
     UpdateAdmin: rowAction('updateAdmin', async (_ctx, existing, input) => ({
       values: { adminLoginName: String(input.adminLoginName), adminPasswordHash: await hashPassword(String(input.adminPassword)) },

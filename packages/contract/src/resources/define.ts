@@ -569,6 +569,12 @@ export interface ResourceDef {
   tree?: TreeDef;
   /** Only these user types may call the family at all, whatever their grant (the login log: company staff). */
   userTypes?: readonly UserType[];
+  /**
+   * Who may change the family's rows at all, whatever their grant: callers of `userTypes` holding
+   * `probe`. Anyone else is refused (403 with `message`) every Add, Update, toggle, delete, action and
+   * transition; reading stays with the grant (schools by their owners, templates by `canUpdateParamConfigs`).
+   */
+  writers?: { userTypes?: readonly UserType[]; probe?: ProbeName; message: ServerMessage };
   /** Rows may be imported from .xlsx (see `ImportDef`): template, dry run and import under the `import` button. */
   import?: ImportDef;
 }

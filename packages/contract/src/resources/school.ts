@@ -37,6 +37,8 @@ export const School = defineResource({
   table: 'schools',
   views: [{ frame: 'schoolManage' }],
   scope: { via: 'self' },
+  // A school's own users (external accounts) read it; its owners change it.
+  writers: { userTypes: ['company', 'sales', 'agent', 'child'], message: { key: 'school.onlyOwners' } },
   titleField: 'schoolName',
   searchDefaults: { licenseKeyRequired: -1, schoolType: 0, state: -1 },
   defaultSort: { field: 'id', order: 'desc' },

@@ -6,7 +6,7 @@
  */
 import { boundProblems, lineRuleProblems, textItemsProblems, type FieldDef, type ResourceDef } from '@campus/contract';
 import type { AuthUser } from '../../platform/auth.js';
-import { badRequest, msg, type FieldProblem } from '../../platform/errors.js';
+import { badRequest, forbidden, msg, type FieldProblem } from '../../platform/errors.js';
 import type { EngineContext, Row } from './context.js';
 import { valueAfter } from './lookup.js';
 
@@ -50,6 +50,13 @@ export function applyCallerRules(ctx: Pick<EngineContext, 'user' | 'probes' | 'd
   }
   if (problems.length > 0) throw badRequest(problems);
   return out;
+}
+
+/** Refuses (403, the declared message) a caller the family's `writers` leave out, on every kind of write. */
+export function refuseOtherWriters(ctx: Pick<EngineContext, 'user' | 'probes' | 'def'>): void {
+  const writers = ctx.def.writers;
+  if (!writers) return;
+  if ((writers.userTypes && !writers.userTypes.includes(ctx.user.type)) || (writers.probe && !ctx.probes[writers.probe])) throw forbidden(writers.message);
 }
 
 /** Refuses an Update that changes a `fixed` field (sending the stored value again is no change). */

@@ -17,6 +17,7 @@ import { hooksOf } from './hooks.js';
 import { toDb } from './query.js';
 import { sameState, stateLabelOf, stateOptionsOf } from './states.js';
 import { checkReferences, loadInScope, lockRowsInScope, recordOperation } from './write.js';
+import { refuseOtherWriters } from './field-rules.js';
 import { updateRecords } from './services.js';
 
 /** What a transition's body carries once validated. */
@@ -100,6 +101,7 @@ async function moveLockedRow(ctx: EngineContext, tx: Executor, transition: Trans
   const workflow = ctx.def.workflow!;
   const id = Number(row.id);
   const from = row[workflow.field];
+  refuseOtherWriters(ctx);
   if (!transition.from.some((state) => sameState(from, state))) throw conflict(wrongState(from));
   if (version !== undefined && Number(row.version) !== version) throw conflict(msg('error.staleVersion'));
   await checkTransitionReferences(ctx, tx, transition, id, input);
