@@ -117,7 +117,11 @@ function registerActionRoutes(parent: FastifyInstance, def: ResourceDef): void {
       const { id, reauthPassword, ...input } = request.body as Row & { id: number; reauthPassword?: string };
       const handler = hooksOf(def).actions?.[action.verb];
       if (!handler) throw badRequest([], msg('error.unknownAction', { action: action.verb }));
-      refuseOtherWriters(ctx);
+      // A row outside the scope is 404 before the family's writers are weighed, so the refusal tells nothing of the row.
+      if (ctx.def.writers) {
+        await loadInScope(ctx, ctx.db, id);
+        refuseOtherWriters(ctx);
+      }
       // As a refund transition: a row outside the scope is 404 before the password is weighed, so its answer tells nothing of the row.
       if (action.reauth) {
         await loadInScope(ctx, ctx.db, id);
