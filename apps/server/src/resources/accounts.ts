@@ -1,10 +1,10 @@
 /**
- * Account rules (userCompany, userExternal, userChild): who may create which type, the password an
+ * Account rules (userCompany, userExternal, userChild; which user types write each is declared: `writers`): who may create which type, the password an
  * administrator sets must be changed at next login, disabling or resetting an account ends its
  * sessions at once, nobody locks themself out, agent merchant ids need their probe, and an agent's
  * schools (an external user's bound schools are a link table the engine keeps).
  */
-import { ChildUser, CompanyUser, ExternalUser, TwoFactorPolicySetting, type Label, type RowOf } from '@campus/contract';
+import { ChildUser, CompanyUser, ExternalUser, TwoFactorPolicySetting, type RowOf } from '@campus/contract';
 import { and, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { schools } from '../db/schema/resources.js';
@@ -18,11 +18,6 @@ import { defineFamilyModule, withSharedRules } from './engine/modules.js';
 import { valueAfter } from './engine/lookup.js';
 import { rowAction } from './engine/row-actions.js';
 import { twoFactorPolicyStore } from './two-factor-policy.js';
-
-/** Only company staff create and change company staff, sales people and agents. */
-function requireCompany(ctx: EngineContext, what: Label): void {
-  if (ctx.user.type !== 'company') throw forbidden(msg('error.onlyCompanyManages', { what }));
-}
 
 /**
  * Rules every account family shares, before the family's own: a password set here must be changed
@@ -57,7 +52,6 @@ const accountRules = { beforeWrite: sharedBeforeWrite, afterWrite: sharedAfterWr
 export const companyUserModule = defineFamilyModule(CompanyUser, withSharedRules(accountRules, {
   settings: [{ def: TwoFactorPolicySetting, store: twoFactorPolicyStore }],
   beforeWrite(ctx, { values, existing }) {
-    requireCompany(ctx, { zh: '公司用户', en: 'company users' });
     const adjusted = { ...values };
     if (existing && existing.id === ctx.user.id && adjusted.type !== undefined && adjusted.type !== existing.type) {
       throw badRequest([{ path: 'type', ...msg('account.cannotChangeOwnType') }]);
@@ -73,7 +67,6 @@ export const companyUserModule = defineFamilyModule(CompanyUser, withSharedRules
      * alone must not remove the second factor (the profile page asks for a code).
      */
     ResetTwoFactor: rowAction('ResetTwoFactor', async (ctx, existing) => {
-      requireCompany(ctx, { zh: '公司用户', en: 'company users' });
       const id = Number(existing.id);
       if (id === ctx.user.id) throw badRequest([{ path: 'id', ...msg('twoFactor.cannotResetOwn') }]);
       const executor = ctx.db as unknown as Database;
@@ -106,12 +99,10 @@ async function schoolsOfAgents(ctx: EngineContext, rows: RowOf<typeof ExternalUs
 export const externalUserModule = defineFamilyModule(ExternalUser, withSharedRules(accountRules, {
   beforeWrite(ctx, { op, values, existing }) {
     const adjusted = { ...values };
-    if (ctx.user.type !== 'company' && ctx.user.type !== 'agent' && ctx.user.type !== 'child') {
-      throw forbidden(msg('account.onlyManagers', { what: { zh: '外部用户', en: 'external users' } }));
-    }
     if (op === 'add') adjusted.type = adjusted.type ?? 'external';
     const type = valueAfter(adjusted, existing, 'type');
-    if (type === 'agent') requireCompany(ctx, { zh: '代理商', en: 'agents' });
+    // Only company staff create and change agents (company staff and sales people: the family's `writers`).
+    if (type === 'agent' && ctx.user.type !== 'company') throw forbidden(msg('error.onlyCompanyManages', { what: { zh: '代理商', en: 'agents' } }));
     // An Update may clear the list with null: the row type says so, where a cast once hid it.
     const schoolIds = adjusted.schoolIds ?? [];
     if (type === 'agent' && schoolIds.length > 0) {
@@ -141,12 +132,8 @@ export const childUserModule = defineFamilyModule(ChildUser, withSharedRules(acc
       else if (adjusted.parentId !== undefined && adjusted.parentId !== existing?.parentId) {
         throw forbidden(msg('account.childStaysWithAgent'));
       }
-    } else if (ctx.user.type === 'company') {
-      if (valueAfter(adjusted, existing, 'parentId') === null || valueAfter(adjusted, existing, 'parentId') === undefined) {
-        throw badRequest([{ path: 'parentId', ...msg('account.chooseAgent') }]);
-      }
-    } else {
-      throw forbidden(msg('account.onlyManagers', { what: { zh: '子账号', en: 'child accounts' } }));
+    } else if (valueAfter(adjusted, existing, 'parentId') === null || valueAfter(adjusted, existing, 'parentId') === undefined) {
+      throw badRequest([{ path: 'parentId', ...msg('account.chooseAgent') }]);
     }
     if (op === 'add') adjusted.type = 'child';
     return adjusted;

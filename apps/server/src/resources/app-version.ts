@@ -5,11 +5,10 @@
  */
 import { API_PATHS, AppVersion, appVersionLatestQuerySchema, appVersionLatestSchema, type AppVersionLatest } from '@campus/contract';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client.js';
 import { appVersions } from '../db/schema/resources.js';
-import { envelopeSchema, ok } from '../platform/envelope.js';
 import type { MediaUrlSigner } from '../platform/media-urls.js';
+import { familyCall } from './engine/calls.js';
 import { defineFamilyModule } from './engine/modules.js';
 
 /** The newest enabled version above `versionCode` of one app on one OS, or null when the caller is up to date. */
@@ -47,20 +46,17 @@ export async function latestAppVersion(
   };
 }
 
-export const appVersionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    API_PATHS.appVersionLatest,
-    {
-      config: { public: true },
-      schema: {
-        tags: ['AppVersion'],
-        summary: 'The newest enabled app version above the caller’s version code (null when up to date); public, asked by the apps at start',
-        querystring: appVersionLatestQuerySchema,
-        response: { 200: envelopeSchema(appVersionLatestSchema.nullable()) },
-      },
-    },
-    async (request) => ok(await latestAppVersion(app.db, request.query, await app.mediaUrls())),
-  );
-};
+export const appVersionRoutes = familyCall(
+  {
+    tag: AppVersion.name,
+    verb: 'Latest',
+    path: API_PATHS.appVersionLatest,
+    access: 'public',
+    summary: 'The newest enabled app version above the caller’s version code (null when up to date); public, asked by the apps at start',
+    query: appVersionLatestQuerySchema,
+    answer: appVersionLatestSchema.nullable(),
+  },
+  async ({ app, query }) => latestAppVersion(app.db, query, await app.mediaUrls()),
+);
 
 export const appVersionModule = defineFamilyModule(AppVersion, { routes: [appVersionRoutes] });

@@ -1,8 +1,9 @@
 /**
- * Device rules: a serial number starts with its product model's prefix; a warranty's dates follow its
- * delivery (its school does too, declared as `schoolRef({ from: 'deliveryId' })`).
+ * Device rules (a serial number starting with its product model's prefix is declared, `agrees`): the
+ * devices awaiting a licence; a warranty's dates follow its delivery (its school does too, declared as
+ * `schoolRef({ from: 'deliveryId' })`).
  */
-import { Device, DeviceClass, DeviceDelivery, DeviceWarranty, formatBusinessDate } from '@campus/contract';
+import { Device, DeviceDelivery, DeviceWarranty, formatBusinessDate } from '@campus/contract';
 import { and, isNull, sql, type SQL } from 'drizzle-orm';
 import { deviceClasses } from '../db/schema/index.js';
 import { badRequest, msg } from '../platform/errors.js';
@@ -23,17 +24,6 @@ export function licensePendingCondition(table: ResourceTable): SQL {
 
 export const deviceModule = defineFamilyModule(Device, {
   pending: { badge: 'licenseUnset', where: licensePendingCondition, filter: { name: 'licensePending', pending: true } },
-  async beforeWrite(ctx, { values, existing }) {
-    const code = valueAfter(values, existing, 'deviceClassCode');
-    const serial = valueAfter(values, existing, 'serialNumber') ?? '';
-    const deviceClass = await findBy(ctx.db, DeviceClass, 'code', code);
-    if (!deviceClass) throw badRequest([{ path: 'deviceClassCode', ...msg('validation.referenceNotFound', { field: DeviceClass.label }) }]);
-    const prefix = deviceClass.snPrefix;
-    if (!serial.startsWith(prefix)) {
-      throw badRequest([{ path: 'serialNumber', ...msg('device.serialPrefix', { prefix }) }]);
-    }
-    return values;
-  },
 });
 
 /** The date `months` after a YYYY-MM-DD date, clamped to the month's last day (Jan 31 + 1 = Feb 28/29). */

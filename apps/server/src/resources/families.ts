@@ -27,7 +27,6 @@ import { schoolHolidayModule } from './holiday.js';
 import { maintenanceTicketModule } from './maintenance.js';
 import { commodityCommentModule, commodityOrderModule, couponModule, marketOrderModule } from './mall.js';
 import { educationCoursewareModule } from './education.js';
-import { nvrModule } from './nvr.js';
 import { operationLogModule } from './operation-log.js';
 import { orderModule } from './order.js';
 import { appCooperationPlatformModule } from './partners.js';
@@ -71,7 +70,6 @@ export const FAMILY_MODULES: readonly FamilyModule[] = [
   schoolHolidayModule,
   maintenanceTicketModule,
   educationCoursewareModule,
-  nvrModule,
   operationLogModule,
   orderModule,
   appCooperationPlatformModule,

@@ -4,12 +4,10 @@
  * each recognition insert (migration `*_recognition-rollups.sql`), with the threshold read there.
  */
 import { DEFAULT_FEVER_THRESHOLD, FEVER_THRESHOLD_KEY, FeverAlert, FeverThresholdSetting } from '@campus/contract';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { conflict, msg } from '../platform/errors.js';
 import { getSetting, setSetting } from '../platform/settings.js';
 import { defineFamilyModule } from './engine/modules.js';
-import { columnOf } from './engine/query.js';
 import type { SettingStore } from './engine/settings.js';
 import { rowAction } from './engine/row-actions.js';
 
@@ -27,7 +25,7 @@ const feverThresholdStore: SettingStore = {
 };
 
 export const feverAlertModule = defineFamilyModule(FeverAlert, {
-  pending: { badge: 'feverUnacknowledged', where: (table) => eq(columnOf(table, 'acknowledged'), false) },
+  pending: { badge: 'feverUnacknowledged', where: { acknowledged: false } },
   settings: [{ def: FeverThresholdSetting, store: feverThresholdStore }],
   actions: {
     /** Marks the alert handled by the caller, once: a second acknowledgement answers 409 and keeps the first. */

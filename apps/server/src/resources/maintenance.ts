@@ -3,11 +3,10 @@ import { MaintenanceTicket, OPEN_TICKET_STATES } from '@campus/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { deviceClasses, devices } from '../db/schema/resources.js';
 import { defineFamilyModule } from './engine/modules.js';
-import { columnOf } from './engine/query.js';
 
 export const maintenanceTicketModule = defineFamilyModule(MaintenanceTicket, {
   // Tickets still to be worked on: open, assigned or in progress.
-  pending: { badge: 'maintenanceOpen', where: (table) => inArray(columnOf(table, 'state'), [...OPEN_TICKET_STATES]) },
+  pending: { badge: 'maintenanceOpen', where: { state: OPEN_TICKET_STATES } },
   /** The device as people name it: its product model, then its serial number ("人脸识别闸机 G31022"), not the serial alone. */
   async afterRead(ctx, rows) {
     const ids = [...new Set(rows.map((row) => Number(row.deviceId)).filter((id) => Number.isInteger(id)))];

@@ -83,7 +83,6 @@ export const marketOrderModule = defineFamilyModule(MarketOrder, {
     },
   },
   transitions: {
-    Ship: async (ctx) => ({ shippedAt: ctx.clock.now() }),
     Cancel: async (ctx, row) => {
       await releaseUnpaidOrder(ctx.db, row as never, ctx.clock.now());
     },
@@ -108,7 +107,6 @@ export const commodityOrderModule = defineFamilyModule(CommodityOrder, {
     for (const row of rows) if (row.state === POINTS_ORDER_PAID) await releasePointsOrder(ctx.db, row as never, ctx.clock.now());
   },
   transitions: {
-    Ship: async () => undefined,
     Cancel: async (ctx, row) => {
       await releasePointsOrder(ctx.db, row as never, ctx.clock.now());
     },
@@ -117,12 +115,7 @@ export const commodityOrderModule = defineFamilyModule(CommodityOrder, {
 
 /** A coupon's value fits its kind, its targets are named, and its total never drops below what was issued. */
 export const couponModule = defineFamilyModule(Coupon, {
-  // Its value by kind and its targets by target kind are declared (`requiredWhen`).
-  beforeWrite(_ctx, { values, existing }) {
-    const issued = Number(existing?.issued ?? 0);
-    if (values.total !== undefined && Number(values.total) < issued) throw badRequest([{ path: 'total', ...msg('mall.totalBelowIssued', { issued }) }]);
-    return values;
-  },
+  // Its value by kind and its targets by target kind are declared (`requiredWhen`), its total at least what it issued (`atLeast`).
   actions: {
     /** Disables the coupon: neither granted nor redeemed from now on (grants already held stay, unusable). */
     Disable: async (ctx, id) =>

@@ -19,65 +19,51 @@ import {
   questionnaireTokenQuerySchema,
 } from '@campus/contract';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { questionnaireAnswerItems, questionnaireAnswers, schools } from '../db/schema/index.js';
+import { familyCall, workbookCall } from './engine/calls.js';
 import { findBy } from './engine/lookup.js';
-import { exportAttachmentHeader } from '../platform/attachments.js';
 import { getRequestState } from '../platform/caller-state.js';
-import { envelopeSchema, errorResponses, ok, XLSX_CONTENT_TYPE } from '../platform/envelope.js';
 import { notFound } from '../platform/errors.js';
-import { localeOf } from '../platform/locale.js';
-import { requireFrame } from '../platform/permissions.js';
 import { streamWorkbook, type CellInput } from '../platform/xlsx-export.js';
 import { answersInScope, publicQuestionnaire, questionnaireResults, questionnaireTokenSigner, submitLinkAnswer } from './questionnaire-answers.js';
 import { storedQuestions } from './questionnaire-questions.js';
 
 const FRAME = 'questionnaire';
 const EXPORT_BATCH = 500;
-const tags = [Questionnaire.name];
+const tag = Questionnaire.name;
 
 /** Refuses (404) a questionnaire that does not exist. */
 async function existingQuestionnaire(db: Parameters<typeof storedQuestions>[0], id: number): Promise<void> {
   if (!(await findBy(db, Questionnaire, 'id', id))) throw notFound();
 }
 
-export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    QUESTIONNAIRE_PATHS.results,
-    {
-      onRequest: requireFrame(FRAME),
-      schema: { tags, summary: "Each question's results over the answers of the caller's schools", querystring: questionnaireIdQuerySchema, response: { 200: envelopeSchema(questionnaireResultsSchema) } },
+/** The page's calls and the link's, guarded and documented by the engine (`familyCall`, `workbookCall`). */
+export const questionnaireCalls = [
+  familyCall(
+    { tag, verb: 'GetResults', path: QUESTIONNAIRE_PATHS.results, access: { frame: FRAME }, summary: "Each question's results over the answers of the caller's schools", query: questionnaireIdQuerySchema, answer: questionnaireResultsSchema },
+    async ({ app, request, query }) => questionnaireResults(app.db, (await getRequestState(request)).scope, query.id),
+  ),
+  familyCall(
+    { tag, verb: 'GetLink', path: QUESTIONNAIRE_PATHS.link, access: { frame: FRAME }, summary: 'The signed link respondents answer through, without a login', query: questionnaireIdQuerySchema, answer: questionnaireLinkSchema },
+    async ({ app, query }) => {
+      await existingQuestionnaire(app.db, query.id);
+      const token = (await questionnaireTokenSigner(app.db))(query.id);
+      return { token, path: `${QUESTIONNAIRE_ANSWER_ROUTE}?token=${encodeURIComponent(token)}` };
     },
-    async (request) => {
+  ),
+  familyCall(
+    { tag, verb: 'PublicGet', path: QUESTIONNAIRE_PATHS.publicForm, access: 'public', summary: 'The questionnaire a signed link names, while it is open (public: the token is the guard)', query: questionnaireTokenQuerySchema, answer: publicQuestionnaireSchema },
+    ({ app, query }) => publicQuestionnaire(app.db, query.token, app.clock.now()),
+  ),
+  familyCall(
+    { tag, verb: 'PublicAnswer', path: QUESTIONNAIRE_PATHS.publicAnswer, method: 'POST', access: 'public', summary: 'Answer through the signed link; one answer per respondent key (public: the token is the guard)', body: questionnaireAnswerBodySchema, answer: questionnaireAnswerResultSchema },
+    ({ app, body }) => submitLinkAnswer(app.db, body, QUESTIONNAIRE_CHANNEL_LINK, app.clock.now()),
+  ),
+  workbookCall(
+    { tag, verb: 'ExportAnswers', path: QUESTIONNAIRE_PATHS.exportAnswers, frame: FRAME, summary: "Every answer of the caller's schools as .xlsx: one row per respondent, one column per question", query: questionnaireIdQuerySchema },
+    async ({ app, request, query, locale }) => {
       const { scope } = await getRequestState(request);
-      return ok(await questionnaireResults(app.db, scope, request.query.id));
-    },
-  );
-
-  app.get(
-    QUESTIONNAIRE_PATHS.link,
-    {
-      onRequest: requireFrame(FRAME),
-      schema: { tags, summary: 'The signed link respondents answer through, without a login', querystring: questionnaireIdQuerySchema, response: { 200: envelopeSchema(questionnaireLinkSchema) } },
-    },
-    async (request) => {
-      await existingQuestionnaire(app.db, request.query.id);
-      const token = (await questionnaireTokenSigner(app.db))(request.query.id);
-      return ok({ token, path: `${QUESTIONNAIRE_ANSWER_ROUTE}?token=${encodeURIComponent(token)}` });
-    },
-  );
-
-  app.get(
-    QUESTIONNAIRE_PATHS.exportAnswers,
-    {
-      onRequest: requireFrame(FRAME, 'export'),
-      schema: { tags, summary: "Every answer of the caller's schools as .xlsx: one row per respondent, one column per question", querystring: questionnaireIdQuerySchema, response: { 200: z.any(), ...errorResponses } },
-    },
-    async (request, reply) => {
-      const { scope } = await getRequestState(request);
-      const locale = localeOf(request);
-      const id = request.query.id;
+      const id = query.id;
       await existingQuestionnaire(app.db, id);
       const questions = await storedQuestions(app.db, id);
       const inScope = answersInScope(scope, id);
@@ -92,7 +78,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
       // Read before the headers: a failing query then answers the error envelope.
       let batch = await readBatch(0);
 
-      const stream = streamWorkbook([
+      return streamWorkbook([
         {
           name: Questionnaire.label[locale],
           columns: [
@@ -128,31 +114,6 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
       ]);
-      reply.header('Content-Type', XLSX_CONTENT_TYPE).header('Content-Disposition', exportAttachmentHeader(FRAME, locale, app.clock.now()));
-      return reply.send(stream);
     },
-  );
-
-  app.get(
-    QUESTIONNAIRE_PATHS.publicForm,
-    {
-      config: { public: true },
-      schema: { tags, summary: 'The questionnaire a signed link names, while it is open (public: the token is the guard)', querystring: questionnaireTokenQuerySchema, response: { 200: envelopeSchema(publicQuestionnaireSchema) } },
-    },
-    async (request) => ok(await publicQuestionnaire(app.db, request.query.token, app.clock.now())),
-  );
-
-  app.post(
-    QUESTIONNAIRE_PATHS.publicAnswer,
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'Answer through the signed link; one answer per respondent key (public: the token is the guard)',
-        body: questionnaireAnswerBodySchema,
-        response: { 200: envelopeSchema(questionnaireAnswerResultSchema) },
-      },
-    },
-    async (request) => ok(await submitLinkAnswer(app.db, request.body, QUESTIONNAIRE_CHANNEL_LINK, app.clock.now())),
-  );
-};
+  ),
+];

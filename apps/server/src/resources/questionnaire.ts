@@ -8,7 +8,7 @@ import { badRequest, msg } from '../platform/errors.js';
 import type { Row } from './engine/context.js';
 import { defineFamilyModule } from './engine/modules.js';
 import { valueAfter } from './engine/lookup.js';
-import { questionnaireRoutes } from './questionnaire-routes.js';
+import { questionnaireCalls } from './questionnaire-routes.js';
 import { storedQuestions, type StoredQuestion } from './questionnaire-questions.js';
 
 /** A question as compared for "unchanged": what answers depend on. */
@@ -16,7 +16,7 @@ const questionShape = (question: Row | StoredQuestion) =>
   JSON.stringify([String(question.title).trim(), Number(question.type), question.isRequired !== false, Number(question.type) === QUESTION_TYPE_TEXT ? [] : Array.isArray(question.options) ? question.options : questionOptionsOf(question.options as string | undefined)]);
 
 export const questionnaireModule = defineFamilyModule(Questionnaire, {
-  routes: [questionnaireRoutes],
+  routes: questionnaireCalls,
   async beforeWrite(ctx, { op, values, existing }) {
     // An agent (or any account with a school scope) reaches only its own schools: it names them, and
     // the link reference refuses schools outside its scope.

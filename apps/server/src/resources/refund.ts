@@ -4,12 +4,11 @@
  * their transaction has committed — send the refund to the provider and answer the settled state.
  */
 import { Refund, type TransitionAnswer, REFUND_APPLIED } from '@campus/contract';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { prepareRefund, refundQueryJob, sendRefund } from '../finance/refunds.js';
 import { applyRefundNotification } from '../finance/refund-notifications.js';
 import { badRequest, msg } from '../platform/errors.js';
 import { defineFamilyModule } from './engine/modules.js';
-import { columnOf } from './engine/query.js';
 import type { EngineContext } from './engine/context.js';
 import type { Executor } from '../db/client.js';
 import { leftOnLine, leftOnLines, reserveOnLine } from '../mall/refunds.js';
@@ -31,7 +30,7 @@ async function leftOfPayments(db: Executor, paymentIds: number[]): Promise<Map<n
 }
 
 export const refundModule = defineFamilyModule(Refund, {
-  pending: { badge: 'refundApplied', where: (table) => eq(columnOf(table, 'state'), REFUND_APPLIED) },
+  pending: { badge: 'refundApplied', where: { state: REFUND_APPLIED } },
   recurringJobs: [refundQueryJob],
   seams: { notifications: { refund: applyRefundNotification } },
   /** The amount asked (the declaration's askedAmount): the amount sent, else all that is left of the payment. */

@@ -1,10 +1,10 @@
 /**
- * Parameter templates: the probes decide who edits what (contract terminal-config.ts), working hours
+ * Parameter templates: the probes decide who edits what (declared: `writers`, `probe`), working hours
  * run forwards, and ApplyTemplate queues one applyTemplate command per chosen device, all or none.
  */
 import { TerminalConfig, type FieldDef } from '@campus/contract';
 import { badRequest, msg, type FieldProblem } from '../platform/errors.js';
-import { queueTemplateCommands, requireParamConfigs } from '../terminals/templates.js';
+import { queueTemplateCommands } from '../terminals/templates.js';
 import { defineFamilyModule } from './engine/modules.js';
 import { checkReferences, recordOperation } from './engine/write.js';
 
@@ -21,24 +21,15 @@ function workingHoursProblems(value: unknown): FieldProblem[] {
 const deviceIdsField = TerminalConfig.actions[0].fields.deviceIds as FieldDef;
 
 export const terminalConfigModule = defineFamilyModule(TerminalConfig, {
-  // Who sets the thresholds is declared (`probe: 'canSetParamOptions'`).
-  beforeWrite(ctx, { values }) {
-    requireParamConfigs(ctx);
+  // Who changes or applies templates (`writers`) and who sets the thresholds (`probe: 'canSetParamOptions'`) are declared.
+  beforeWrite(_ctx, { values }) {
     const problems = workingHoursProblems(values.workingHours);
     if (problems.length) throw badRequest(problems);
     return values;
   },
-  async afterWrite(ctx, { op }) {
-    // Switching a template on or off is a change of it too (toggles run no beforeWrite).
-    if (op === 'toggle') requireParamConfigs(ctx);
-  },
-  beforeDelete(ctx) {
-    requireParamConfigs(ctx);
-  },
   actions: {
     /** One applyTemplate command per device, in one transaction: a device out of scope queues nothing (400 on deviceIds). */
     async ApplyTemplate(ctx, id, input) {
-      requireParamConfigs(ctx);
       const deviceIds = Array.isArray(input.deviceIds) ? input.deviceIds.map(Number) : [];
       if (deviceIds.length === 0) throw badRequest([{ path: 'deviceIds', ...msg('validation.required') }]);
       return ctx.db.transaction(async (tx) => {

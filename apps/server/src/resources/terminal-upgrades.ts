@@ -1,12 +1,11 @@
 /**
- * Terminal versions and upgrade plans: a version's model is of its terminal type (its package's hash
+ * Terminal versions and upgrade plans (a version's model is of its terminal type, its package's hash
  * and size come from the upload record: declared); a plan names its targets by school, model or list,
  * resolves them to one target line per device when released (in the releaser's scope, devices of the
  * version's terminal type only), and cancelling stops the devices still waiting.
  */
 import {
   Device,
-  DeviceClass,
   TERMINAL_VERSION_PATTERN,
   TerminalAppUpgrade,
   TerminalAppVersion,
@@ -17,11 +16,10 @@ import {
 } from '@campus/contract';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { deviceClasses, devices, terminalAppVersions, terminalUpgradeTargets } from '../db/schema/index.js';
-import { badRequest, msg, type FieldProblem } from '../platform/errors.js';
+import { badRequest, msg } from '../platform/errors.js';
 import { refreshPlan, upgradeHandlers } from '../terminals/upgrades.js';
 import type { EngineContext, Row } from './engine/context.js';
 import { defineFamilyModule } from './engine/modules.js';
-import { findBy, valueAfter } from './engine/lookup.js';
 import { allConditions, scopeWhere } from './engine/query.js';
 import { parseSerialNumbers } from './order.js';
 
@@ -30,22 +28,13 @@ const VERSION = new RegExp(TERMINAL_VERSION_PATTERN);
 const INSERT_CHUNK = 1000;
 
 export const terminalAppVersionModule = defineFamilyModule(TerminalAppVersion, {
-  async beforeWrite(ctx, { values, existing }) {
-    const adjusted: Row = { ...values };
-    const errors: FieldProblem[] = [];
-    if (typeof values.canUpdatedVersions === 'string') {
-      const listed = parseVersionList(values.canUpdatedVersions);
-      const bad = listed.filter((version) => !VERSION.test(version));
-      if (bad.length) errors.push({ path: 'canUpdatedVersions', ...msg('upgrade.badVersions', { versions: bad }) });
-      adjusted.canUpdatedVersions = listed.join(',');
-    }
-    const deviceCode = valueAfter(values, existing, 'deviceCode');
-    if (deviceCode) {
-      const model = await findBy(ctx.db, DeviceClass, 'code', deviceCode);
-      if (model && model.type !== valueAfter(values, existing, 'terminalType')) errors.push({ path: 'deviceCode', ...msg('upgrade.modelNotOfType') });
-    }
-    if (errors.length) throw badRequest(errors);
-    return adjusted as typeof values;
+  // The versions it upgrades from, kept as one comma-joined list (its model's type is declared: `agrees`).
+  beforeWrite(_ctx, { values }) {
+    if (typeof values.canUpdatedVersions !== 'string') return values;
+    const listed = parseVersionList(values.canUpdatedVersions);
+    const bad = listed.filter((version) => !VERSION.test(version));
+    if (bad.length) throw badRequest([{ path: 'canUpdatedVersions', ...msg('upgrade.badVersions', { versions: bad }) }]);
+    return { ...values, canUpdatedVersions: listed.join(',') };
   },
 });
 

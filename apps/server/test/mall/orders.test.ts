@@ -243,6 +243,19 @@ describe('coupons', () => {
     expect(grants.rows[0]).toEqual({ n: 10, issued: 10 });
   });
 
+  it('refuses an Update lowering the total below what the coupon issued, on the total (declared `atLeast`)', async () => {
+    const couponId = await insertCoupon(t, { total: 100, issued: 40 });
+    const update = async (total: number) => {
+      const got = await t.injectAs(admin, { method: 'GET', url: `/api/Coupon/Get?id=${couponId}` });
+      return t.injectAs(admin, { method: 'POST', url: '/api/Coupon/Update', payload: { id: couponId, version: got.json().data.version, total } });
+    };
+    const refused = await update(39);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().data.errors).toEqual([expect.objectContaining({ path: 'total', key: 'mall.totalBelowIssued', params: { limit: 40 }, message: 'the total cannot be below the 40 already issued' })]);
+    const kept = await update(40);
+    expect(kept.statusCode, kept.body).toBe(200);
+  });
+
   it('never lets one parent hold more than its limit, even claiming at once', async () => {
     const couponId = await insertCoupon(t, { perParentLimit: 2 });
     const { parentId } = await parentWithAddress(t, schoolId);

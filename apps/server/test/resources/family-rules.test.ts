@@ -6,7 +6,7 @@ import { setSetting } from '../../src/platform/settings.js';
 import { probesUserKey } from '../../src/platform/probes.js';
 import { addMonths } from '../../src/resources/device.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { grantEverything, readWorkbook, schoolIdsOf, unique, userIdOf } from './fixtures.js';
+import { grantEverything, readWorkbook, schoolIdsOf, unique, userIdOf, validAddBody } from './fixtures.js';
 
 let t: TestApp;
 let admin: string;
@@ -76,6 +76,24 @@ describe('POST /api/School/Add', () => {
     const all = (await post(admin, '/api/School/Search', {})).json().data.total;
     const withDefaults = (await post(admin, '/api/School/Search', { ...School.searchDefaults, province: '省', city: '市' })).json().data.total;
     expect(withDefaults).toBe(all);
+  });
+});
+
+describe('School writers (declared: company staff, sales people, agents and their child accounts)', () => {
+  it("refuses a school's own external user every change of a school it reads, whatever its grant", async () => {
+    await grantEverything(t, 'external1');
+    const external = await t.loginAs('external1');
+    const [own] = await t.db.select({ id: schools.id, state: schools.state }).from(schools).where(eq(schools.schoolName, '北京市海淀区阳光幼儿园'));
+    const read = await t.injectAs(external, { method: 'GET', url: `/api/School/Get?id=${own!.id}` });
+    expect(read.statusCode, read.body).toBe(200);
+    const refusals = [
+      await post(external, '/api/School/Add', await validAddBody(t, School, own!.id)),
+      await post(external, '/api/School/Update', { id: own!.id, version: read.json().data.version, schoolName: '改名' }),
+      await post(external, '/api/School/UpdateState', { ids: [own!.id], value: own!.state }),
+      await post(external, '/api/School/BatchDelete', [own!.id]),
+    ];
+    for (const refused of refusals) expect(refused.json(), refused.body).toMatchObject({ code: 403, key: 'school.onlyOwners' });
+    expect((await t.db.select({ name: schools.schoolName }).from(schools).where(eq(schools.id, own!.id)))[0]!.name).toBe('北京市海淀区阳光幼儿园');
   });
 });
 

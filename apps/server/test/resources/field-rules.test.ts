@@ -98,7 +98,7 @@ describe('declared field rules', () => {
     expect(refused.statusCode).toBe(400);
     expect(errorsOf(refused).map((e) => [e.path, e.key, e.params])).toEqual([
       ['splitRules.1.companyPercent', 'finance.splitNot100', { sum: 105 }],
-      ['splitRules.1.effectiveFrom', 'finance.splitDateRepeated', undefined],
+      ['splitRules.1.effectiveFrom', 'finance.splitDateRepeated', { value: '2026-01-01' }],
     ]);
     const added = await call('ServiceConfig', 'Add', { schoolId, mode: 1, splitRules: [rule('2026-01-01', 40), rule('2026-02-01', 40)] });
     expect(added.statusCode, added.body).toBe(200);

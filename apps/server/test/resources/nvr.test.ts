@@ -77,10 +77,14 @@ describe('Nvr (nvrManage)', () => {
   it('refuses a channel listed twice or beyond the channel count, on the line', async () => {
     const twice = await call('Add', body({ channels: [{ channelNo: 1, cameraName: 'a' }, { channelNo: 1, cameraName: 'b' }] }));
     expect(twice.statusCode).toBe(400);
-    expect(twice.json().data.errors).toEqual([expect.objectContaining({ path: 'channels.1.channelNo' })]);
+    expect(twice.json().data.errors).toEqual([expect.objectContaining({ path: 'channels.1.channelNo', key: 'nvr.channelTwice', params: { value: '1' } })]);
     const beyond = await call('Add', body({ channelCount: 2, channels: [{ channelNo: 5, cameraName: 'a' }] }));
     expect(beyond.statusCode).toBe(400);
-    expect(beyond.json().data.errors[0].path).toBe('channels.0.channelNo');
+    expect(beyond.json().data.errors).toEqual([expect.objectContaining({ path: 'channels.0.channelNo', key: 'nvr.channelBeyondCount', params: { limit: 2 } })]);
+    // An Update sending channels alone is bounded by the stored count.
+    const id = (await call('Add', body())).json().data.id as number;
+    const stored = await call('Update', { id, version: (await get(id)).version, channels: [{ channelNo: 5, cameraName: 'a' }] });
+    expect(stored.json().data.errors).toEqual([expect.objectContaining({ path: 'channels.0.channelNo', key: 'nvr.channelBeyondCount', params: { limit: 4 } })]);
     const badIp = await call('Add', body({ ip: 'not an address' }));
     expect(badIp.statusCode).toBe(400);
     expect(badIp.json().data.errors[0].path).toBe('ip');

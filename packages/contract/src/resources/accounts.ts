@@ -62,6 +62,7 @@ export const CompanyUser = defineResource({
   handWritten: true,
   views: [{ frame: 'userCompany' }],
   scope: { via: 'account', types: ['company', 'sales'] },
+  writers: { userTypes: ['company'], message: { key: 'error.onlyCompanyManages', params: { what: { zh: '公司用户', en: 'company users' } } } },
   titleField: 'name',
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
@@ -103,6 +104,7 @@ export const ExternalUser = defineResource({
   handWritten: true,
   views: [{ frame: 'userExternal' }],
   scope: { via: 'account', types: ['external', 'agent'] },
+  writers: { userTypes: ['company', 'agent', 'child'], message: { key: 'account.onlyManagers', params: { what: { zh: '外部用户', en: 'external users' } } } },
   titleField: 'name',
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
@@ -145,6 +147,7 @@ export const ChildUser = defineResource({
   handWritten: true,
   views: [{ frame: 'userChild', fixed: { type: 'child' } }],
   scope: { via: 'account', types: ['child'] },
+  writers: { userTypes: ['company', 'agent'], message: { key: 'account.onlyManagers', params: { what: { zh: '子账号', en: 'child accounts' } } } },
   titleField: 'name',
   defaultSort: { field: 'id', order: 'desc' },
   fields: {

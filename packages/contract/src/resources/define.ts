@@ -102,6 +102,24 @@ interface FieldCommon {
    * value (a poster's image or video); refused on this field with `message`, by the form and the server.
    */
   requiredOnRow?: { orElse?: readonly string[]; message: ServerMessageKey };
+  /**
+   * The field agrees with a field of the row another reference names, on the row as it will be: a
+   * serial number starts with its product model's prefix, a version's model is of its terminal type.
+   */
+  agrees?: AgreesDef;
+}
+
+/**
+ * `of` (this field unless named) `is` equal to, or starts with (`prefix`), the `field` of the row the
+ * reference field `reference` names; otherwise refused on this field with `message`, given
+ * `{expected}` (the referenced value). Nothing is compared while either value or the reference is empty.
+ */
+export interface AgreesDef {
+  reference: string;
+  field: string;
+  is: 'equal' | 'prefix';
+  of?: string;
+  message: ServerMessageKey;
 }
 
 /** Where a following field takes its value; `refuseEmpty`: a referenced row without one is refused (a device not yet at a school). */
@@ -109,6 +127,12 @@ export interface FollowsDef {
   reference: string;
   field: string;
   refuseEmpty?: boolean;
+}
+
+/** A number's bound read from another field (`atMost`, `atLeast`): its name and the refusal's message, given `{limit}`. */
+export interface FieldBoundDef {
+  field: string;
+  message: ServerMessageKey;
 }
 
 /** The condition of `requiredWhen`: the field `field` holds one of `in`. */
@@ -134,7 +158,12 @@ export type FieldDef = FieldCommon &
     /** `phoneKind` says which numbers it takes (phones.ts): a mobile, or any service line. */
     | { kind: 'phone'; phoneKind: PhoneKind }
     /** `multiple`: a list of numbers in one array column (the operation log's row ids), answered as an array. */
-    | { kind: 'number'; min?: number; max?: number; integer?: boolean; multiple?: boolean; /** A length of time in seconds, shown as 3:04. */ unit?: 'seconds' }
+    /**
+     * `atMost` / `atLeast`: the number may not exceed (fall below) another field's value, of the row or,
+     * for a line field, of the line's parent row (an NVR's channel numbers and its channel count, a
+     * coupon's total and what it has issued); refused with the bound's `message`, `{limit}` its value.
+     */
+    | { kind: 'number'; min?: number; max?: number; integer?: boolean; multiple?: boolean; /** A length of time in seconds, shown as 3:04. */ unit?: 'seconds'; atMost?: FieldBoundDef; atLeast?: FieldBoundDef }
     /** Integer cents in storage and on the wire; the web shows yuan with two decimals. */
     | { kind: 'money'; min?: number; max?: number }
     | { kind: 'bool'; trueLabel?: Label; falseLabel?: Label }
@@ -405,6 +434,11 @@ export interface TransitionDef {
   /** Shown as a dangerous button (cancel, close, reject). */
   danger?: boolean;
   /**
+   * Row fields the move sets besides the state: `at` the time of the move, `by` the caller's id,
+   * `remark` the transition's remark (a reply's time, a review's time and comment, a shipping's time).
+   */
+  stamps?: { at?: string; by?: string; remark?: string };
+  /**
    * Also offered on several selected rows at once: `POST /api/{Family}/Batch{verb}` `{ ids, ...fields }`
    * moves them all in one transaction, or none (a row in another state answers 409 naming it). Not
    * with `reauth` or a `to.by` choice: a batch carries one set of fields for every row.
@@ -535,6 +569,12 @@ export interface ResourceDef {
   tree?: TreeDef;
   /** Only these user types may call the family at all, whatever their grant (the login log: company staff). */
   userTypes?: readonly UserType[];
+  /**
+   * Who may change the family's rows at all, whatever their grant: callers of `userTypes` holding
+   * `probe`. Anyone else is refused (403 with `message`) every Add, Update, toggle, delete, action and
+   * transition; reading stays with the grant (schools by their owners, templates by `canUpdateParamConfigs`).
+   */
+  writers?: { userTypes?: readonly UserType[]; probe?: ProbeName; message: ServerMessage };
   /** Rows may be imported from .xlsx (see `ImportDef`): template, dry run and import under the `import` button. */
   import?: ImportDef;
 }

@@ -57,7 +57,17 @@ export const Device = defineResource({
   titleField: 'serialNumber',
   defaultSort: { field: 'id', order: 'desc' },
   fields: {
-    serialNumber: { kind: 'text', label: { zh: '序列号', en: 'Serial number' }, required: true, max: 40, unique: true, filter: 'code', sortable: true, pattern: '^[A-Za-z0-9-]+$' },
+    serialNumber: {
+      kind: 'text',
+      label: { zh: '序列号', en: 'Serial number' },
+      required: true,
+      max: 40,
+      unique: true,
+      filter: 'code',
+      sortable: true,
+      pattern: '^[A-Za-z0-9-]+$',
+      agrees: { reference: 'deviceClassCode', field: 'snPrefix', is: 'prefix', message: 'device.serialPrefix' },
+    },
     deviceClassCode: { kind: 'reference', family: 'DeviceClass', key: 'code', display: 'name', label: { zh: '单品', en: 'Product model' }, required: true, filter: 'equals' },
     imeiOrMac: { kind: 'text', label: { zh: 'IMEI/MAC', en: 'IMEI / MAC' }, max: 40, filter: 'code' },
     mediaServerId: { kind: 'text', label: { zh: '流媒体服务器', en: 'Media server' }, max: 40, list: false },

@@ -53,7 +53,7 @@ export const UserFeedback = defineResource({
     editableIn: [1],
     transitions: [
       // Answering again corrects the reply the parent sees; the history keeps each one.
-      { verb: 'Reply', from: [1, 2], to: 2, button: 'state', label: { zh: '回复', en: 'Reply' }, fields: { reply: replyField } },
+      { verb: 'Reply', from: [1, 2], to: 2, button: 'state', label: { zh: '回复', en: 'Reply' }, fields: { reply: replyField }, stamps: { at: 'repliedAt' } },
       {
         verb: 'Close',
         from: [1, 2],

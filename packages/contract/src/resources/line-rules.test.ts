@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldDef } from './define.js';
 import { ServiceConfig } from './finance.js';
-import { lineRuleProblems, textItemsProblems } from './line-rules.js';
+import { boundProblems, lineRuleProblems, textItemsProblems } from './line-rules.js';
+import { Coupon } from './mall.js';
+import { Nvr } from './nvr.js';
 import { Questionnaire } from './questionnaire.js';
 
 type LinesField = Extract<FieldDef, { kind: 'lines' }>;
@@ -42,7 +44,7 @@ describe('lineRuleProblems', () => {
     ]);
     expect(problems).toEqual([
       { index: 0, field: 'companyPercent', message: { key: 'finance.splitNot100', params: { sum: 110 } } },
-      { index: 1, field: 'effectiveFrom', message: { key: 'finance.splitDateRepeated' } },
+      { index: 1, field: 'effectiveFrom', message: { key: 'finance.splitDateRepeated', params: { value: '2026-01-01' } } },
     ]);
   });
 });
@@ -75,5 +77,26 @@ describe('textItemsProblems', () => {
       { index: 1, field: 'options', message: { key: 'questionnaire.textHasOptions' } },
       { index: 2, field: 'options', message: { key: 'questionnaire.optionTwice', params: { item: '甲' } } },
     ]);
+  });
+});
+
+describe('boundProblems', () => {
+  it("bounds a line's number by its parent row's field (an NVR's channels by its count), each channel once", () => {
+    const channels = Nvr.fields.channels as LinesField;
+    const line = (channelNo: number) => ({ channelNo, cameraName: 'x' });
+    expect(lineRuleProblems(channels, [line(1), line(4)], { channelCount: 4 })).toEqual([]);
+    expect(lineRuleProblems(channels, [line(1), line(5), line(1)], { channelCount: 4 })).toEqual([
+      { index: 1, field: 'channelNo', message: { key: 'nvr.channelBeyondCount', params: { limit: 4 } } },
+      { index: 2, field: 'channelNo', message: { key: 'nvr.channelTwice', params: { value: '1' } } },
+    ]);
+    // Without the count (an Update that leaves it out reads the stored one) nothing bounds the lines.
+    expect(lineRuleProblems(channels, [line(9)])).toEqual([]);
+  });
+
+  it("bounds a row's number by another field of the row (a coupon's total by what it issued)", () => {
+    expect(boundProblems(Coupon.fields.total, 10, { issued: 10 })).toEqual([]);
+    expect(boundProblems(Coupon.fields.total, 9, { issued: 10 })).toEqual([{ key: 'mall.totalBelowIssued', params: { limit: 10 } }]);
+    expect(boundProblems(Coupon.fields.total, undefined, { issued: 10 })).toEqual([]);
+    expect(boundProblems(Coupon.fields.total, 1, { issued: null })).toEqual([]);
   });
 });

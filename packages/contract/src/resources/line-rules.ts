@@ -6,6 +6,8 @@
 import type { ServerMessage } from '../messages.js';
 import type { FieldDef } from './define.js';
 
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+
 /** The items of a list typed one per line: trimmed, blanks dropped. */
 export function textItemsOf(text: string | null | undefined): string[] {
   return (text ?? '')
@@ -29,6 +31,23 @@ export function textItemsProblems(field: FieldDef, value: unknown, row: Readonly
   return problems;
 }
 
+/**
+ * What is wrong with a number against the bounds it reads from another field (`atMost`, `atLeast`) of
+ * `row` (the row, or a line's parent row): nothing while either value is empty.
+ */
+export function boundProblems(field: FieldDef, value: unknown, row: Readonly<Record<string, unknown>>): ServerMessage[] {
+  if (field.kind !== 'number' || isEmpty(value)) return [];
+  const problems: ServerMessage[] = [];
+  for (const [bound, breaks] of [
+    [field.atMost, (limit: number) => Number(value) > limit],
+    [field.atLeast, (limit: number) => Number(value) < limit],
+  ] as const) {
+    const limit = bound ? row[bound.field] : undefined;
+    if (bound && !isEmpty(limit) && breaks(Number(limit))) problems.push({ key: bound.message, params: { limit: Number(limit) } });
+  }
+  return problems;
+}
+
 type LinesFieldDef = Extract<FieldDef, { kind: 'lines' }>;
 
 /** One broken rule: the line (from 0), the line field it is shown on, and why. */
@@ -38,16 +57,17 @@ export interface LineProblem {
   message: ServerMessage;
 }
 
-const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
-
 /** The labels of line fields as one label: "公司%、代理商%" / "Company %, Agent %". */
 function joinedLabels(field: LinesFieldDef, names: readonly string[]) {
   const labels = names.map((name) => field.fields[name]!.label);
   return { zh: labels.map((label) => label.zh).join('、'), en: labels.map((label) => label.en).join(', ') };
 }
 
-/** The broken rules of a field's lines, line by line: across the lines, then each line field's `items`. */
-export function lineRuleProblems(field: LinesFieldDef, lines: readonly Readonly<Record<string, unknown>>[]): LineProblem[] {
+/**
+ * The broken rules of a field's lines, line by line: across the lines, then each line field's `items`
+ * and its bounds, read from `row` (the parent row as it will be).
+ */
+export function lineRuleProblems(field: LinesFieldDef, lines: readonly Readonly<Record<string, unknown>>[], row: Readonly<Record<string, unknown>> = {}): LineProblem[] {
   const problems: LineProblem[] = [];
   const { distinct = [], sums = [] } = field.rules ?? {};
   const seen = distinct.map(() => new Set<string>());
@@ -60,11 +80,12 @@ export function lineRuleProblems(field: LinesFieldDef, lines: readonly Readonly<
     distinct.forEach((rule, position) => {
       const value = line[rule.field];
       if (isEmpty(value)) return;
-      if (seen[position]!.has(String(value))) problems.push({ index, field: rule.field, message: rule.message ? { key: rule.message } : { key: 'lines.repeated', params: { field: field.fields[rule.field]!.label } } });
+      if (seen[position]!.has(String(value))) problems.push({ index, field: rule.field, message: rule.message ? { key: rule.message, params: { value: String(value) } } : { key: 'lines.repeated', params: { field: field.fields[rule.field]!.label } } });
       seen[position]!.add(String(value));
     });
     for (const [name, lineField] of Object.entries(field.fields)) {
       for (const message of textItemsProblems(lineField, line[name], line)) problems.push({ index, field: name, message });
+      for (const message of boundProblems(lineField, line[name], row)) problems.push({ index, field: name, message });
     }
   });
   return problems;

@@ -285,6 +285,7 @@ export const MarketOrder = defineResource({
         from: [MALL_ORDER_PAID],
         to: MALL_ORDER_SHIPPED,
         button: 'update',
+        stamps: { at: 'shippedAt' },
         label: { zh: '发货', en: 'Ship' },
         fields: {
           carrier: { kind: 'text', label: { zh: '快递公司', en: 'Carrier' }, required: true, max: 50 },
@@ -541,7 +542,7 @@ export const Coupon = defineResource({
     // Percent paid, 1–99: 85 = 85 折 (15% off).
     discountPercent: { kind: 'number', integer: true, min: 1, max: 99, label: { zh: '折扣(%)', en: 'Pay (%)' }, requiredWhen: { field: 'kind', in: [COUPON_KIND_DISCOUNT] }, help: { zh: '85 即 85 折', en: '85 = pay 85%' }, width: 90 },
     threshold: { kind: 'money', label: { zh: '使用门槛', en: 'Minimum spend' }, min: 0, max: 100_000_000, defaultValue: 0, width: 100 },
-    total: { kind: 'number', integer: true, label: { zh: '发行总量', en: 'Total' }, required: true, min: 1, max: 10_000_000, width: 90 },
+    total: { kind: 'number', integer: true, label: { zh: '发行总量', en: 'Total' }, required: true, min: 1, max: 10_000_000, atLeast: { field: 'issued', message: 'mall.totalBelowIssued' }, width: 90 },
     issued: { kind: 'number', label: { zh: '已发放', en: 'Issued' }, readOnly: true, defaultValue: 0, width: 80 },
     perParentLimit: { kind: 'number', integer: true, label: { zh: '每人限领', en: 'Per parent' }, required: true, min: 1, max: 100, defaultValue: 1, width: 90 },
     ...periodFields({ endLabel: 'Until' }),

@@ -59,12 +59,14 @@ export const Nvr = defineResource({
       label: { zh: '通道', en: 'Channels' },
       max: NVR_MAX_CHANNELS,
       fields: {
-        channelNo: { kind: 'number', label: { zh: '通道号', en: 'Channel' }, required: true, min: 1, max: NVR_MAX_CHANNELS },
+        channelNo: { kind: 'number', label: { zh: '通道号', en: 'Channel' }, required: true, min: 1, max: NVR_MAX_CHANNELS, atMost: { field: 'channelCount', message: 'nvr.channelBeyondCount' } },
         cameraName: { kind: 'text', label: { zh: '摄像头名称', en: 'Camera name' }, required: true, max: 50 },
         cameraSerial: { kind: 'text', label: { zh: '摄像头序列号', en: 'Camera serial no.' }, max: 64 },
         cameraModel: { kind: 'text', label: { zh: '摄像头型号', en: 'Camera model' }, max: 64 },
         enabled: enabledField(),
       },
+      // Each channel once (the recorder's count bounds them, above).
+      rules: { distinct: [{ field: 'channelNo', message: 'nvr.channelTwice' }] },
     },
   },
 });

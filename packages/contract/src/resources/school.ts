@@ -37,6 +37,8 @@ export const School = defineResource({
   table: 'schools',
   views: [{ frame: 'schoolManage' }],
   scope: { via: 'self' },
+  // A school's own users (external accounts) read it; its owners change it.
+  writers: { userTypes: ['company', 'sales', 'agent', 'child'], message: { key: 'school.onlyOwners' } },
   titleField: 'schoolName',
   searchDefaults: { licenseKeyRequired: -1, schoolType: 0, state: -1 },
   defaultSort: { field: 'id', order: 'desc' },
@@ -72,6 +74,8 @@ export const School = defineResource({
         to: { by: 'isPassed', cases: { true: 1, false: 2 } },
         button: 'examine',
         label: { zh: '审核', en: 'Review' },
+        // The review's outcome stays on the school; every step also lands in the state history.
+        stamps: { at: 'examinedAt', remark: 'examineRemark' },
         fields: {
           isPassed: { kind: 'bool', label: { zh: '是否通过', en: 'Approved' }, required: true, trueLabel: { zh: '通过', en: 'Approve' }, falseLabel: { zh: '驳回', en: 'Reject' } },
           remark: { kind: 'textarea', label: { zh: '审核意见', en: 'Comment' }, max: 500 },

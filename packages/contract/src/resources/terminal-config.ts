@@ -31,6 +31,8 @@ export const TerminalConfig = defineResource({
   views: [{ frame: 'templateManage' }],
   // A catalogue: templates hold no school's data, and applying one needs the devices in scope.
   scope: { via: 'global' },
+  // Changing or applying a template needs the probe; reading the templates does not.
+  writers: { probe: 'canUpdateParamConfigs', message: { key: 'terminalConfig.noParamConfigs' } },
   titleField: 'name',
   defaultSort: { field: 'id', order: 'desc' },
   fields: {

@@ -39,6 +39,7 @@ export const TerminalAppVersion = defineResource({
       label: { zh: '设备型号', en: 'Model' },
       filter: 'equals',
       help: { zh: '不填则适用于该类型的所有型号', en: 'Empty: every model of the terminal type' },
+      agrees: { reference: 'deviceCode', field: 'type', is: 'equal', of: 'terminalType', message: 'upgrade.modelNotOfType' },
     },
     // SEED-SPEC's `version`: the engine keeps `version` for the row's edit version.
     versionNumber: {

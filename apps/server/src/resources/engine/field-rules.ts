@@ -1,12 +1,12 @@
 /**
  * The field rules a declaration states beside each field (`fixed`, `requiredWhen`, `requiredOnRow`, a date's
- * `notBefore` and `maxDays`, a text's `items`, a lines field's `rules`, who may set it: `probe`,
+ * `notBefore` and `maxDays`, a text's `items`, a number's `atMost` / `atLeast`, a lines field's `rules`, who may set it: `probe`,
  * `ownedBy`), checked by the engine on every write so no family restates them in a hook; the web form
  * reads the same declaration (form/field-rules.ts, form/lines-editor.tsx, list/use-hidden-fields.ts).
  */
-import { lineRuleProblems, textItemsProblems, type FieldDef, type ResourceDef } from '@campus/contract';
+import { boundProblems, lineRuleProblems, textItemsProblems, type FieldDef, type ResourceDef } from '@campus/contract';
 import type { AuthUser } from '../../platform/auth.js';
-import { badRequest, msg, type FieldProblem } from '../../platform/errors.js';
+import { badRequest, forbidden, msg, type FieldProblem } from '../../platform/errors.js';
 import type { EngineContext, Row } from './context.js';
 import { valueAfter } from './lookup.js';
 
@@ -52,6 +52,13 @@ export function applyCallerRules(ctx: Pick<EngineContext, 'user' | 'probes' | 'd
   return out;
 }
 
+/** Refuses (403, the declared message) a caller the family's `writers` leave out, on every kind of write. */
+export function refuseOtherWriters(ctx: Pick<EngineContext, 'user' | 'probes' | 'def'>): void {
+  const writers = ctx.def.writers;
+  if (!writers) return;
+  if ((writers.userTypes && !writers.userTypes.includes(ctx.user.type)) || (writers.probe && !ctx.probes[writers.probe])) throw forbidden(writers.message);
+}
+
 /** Refuses an Update that changes a `fixed` field (sending the stored value again is no change). */
 export function refuseFixedChanges(def: ResourceDef, values: Row, existing: Row | undefined): void {
   if (!existing) return;
@@ -77,9 +84,11 @@ export function checkFieldRules(def: ResourceDef, values: Row, existing: Row | u
     }
     const onRow = field.requiredOnRow;
     if (onRow && [name, ...(onRow.orElse ?? [])].every((other) => isEmpty(valueAfter(values, existing, other)))) problems.push({ path: name, ...msg(onRow.message) });
-    if (values[name] !== undefined) for (const message of textItemsProblems(field, values[name], { ...existing, ...values })) problems.push({ path: name, ...message });
+    if (values[name] !== undefined) {
+      for (const message of [...textItemsProblems(field, values[name], { ...existing, ...values }), ...boundProblems(field, values[name], { ...existing, ...values })]) problems.push({ path: name, ...message });
+    }
     if (field.kind === 'lines' && Array.isArray(values[name])) {
-      for (const line of lineRuleProblems(field, values[name] as Row[])) problems.push({ path: `${name}.${line.index}.${line.field}`, ...line.message });
+      for (const line of lineRuleProblems(field, values[name] as Row[], { ...existing, ...values })) problems.push({ path: `${name}.${line.index}.${line.field}`, ...line.message });
     }
     if (field.kind === 'date' && field.notBefore) {
       const start = valueAfter(values, existing, field.notBefore);

@@ -2,7 +2,8 @@
  * Fields that follow another reference of the row (`follows`, e.g. `schoolRef({ from: 'studentId' })`):
  * the server copies them from the referenced row, read in the write's transaction and the caller's
  * scope, so the row's scope key is always the one of what it refers to. A value a client or hook
- * put there is never used. A `defaultFrom` field is filled the same way on Add, but only when empty.
+ * put there is never used. A `defaultFrom` field is filled the same way on Add, but only when empty,
+ * and an `agrees` field is compared with the referenced row's value.
  */
 import type { FieldDef } from '@campus/contract';
 import { and, eq } from 'drizzle-orm';
@@ -56,4 +57,23 @@ export async function applyFollows(ctx: EngineContext, db: Executor, values: Row
     out[name] = row.value;
   }
   return out;
+}
+
+/**
+ * Refuses, on the field, each `agrees` field whose value (or its `of` field's) does not equal or start
+ * with the referenced row's; a reference that is empty or out of reach is left to the reference check.
+ */
+export async function checkAgreements(ctx: EngineContext, db: Executor, values: Row, existing?: Row): Promise<void> {
+  const problems = [];
+  for (const [name, field] of Object.entries(ctx.def.fields)) {
+    if (!field.agrees) continue;
+    const { reference, field: source, is, of = name, message } = field.agrees;
+    const [referenceValue, value] = [valueAfter(values, existing, reference), valueAfter(values, existing, of)];
+    if ([referenceValue, value].some((one) => one === null || one === undefined || one === '')) continue;
+    const expected = (await referencedRow(ctx, db, reference, referenceValue, source))?.value;
+    if (expected === null || expected === undefined) continue;
+    const agrees = is === 'prefix' ? String(value).startsWith(String(expected)) : String(value) === String(expected);
+    if (!agrees) problems.push({ path: name, ...msg(message, { expected: String(expected) }) });
+  }
+  if (problems.length > 0) throw badRequest(problems);
 }

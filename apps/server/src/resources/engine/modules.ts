@@ -158,7 +158,9 @@ export function installFamilyModules(
 ): void {
   checkFamilyModules(declared, modules, missingTables);
   checkSettings(settings, modules);
-  installHooks(modules.map((module) => [module.family.name, withPendingFilter(module.pending, withUntilFields(module.family, module))]));
+  // Every declared family gets the hooks its declaration implies (an `until` field), module or none.
+  const moduleOf = new Map(modules.map((module) => [module.family.name, module]));
+  installHooks(declared.map((def) => moduleOf.get(def.name) ?? { family: def }).map((module) => [module.family.name, withPendingFilter(module.pending, withUntilFields(module.family, module))]));
 }
 
 /** Every menu badge the modules give: their pending rows' and their own. */

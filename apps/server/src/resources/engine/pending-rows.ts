@@ -4,19 +4,29 @@
  * family's own scope, so the badge and the list it leads to cannot disagree.
  */
 import type { BadgeKey, ResourceDef } from '@campus/contract';
-import { and, count, not, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, not, type SQL } from 'drizzle-orm';
 import type { ResourceTable } from '../../db/schema/table.js';
 import type { Badge } from '../../platform/badges.js';
 import type { FamilyHooks } from './hooks.js';
-import { scopeWhere } from './query.js';
+import { columnOf, scopeWhere } from './query.js';
 import { tableOf } from './registry.js';
 
 export interface PendingRows {
   badge: BadgeKey;
-  /** The rows waiting, over the family's table (or the same table under another name). */
-  where: (table: ResourceTable) => SQL;
+  /**
+   * The rows waiting, over the family's table (or the same table under another name): a condition, or
+   * the values fields hold (`{ state: REFUND_APPLIED }`, a list for any of several).
+   */
+  where: ((table: ResourceTable) => SQL) | Readonly<Record<string, string | number | boolean | readonly (string | number)[]>>;
   /** The computed bool filter listing them: its name, and the value that lists the pending rows (the other lists the rest). */
   filter?: { name: string; pending: boolean };
+}
+
+/** The condition of a family's pending rows over `table`. */
+function pendingWhere(pending: PendingRows, table: ResourceTable): SQL {
+  if (typeof pending.where === 'function') return pending.where(table);
+  const held = Object.entries(pending.where).map(([field, value]) => (Array.isArray(value) ? inArray(columnOf(table, field), value) : eq(columnOf(table, field), value)));
+  return and(...held)!;
 }
 
 /** The badge counting a family's pending rows in the caller's scope. */
@@ -25,7 +35,7 @@ export function pendingRowsBadge(def: ResourceDef, pending: PendingRows): Badge 
     key: pending.badge,
     count: async ({ db, user, scope }) => {
       const table = tableOf(def);
-      const [row] = await db.select({ total: count() }).from(table).where(and(pending.where(table), scopeWhere({ def, user, scope }, table)));
+      const [row] = await db.select({ total: count() }).from(table).where(and(pendingWhere(pending, table), scopeWhere({ def, user, scope }, table)));
       return row?.total ?? 0;
     },
   };
@@ -36,5 +46,5 @@ export function withPendingFilter(pending: PendingRows | undefined, hooks: Famil
   const filter = pending?.filter;
   if (!filter) return hooks;
   const listsPending = (value: unknown) => (value === true || value === 'true') === filter.pending;
-  return { ...hooks, computedFilters: { ...hooks.computedFilters, [filter.name]: (_ctx, table, value) => (listsPending(value) ? pending.where(table) : not(pending.where(table))) } };
+  return { ...hooks, computedFilters: { ...hooks.computedFilters, [filter.name]: (_ctx, table, value) => (listsPending(value) ? pendingWhere(pending, table) : not(pendingWhere(pending, table))) } };
 }

@@ -51,6 +51,7 @@ import { searchAskOf, whereOf } from './search-statement.js';
 import { searchPage } from './search-counts.js';
 import { tableOf } from './registry.js';
 import { addRow, deleteRows, loadInScope, setToggle, updateRow } from './write.js';
+import { refuseOtherWriters } from './field-rules.js';
 import { registerWorkflowRoutes } from './workflow-routes.js';
 
 const contexts = new WeakMap<FastifyRequest, EngineContext>();
@@ -116,6 +117,11 @@ function registerActionRoutes(parent: FastifyInstance, def: ResourceDef): void {
       const { id, reauthPassword, ...input } = request.body as Row & { id: number; reauthPassword?: string };
       const handler = hooksOf(def).actions?.[action.verb];
       if (!handler) throw badRequest([], msg('error.unknownAction', { action: action.verb }));
+      // A row outside the scope is 404 before the family's writers are weighed, so the refusal tells nothing of the row.
+      if (ctx.def.writers) {
+        await loadInScope(ctx, ctx.db, id);
+        refuseOtherWriters(ctx);
+      }
       // As a refund transition: a row outside the scope is 404 before the password is weighed, so its answer tells nothing of the row.
       if (action.reauth) {
         await loadInScope(ctx, ctx.db, id);

@@ -17,6 +17,7 @@ import { hooksOf } from './hooks.js';
 import { toDb } from './query.js';
 import { sameState, stateLabelOf, stateOptionsOf } from './states.js';
 import { checkReferences, loadInScope, lockRowsInScope, recordOperation } from './write.js';
+import { refuseOtherWriters } from './field-rules.js';
 import { updateRecords } from './services.js';
 
 /** What a transition's body carries once validated. */
@@ -86,6 +87,12 @@ function rowValuesOf(def: ResourceDef, input: Row): Row {
   return values;
 }
 
+/** The row fields a transition's `stamps` name: the time of the move, the caller, the remark. */
+function stampsOf(ctx: EngineContext, transition: TransitionDef, input: Row): Row {
+  const { at, by, remark } = transition.stamps ?? {};
+  return { ...(at ? { [at]: ctx.clock.now() } : {}), ...(by ? { [by]: ctx.user.id } : {}), ...(remark ? { [remark]: input.remark ?? null } : {}) };
+}
+
 /**
  * Moves one row the caller locked in `tx` (module doc); a row in another state answers 409 made by
  * `wrongState` and nothing changes. The family's transition hook runs inside; its after-hook is the caller's.
@@ -94,13 +101,14 @@ async function moveLockedRow(ctx: EngineContext, tx: Executor, transition: Trans
   const workflow = ctx.def.workflow!;
   const id = Number(row.id);
   const from = row[workflow.field];
+  refuseOtherWriters(ctx);
   if (!transition.from.some((state) => sameState(from, state))) throw conflict(wrongState(from));
   if (version !== undefined && Number(row.version) !== version) throw conflict(msg('error.staleVersion'));
   await checkTransitionReferences(ctx, tx, transition, id, input);
   const to = targetState(transition, input);
   const extra = (await hooksOf(ctx.def).transitions?.[transition.verb]?.({ ...ctx, db: tx as Database }, row, input)) ?? {};
   const stateField = ctx.def.fields[workflow.field]!;
-  const [updated] = await updateRecords(tx, ctx.def, [id], { values: { ...rowValuesOf(ctx.def, input), ...extra, [workflow.field]: toDb(stateField, to) }, now: new Date() });
+  const [updated] = await updateRecords(tx, ctx.def, [id], { values: { ...rowValuesOf(ctx.def, input), ...stampsOf(ctx, transition, input), ...extra, [workflow.field]: toDb(stateField, to) }, now: new Date() });
   const remark = typeof input.remark === 'string' && input.remark !== '' ? input.remark : null;
   await writeStateHistory(tx, { family: ctx.def.name, rowId: id, from, to, verb: transition.verb, remark, userId: ctx.user.id });
   const given = Object.fromEntries(Object.entries(input).map(([name, value]) => [name, [row[name] ?? null, value]]));

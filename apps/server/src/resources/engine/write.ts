@@ -14,8 +14,8 @@ import { sameState, stateLabelOf } from './states.js';
 import { checkAddress } from './regions.js';
 import { columnKeyOf, referenceTargetOf, tableOf } from './registry.js';
 import { referenceScope } from './reference-scope.js';
-import { applyFollows } from './follows.js';
-import { applyCallerRules, checkFieldRules, refuseFixedChanges } from './field-rules.js';
+import { applyFollows, checkAgreements } from './follows.js';
+import { applyCallerRules, checkFieldRules, refuseFixedChanges, refuseOtherWriters } from './field-rules.js';
 import { writeLinks } from './links.js';
 import { deleteTreeRows, placeTreeNode } from './tree.js';
 import { readMediaLengths } from './media-lengths.js';
@@ -108,6 +108,7 @@ async function prepare(ctx: EngineContext, db: Executor, op: WriteOperation, val
   const initial = op === 'add' && ctx.def.workflow ? { [ctx.def.workflow.field]: ctx.def.workflow.initial } : {};
   const given = sanitizeRichFields(ctx.def, { ...values, ...(op === 'add' ? (ctx.view.fixed ?? {}) : {}), ...initial });
   const hooks = hooksOf(ctx.def);
+  refuseOtherWriters(ctx);
   refuseFixedChanges(ctx.def, given, existing);
   const allowed = applyCallerRules(ctx, given, existing);
   const located = await copyUploadRecords(ctx, db, await applyFollows(ctx, db, checkAddress(ctx.def, allowed, existing), existing), existing);
@@ -116,6 +117,7 @@ async function prepare(ctx: EngineContext, db: Executor, op: WriteOperation, val
   checkFieldRules(ctx.def, adjusted, existing);
   await checkReferences(ctx, db, op === 'update' ? { ...adjusted, id: existing?.id } : adjusted);
   await checkWithin(ctx, db, adjusted, existing);
+  await checkAgreements(ctx, db, adjusted, existing);
   await checkUploadedFiles(ctx, db, adjusted, existing);
   return placeTreeNode(ctx, db, adjusted, existing);
 }
@@ -212,6 +214,7 @@ export async function deleteRows(ctx: EngineContext, ids: number[]): Promise<{ d
   const answer = await ctx.db.transaction(async (tx) => {
     const rows = await lockRowsInScope(ctx, tx, ids);
     deleted = rows;
+    refuseOtherWriters(ctx);
     refuseUnlessInStates(ctx.def, 'deletableIn', rows);
     await hooksOf(ctx.def).beforeDelete?.({ ...ctx, db: tx as Database }, rows);
     await deleteTreeRows(ctx, tx, rows);
@@ -240,6 +243,7 @@ export async function setToggle(ctx: EngineContext, field: string, ids: number[]
   const answer = await ctx.db.transaction(async (tx) => {
     const rows = await lockRowsInScope(ctx, tx, ids);
     toggled = rows;
+    refuseOtherWriters(ctx);
     await updateRecords(tx, ctx.def, rows.map((r) => Number(r.id)), { values: { [field]: toDb(definition, value) }, now: new Date() });
     await hooksOf(ctx.def).afterWrite?.({ ...ctx, db: tx as Database }, { op: 'toggle', ids: rows.map((r) => Number(r.id)), values: { [field]: value } });
     await recordOperation(tx, ctx, `set:${field}`, rows.map((r) => Number(r.id)), { [field]: [rows.map((r) => r[field]), value] });

@@ -1,4 +1,4 @@
-import { AgentFund, ExternalUser, FUND_ACCOUNT_SCHOOL, Parent, Poster, School, SchoolHoliday, type FieldDef } from '@campus/contract';
+import { AgentFund, Coupon, ExternalUser, FUND_ACCOUNT_SCHOOL, Parent, Poster, School, SchoolHoliday, type FieldDef } from '@campus/contract';
 import type { FormRule } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { translate, type Translate } from '../../lib/i18n';
@@ -83,6 +83,13 @@ describe('rules that read another field', () => {
     expect(await problemsOf(fields.image!, fields, undefined, { video: null })).toEqual(['upload an image or a video']);
     expect(await problemsOf(fields.image!, fields, undefined, { video: '/uploads/2026/03/a.mp4' })).toEqual([]);
     expect(await problemsOf(fields.image!, fields, '/uploads/2026/03/a.png', { video: null })).toEqual([]);
+  });
+
+  it("bounds a number by the field it names, with the server's message (a coupon's total by what it issued)", async () => {
+    const fields = Coupon.fields as Record<string, FieldDef>;
+    expect(await problemsOf(fields.total!, fields, 39, { issued: 40 })).toEqual(['the total cannot be below the 40 already issued']);
+    expect(await problemsOf(fields.total!, fields, 40, { issued: 40 })).toEqual([]);
+    expect(await problemsOf(fields.total!, fields, 39, { issued: undefined })).toEqual([]);
   });
 
   it("checks a text's declared items by the field its rule names, as the server does", async () => {

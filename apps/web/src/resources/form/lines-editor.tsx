@@ -36,7 +36,10 @@ function acrossLinesRule(name: string, field: LinesField, index: number, lineNam
   return ({ getFieldValue }) => ({
     validator() {
       // Wire values, as the server compares them: dates as YYYY-MM-DD, money in cents.
-      const problem = lineRuleProblems(field, linesToWire(field, getFieldValue(name))).find((one) => one.index === index && one.field === lineName);
+      // The parent row's fields the lines' bounds read (an NVR's channel count).
+      const bounds = Object.values(field.fields).flatMap((f) => (f.kind === 'number' ? [f.atMost?.field, f.atLeast?.field] : [])).filter((other): other is string => other !== undefined);
+      const row = Object.fromEntries(bounds.map((other) => [other, getFieldValue(other) as unknown]));
+      const problem = lineRuleProblems(field, linesToWire(field, getFieldValue(name)), row).find((one) => one.index === index && one.field === lineName);
       return problem ? Promise.reject(new Error(formatServerMessage(problem.message.key, problem.message.params, locale === 'en' ? 'en' : 'zh'))) : Promise.resolve();
     },
   });
