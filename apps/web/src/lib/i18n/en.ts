@@ -79,6 +79,7 @@ export const en: Record<MessageKey, string> = {
   'login.captchaRefresh': 'Hard to read? Click the image for a new one',
   'login.submit': 'Sign in',
   'login.forget': 'Forgot password?',
+  'login.captchaNotReady': 'The code image has not arrived yet: wait for it, or click it to load it again',
   'login.captchaFailed': 'Could not load the code, click to retry',
   'login.passwordAccepted': 'Password accepted: one more step',
   'login.secondFactorTitle': 'Two-factor sign-in',

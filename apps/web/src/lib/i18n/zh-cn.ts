@@ -80,6 +80,7 @@ export const zhCN = {
   'login.captchaRefresh': '看不清？点击图片换一张',
   'login.submit': '登 录',
   'login.forget': '忘记密码？',
+  'login.captchaNotReady': '验证码图片尚未加载，请稍候或点击图片重新加载',
   'login.captchaFailed': '验证码加载失败，点击重试',
   'login.passwordAccepted': '密码已验证，还差一步',
   'login.secondFactorTitle': '双重验证',

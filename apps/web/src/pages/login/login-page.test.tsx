@@ -161,4 +161,21 @@ describe('LoginPage', () => {
     // The password is sent as its MD5, never as typed.
     expect(login).toHaveBeenCalledWith(expect.objectContaining({ userName: 'admin', password: '0e7517141fb53f21ee439b355b5a1d0a' }));
   }, TEST_TIMEOUT);
+
+  it('asks to wait for the image code before sending a code that belongs to no image yet', async () => {
+    let arrive: (answer: { vcId: string; image: string }) => void = () => undefined;
+    vi.spyOn(accountApi, 'getCaptcha').mockReturnValue(new Promise((resolve) => (arrive = resolve)));
+    const login = vi.spyOn(accountApi, 'login').mockResolvedValue(loginAnswer);
+    renderLogin();
+    fill('User name', 'admin');
+    fill('Password', 'Admin@123');
+    fill('Verification code', '1234');
+    fireEvent.submit(screen.getByPlaceholderText('User name').closest('form')!);
+    await waitFor(() => expect(screen.getByText(/The code image has not arrived yet/)).toBeTruthy(), WAIT);
+    expect(login).not.toHaveBeenCalled();
+    arrive({ vcId: 'captcha-late', image: 'data:image/svg+xml;base64,PHN2Zy8+' });
+    await waitFor(() => expect(screen.getByAltText('Verification code')).toBeTruthy(), WAIT);
+    fireEvent.submit(screen.getByPlaceholderText('User name').closest('form')!);
+    await waitFor(() => expect(login).toHaveBeenCalledWith(expect.objectContaining({ vcId: 'captcha-late', vcCode: '1234' })), WAIT);
+  }, TEST_TIMEOUT);
 });

@@ -87,11 +87,17 @@ export default function LoginPage() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const required = (field: string) => requiredCheck(t('common.required', { field }));
+  const { captcha, refresh: refreshCaptcha } = useCaptcha();
+  const codeRequired = required(t('login.captcha'));
   const form = usePlainForm<LoginFieldName>(
     { userName: '', password: '', vcCode: '' },
-    { userName: required(t('login.userName')), password: required(t('login.password')), vcCode: required(t('login.captcha')) },
+    {
+      userName: required(t('login.userName')),
+      password: required(t('login.password')),
+      // A code typed before its image arrived belongs to no image: the server could only refuse it.
+      vcCode: (value) => codeRequired(value) ?? (captcha.vcId ? null : t('login.captchaNotReady')),
+    },
   );
-  const { captcha, refresh: refreshCaptcha } = useCaptcha();
   const [loginMessage, setLoginMessage] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<string | null>(null);
   const [setupChallenge, setSetupChallenge] = useState<string | null>(null);
