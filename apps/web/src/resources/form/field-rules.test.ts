@@ -101,3 +101,11 @@ describe('rules that read another field', () => {
     expect(await problemsOf(options, fields, 'a\nb', { kind: 1 })).toEqual([]);
   });
 });
+
+describe('required messages', () => {
+  it('asks to enter a password, as a typed field, not to choose one', () => {
+    const field: FieldDef = { kind: 'password', label: { zh: '登录密码', en: 'Login password' }, required: true };
+    const rules = fieldRules(field, { t, locale: 'en' }) as Exclude<FormRule, (...args: never[]) => unknown>[];
+    expect(rules.find((rule) => rule.required)?.message).toBe('Please enter Login password');
+  });
+});

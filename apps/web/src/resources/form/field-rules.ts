@@ -98,7 +98,7 @@ export function fieldRules(field: FieldDef, context: RuleContext): FormRule[] {
   const name = labelText(field.label, locale);
   const rules: FormRule[] = crossFieldRules(field, name, context);
   if (field.required && !(isEdit && field.kind === 'password')) {
-    const isText = field.kind === 'text' || field.kind === 'textarea' || field.kind === 'phone' || field.kind === 'region' || field.kind === 'places';
+    const isText = field.kind === 'text' || field.kind === 'textarea' || field.kind === 'phone' || field.kind === 'password' || field.kind === 'region' || field.kind === 'places';
     // A province or city is picked, not typed: "请选择省".
     const isPicked = field.kind === 'region' || field.kind === 'places';
     // Only text rules may carry `whitespace`: any extra key makes antd check the value as a string,
