@@ -81,9 +81,20 @@ async function pickAccount(page: Page, content: Locator, loginName: string, isCo
   const search = content.locator('input[aria-label="搜索账号或姓名"]');
   await search.click();
   await search.fill(loginName);
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: loginName }).click();
+  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: loginName });
   const tree = content.locator('.ant-tree');
-  await tree.waitFor({ state: 'visible' });
+  // The list is drawn again when the search's answer for the whole keyword arrives: a click on the option
+  // drawn for an earlier keystroke can land on an element that is being replaced (seen with two journeys at
+  // a time on a busy machine). Click again while the option is still offered and no tree has opened.
+  await expect
+    .poll(
+      async () => {
+        if (!(await tree.isVisible()) && (await option.isVisible())) await option.click({ timeout: 2_000 }).catch(() => undefined);
+        return tree.isVisible();
+      },
+      { timeout: 20_000, interval: 500 },
+    )
+    .toBe(true);
   return tree;
 }
 
