@@ -23,7 +23,8 @@
  * they wait for it to open: the sale meets a server that has served them (pools open, code compiled),
  * as a sale announced in advance does; `--cold` starts the sale on the fresh server instead.
  *
- * Options: --parents 1000, --concurrency 50, --stock 100. `--count-statements` (PostgreSQL) also counts
+ * Options: --parents 1000, --concurrency 50, --stock 100, --instances 1 (PostgreSQL: that many consoles
+ * on the one database, each buyer sent to one in turn, as a load balancer would; the server CPU is theirs together). `--count-statements` (PostgreSQL) also counts
  * the statements the sale sent: the scratch database logs every statement (`log_statement = all`, set
  * on it alone), and the lines it added to the server's log during the sale are counted (BENCH_PG_LOG,
  * by default Debian's /var/log/postgresql/postgresql-15-main.log; its prefix must name the database,
@@ -41,7 +42,7 @@ import { openSync, readFileSync, readSync, statSync, closeSync } from 'node:fs';
 import { cpuMsOf } from './proc-cpu.js';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { scratchDatabase, startServer, stop } from './main-server.js';
+import { scratchDatabase, startServer, stop, type Started } from './main-server.js';
 import { percentile } from './stats.js';
 
 const { values: args } = parseArgs({
@@ -54,11 +55,15 @@ const { values: args } = parseArgs({
     'no-settle': { type: 'boolean', default: false },
     'count-statements': { type: 'boolean', default: false },
     cold: { type: 'boolean', default: false },
+    // Instances of the console on the one database, the buyers spread over them as a load balancer would (PostgreSQL).
+    instances: { type: 'string', default: '1' },
   },
 });
 const PARENTS = Number(args.parents);
 const CONCURRENCY = Number(args.concurrency);
 const STOCK = Number(args.stock);
+const INSTANCES = Number(args.instances);
+if (INSTANCES > 1 && args.db !== 'postgres') throw new Error('--instances needs PostgreSQL: PGlite is one process at a time');
 
 type Rows<T> = { rows: T[] };
 
@@ -106,15 +111,16 @@ interface Buyer {
   addressId: number;
 }
 
-/** Each buyer reads the commodity's page, `CONCURRENCY` at a time; answers how many answered 200. */
-async function openCommodityPages(base: string, buyers: readonly Buyer[], commodityId: number): Promise<number> {
+/** Each buyer reads the commodity's page on its instance (`baseOf`), `CONCURRENCY` at a time; answers how many answered 200. */
+async function openCommodityPages(baseOf: (index: number) => string, buyers: readonly Buyer[], commodityId: number): Promise<number> {
   let next = 0;
   let opened = 0;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < buyers.length) {
-        const buyer = buyers[next++]!;
-        const response = await call(`${base}${APP_MALL_PATHS.commodity}?id=${commodityId}`, { authorization: `Bearer ${buyer.token}` });
+        const index = next++;
+        const buyer = buyers[index]!;
+        const response = await call(`${baseOf(index)}${APP_MALL_PATHS.commodity}?id=${commodityId}`, { authorization: `Bearer ${buyer.token}` });
         if (response.status === 200) opened += 1;
       }
     }),
@@ -227,23 +233,27 @@ async function settled(pid: number): Promise<number> {
 }
 
 const scratch = await scratchDatabase(args.db, 'orders');
-let server: Awaited<ReturnType<typeof startServer>> | undefined;
+let servers: Started[] = [];
 try {
   // The first start migrates and seeds; the sale's rows go in while it is stopped (PGlite is one process at a time).
-  server = await startServer(scratch.env);
-  await stop(server.child);
+  servers = [await startServer(scratch.env)];
+  await stop(servers[0]!.child);
+  servers = [];
   const { commodityId, buyers } = await prepareSale(scratch.env);
   const countStatements = args['count-statements'] && Boolean(scratch.env.DATABASE_URL);
   if (countStatements) await logStatementsOf(scratch.env.DATABASE_URL!);
-  server = await startServer(scratch.env);
+  for (let i = 0; i < INSTANCES; i += 1) servers.push(await startServer(scratch.env));
   if (!args['no-settle']) {
-    const settledMs = await settled(server.child.pid!);
+    const settledMs = Math.max(...(await Promise.all(servers.map((server) => settled(server.child.pid!)))));
     console.log(`${args.db}: background jobs settled ${(settledMs / 1000).toFixed(1)} s after the start`);
   }
-  console.log(`${args.db}: server up in ${(server.startMs / 1000).toFixed(1)} s; ${buyers.length} parents, ${CONCURRENCY} at a time, ${STOCK} in stock`);
+  const instancesText = INSTANCES > 1 ? `${INSTANCES} instances on the one database, the buyers spread over them in turn; ` : '';
+  console.log(`${args.db}: server up in ${(servers[0]!.startMs / 1000).toFixed(1)} s; ${instancesText}${buyers.length} parents, ${CONCURRENCY} at a time, ${STOCK} in stock`);
+  // Buyer i goes to instance i mod N, for the page and the order alike, as a load balancer's turns would send it.
+  const baseOf = (index: number) => servers[index % servers.length]!.base;
 
   if (!args.cold) {
-    const opened = await openCommodityPages(server.base, buyers, commodityId);
+    const opened = await openCommodityPages(baseOf, buyers, commodityId);
     console.log(`${args.db}: every parent opened the commodity's page first (${opened} answers, not timed); --cold skips it`);
   }
 
@@ -254,10 +264,9 @@ try {
   const refusals = new Map<string, number>();
   const slowest: { took: number; sentAt: number; timing: string; writtenMs: number; headersMs: number }[] = [];
   let next = 0;
-  const base = server.base;
-  const serverPid = server.child.pid!;
+  const serverCpu = () => servers.reduce((sum, server) => sum + cpuMsOf(server.child.pid!), 0);
   const databaseUrl = scratch.env.DATABASE_URL || undefined;
-  const serverCpuBefore = cpuMsOf(serverPid);
+  const serverCpuBefore = serverCpu();
   const clientCpuBefore = process.cpuUsage();
   const backendsBefore = await backendCpu(databaseUrl);
   const logFrom = countStatements ? statSync(PG_LOG).size : 0;
@@ -265,10 +274,11 @@ try {
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < buyers.length) {
-        const buyer = buyers[next++]!;
+        const index = next++;
+        const buyer = buyers[index]!;
         const t0 = performance.now();
         const response = await call(
-          `${base}${APP_MALL_PATHS.placeOrder}`,
+          `${baseOf(index)}${APP_MALL_PATHS.placeOrder}`,
           { authorization: `Bearer ${buyer.token}`, [IDEMPOTENCY_KEY_HEADER]: `flash-${randomBytes(8).toString('hex')}` },
           { lines: [{ commodityId, quantity: 1 }], addressId: buyer.addressId },
         );
@@ -287,7 +297,7 @@ try {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  const serverCpuMs = cpuMsOf(serverPid) - serverCpuBefore;
+  const serverCpuMs = serverCpu() - serverCpuBefore;
   const clientCpu = process.cpuUsage(clientCpuBefore);
   const clientCpuMs = (clientCpu.user + clientCpu.system) / 1000;
   const databaseCpuMs = backendCpuBetween(backendsBefore, await backendCpu(databaseUrl));
@@ -296,8 +306,8 @@ try {
   const statements = countStatements ? statementsLoggedSince(logFrom, databaseNameOf(databaseUrl!)) : undefined;
   latencies.sort((a, b) => a - b);
   placedLatencies.sort((a, b) => a - b);
-  await stop(server.child);
-  server = undefined;
+  for (const server of servers) await stop(server.child);
+  servers = [];
 
   const database = await createDatabase(loadEnv({ ...process.env, ...scratch.env, LOG_LEVEL: 'warn' }));
   const [stock] = (
@@ -340,6 +350,6 @@ try {
   console.log(`load average: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
   if (oversold > 0 || lost > 0 || acknowledged.length !== Math.min(STOCK, buyers.length)) process.exitCode = 1;
 } finally {
-  if (server) await stop(server.child);
+  for (const server of servers) await stop(server.child);
   await scratch.cleanUp();
 }
