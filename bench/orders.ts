@@ -111,20 +111,23 @@ interface Buyer {
   addressId: number;
 }
 
-/** Each buyer reads the commodity's page on its instance (`baseOf`), `CONCURRENCY` at a time; answers how many answered 200. */
-async function openCommodityPages(baseOf: (index: number) => string, buyers: readonly Buyer[], commodityId: number): Promise<number> {
+/** Runs `each` for every buyer's index, `CONCURRENCY` at a time, each worker taking the next buyer when it is done. */
+async function forEachBuyer(count: number, each: (index: number) => Promise<void>): Promise<void> {
   let next = 0;
-  let opened = 0;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (next < buyers.length) {
-        const index = next++;
-        const buyer = buyers[index]!;
-        const response = await call(`${baseOf(index)}${APP_MALL_PATHS.commodity}?id=${commodityId}`, { authorization: `Bearer ${buyer.token}` });
-        if (response.status === 200) opened += 1;
-      }
+      while (next < count) await each(next++);
     }),
   );
+}
+
+/** Each buyer reads the commodity's page on its instance (`baseOf`), `CONCURRENCY` at a time; answers how many answered 200. */
+async function openCommodityPages(baseOf: (index: number) => string, buyers: readonly Buyer[], commodityId: number): Promise<number> {
+  let opened = 0;
+  await forEachBuyer(buyers.length, async (index) => {
+    const response = await call(`${baseOf(index)}${APP_MALL_PATHS.commodity}?id=${commodityId}`, { authorization: `Bearer ${buyers[index]!.token}` });
+    if (response.status === 200) opened += 1;
+  });
   return opened;
 }
 
@@ -263,7 +266,6 @@ try {
   const acknowledged: number[] = [];
   const refusals = new Map<string, number>();
   const slowest: { took: number; sentAt: number; timing: string; writtenMs: number; headersMs: number }[] = [];
-  let next = 0;
   const serverCpu = () => servers.reduce((sum, server) => sum + cpuMsOf(server.child.pid!), 0);
   const databaseUrl = scratch.env.DATABASE_URL || undefined;
   const serverCpuBefore = serverCpu();
@@ -271,31 +273,26 @@ try {
   const backendsBefore = await backendCpu(databaseUrl);
   const logFrom = countStatements ? statSync(PG_LOG).size : 0;
   const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < buyers.length) {
-        const index = next++;
-        const buyer = buyers[index]!;
-        const t0 = performance.now();
-        const response = await call(
-          `${baseOf(index)}${APP_MALL_PATHS.placeOrder}`,
-          { authorization: `Bearer ${buyer.token}`, [IDEMPOTENCY_KEY_HEADER]: `flash-${randomBytes(8).toString('hex')}` },
-          { lines: [{ commodityId, quantity: 1 }], addressId: buyer.addressId },
-        );
-        const envelope = response.envelope as { code: number | string; key?: string; data: { orderId?: number } | null };
-        const took = performance.now() - t0;
-        latencies.push(took);
-        // The server's own account of the slowest answers: its time and how long it waited for the database.
-        slowest.push({ took, sentAt: t0 - started, timing: response.timing, writtenMs: response.writtenMs, headersMs: response.headersMs });
-        if (slowest.length > 20) slowest.sort((a, b) => b.took - a.took).pop();
-        if (envelope.code === 200 && envelope.data?.orderId) {
-          acknowledged.push(envelope.data.orderId);
-          placedLatencies.push(took);
-          lastPlacedAt = Math.max(lastPlacedAt, performance.now() - started);
-        } else refusals.set(`${response.status} ${envelope.key ?? envelope.code}`, (refusals.get(`${response.status} ${envelope.key ?? envelope.code}`) ?? 0) + 1);
-      }
-    }),
-  );
+  await forEachBuyer(buyers.length, async (index) => {
+    const buyer = buyers[index]!;
+    const t0 = performance.now();
+    const response = await call(
+      `${baseOf(index)}${APP_MALL_PATHS.placeOrder}`,
+      { authorization: `Bearer ${buyer.token}`, [IDEMPOTENCY_KEY_HEADER]: `flash-${randomBytes(8).toString('hex')}` },
+      { lines: [{ commodityId, quantity: 1 }], addressId: buyer.addressId },
+    );
+    const envelope = response.envelope as { code: number | string; key?: string; data: { orderId?: number } | null };
+    const took = performance.now() - t0;
+    latencies.push(took);
+    // The server's own account of the slowest answers: its time and how long it waited for the database.
+    slowest.push({ took, sentAt: t0 - started, timing: response.timing, writtenMs: response.writtenMs, headersMs: response.headersMs });
+    if (slowest.length > 20) slowest.sort((a, b) => b.took - a.took).pop();
+    if (envelope.code === 200 && envelope.data?.orderId) {
+      acknowledged.push(envelope.data.orderId);
+      placedLatencies.push(took);
+      lastPlacedAt = Math.max(lastPlacedAt, performance.now() - started);
+    } else refusals.set(`${response.status} ${envelope.key ?? envelope.code}`, (refusals.get(`${response.status} ${envelope.key ?? envelope.code}`) ?? 0) + 1);
+  });
   const seconds = (performance.now() - started) / 1000;
   const serverCpuMs = serverCpu() - serverCpuBefore;
   const clientCpu = process.cpuUsage(clientCpuBefore);

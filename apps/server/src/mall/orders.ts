@@ -65,6 +65,11 @@ export function mallOrderNumber(id: number, at: Date): string {
   return `SC${formatBusinessDate(at).replaceAll('-', '')}${String(id).padStart(8, '0')}`;
 }
 
+/** mallOrderNumber written in SQL, for the statements that number the id they draw: `day` is YYYYMMDD. */
+function orderNumberSql(day: unknown, id: SQL): SQL {
+  return sql`'SC' || ${day}::text || lpad(${id}::text, greatest(8, length(${id}::text)), '0')`;
+}
+
 /** Where an order goes: the parent's school and the address it chose. */
 interface Destination {
   schoolId: number;
@@ -299,7 +304,7 @@ function orderInsertCtes(parentId: number, input: PlaceOrderInput, priced: Price
     sql`, `,
   );
   return sql`n as (
-      select id, 'SC' || ${day}::text || lpad(id::text, greatest(8, length(id::text)), '0') as order_no
+      select id, ${orderNumberSql(day, sql`id`)} as order_no
       from (select nextval(pg_get_serial_sequence('market_orders', 'id'))::int as id) drawn
     ), o as (
       insert into market_orders (id, order_no, state, parent_id, school_id, total_amount, coupon_discount, coupon_grant_id, points_used, pay_amount,
@@ -384,7 +389,7 @@ const placeBatchOf = namedStatement('campus_mall_place_batch', () => {
     ), drawn as (
       select fit.*, nextval(pg_get_serial_sequence('market_orders', 'id'))::int as id from fit, c where fit.running <= c.stock_count
     ), n as (
-      select drawn.*, 'SC' || ${p('dayNo')}::text || lpad(drawn.id::text, greatest(8, length(drawn.id::text)), '0') as order_no from drawn
+      select drawn.*, ${orderNumberSql(p('dayNo'), sql`drawn.id`)} as order_no from drawn
     ), o as (
       insert into market_orders (id, order_no, state, parent_id, school_id, total_amount, coupon_discount, coupon_grant_id, points_used, pay_amount,
         consignee_name, consignee_phone, delivery_address, remark, created_at, updated_at)
