@@ -51,7 +51,8 @@ function rowConditions(query: ReportQuery): SQL[] {
 }
 
 /** Whether the query needs the school's row (an agent, area or school-type filter or dimension). */
-const SCHOOL_KEYS = ['agentId', 'province', 'city', 'schoolType'];
+const AREA_KEYS = ['province', 'city', 'schoolType'];
+const SCHOOL_KEYS = ['agentId', ...AREA_KEYS];
 function needsSchool(query: ReportQuery): boolean {
   return SCHOOL_KEYS.some((key) => query.filters[key] !== undefined || query.groupBy.includes(key)) || query.groupBy.includes('schoolId');
 }
@@ -63,8 +64,7 @@ function needsSchool(query: ReportQuery): boolean {
  * external users) and school filters read per school.
  */
 function readsPerAgent(query: ReportQuery): boolean {
-  const schoolKeys = ['schoolId', 'province', 'city', 'schoolType'];
-  const bySchool = schoolKeys.some((key) => query.filters[key] !== undefined || query.groupBy.includes(key));
+  const bySchool = ['schoolId', ...AREA_KEYS].some((key) => query.filters[key] !== undefined || query.groupBy.includes(key));
   return !bySchool && !query.groupBy.includes('agentId') && (query.scope.kind === 'all' || query.scopeAgentId !== null);
 }
 
