@@ -1,5 +1,7 @@
 /** The file names of downloads: which page and which day, readable in every browser. */
 import { formatBusinessDate, frameOf, type MessageLocale as Locale } from '@campus/contract';
+import type { FastifyReply } from 'fastify';
+import { XLSX_CONTENT_TYPE } from './envelope.js';
 
 /** One of several exports of a page (a DataCenter trend): its name and title join the page's in the file name. */
 export interface ExportPart {
@@ -30,4 +32,9 @@ export function exportAttachmentHeader(frameIndex: string, locale: Locale, now: 
 /** encodeURIComponent leaves ' ( ) * unescaped; RFC 5987's attr-char does not allow them. */
 function encodeRfc5987(text: string): string {
   return encodeURIComponent(text).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** Sends a page's .xlsx download: its content type, and the page's file name for the caller's day (exportAttachmentHeader). */
+export function sendWorkbook(reply: FastifyReply, workbook: unknown, frameIndex: string, locale: Locale, now: Date, part?: ExportPart): FastifyReply {
+  return reply.header('Content-Type', XLSX_CONTENT_TYPE).header('Content-Disposition', exportAttachmentHeader(frameIndex, locale, now, 'xlsx', part)).send(workbook);
 }

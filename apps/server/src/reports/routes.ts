@@ -18,9 +18,9 @@ import {
 } from '@campus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { XLSX_CONTENT_TYPE, ok } from '../platform/envelope.js';
+import { ok } from '../platform/envelope.js';
 import { documentedCall, documentedExport } from '../platform/route-docs.js';
-import { exportAttachmentHeader } from '../platform/attachments.js';
+import { sendWorkbook } from '../platform/attachments.js';
 import { resolveReportContext, type ReportContext } from './context.js';
 import { reportWorkbook } from './export.js';
 import { searchReport, summarizeReport, type ReportInput } from './query.js';
@@ -88,9 +88,7 @@ export function registerReportRoutes(parent: FastifyInstance, report: ReportModu
     const groupBy = Object.keys(def.dimensions).filter((dimension) => !query.groupBy || query.groupBy.includes(dimension));
     // Read (and refused, if too wide) before the first byte is sent: a failure is still an envelope.
     const answer = await summarizeReport(ctx, input, groupBy, request.server.clock.now());
-    reply
-      .header('Content-Type', XLSX_CONTENT_TYPE)
-      .header('Content-Disposition', exportAttachmentHeader(ctx.view.frame, ctx.locale, request.server.clock.now(), 'xlsx', sharesPage ? { name: def.name, title: def.label } : undefined));
-    return reply.send(reportWorkbook(ctx, def, answer, grainOf(input), groupBy));
+    const part = sharesPage ? { name: def.name, title: def.label } : undefined;
+    return sendWorkbook(reply, reportWorkbook(ctx, def, answer, grainOf(input), groupBy), ctx.view.frame, ctx.locale, request.server.clock.now(), part);
   });
 }

@@ -7,8 +7,8 @@ import type { ButtonValue } from '@campus/contract';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Readable } from 'node:stream';
-import { exportAttachmentHeader } from '../../platform/attachments.js';
-import { XLSX_CONTENT_TYPE, errorResponses, ok, xlsxResponse } from '../../platform/envelope.js';
+import { sendWorkbook } from '../../platform/attachments.js';
+import { errorResponses, ok, xlsxResponse } from '../../platform/envelope.js';
 import { localeOf } from '../../platform/locale.js';
 import { requireFrame } from '../../platform/permissions.js';
 import { documentedCall, operationIdOf } from '../../platform/route-docs.js';
@@ -80,8 +80,7 @@ export function workbookCall<Q extends z.ZodType>(spec: WorkbookCallSpec<Q>, wor
       handler: async (request, reply) => {
         const locale = localeOf(request);
         const workbook = await work({ query: request.query as z.infer<Q>, request, app: parent, locale });
-        reply.header('Content-Type', XLSX_CONTENT_TYPE).header('Content-Disposition', exportAttachmentHeader(spec.frame, locale, parent.clock.now()));
-        return reply.send(workbook);
+        return sendWorkbook(reply, workbook, spec.frame, locale, parent.clock.now());
       },
     });
   };

@@ -18,11 +18,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, msg, notFound } from '../../platform/errors.js';
-import { XLSX_CONTENT_TYPE, ok } from '../../platform/envelope.js';
+import { ok } from '../../platform/envelope.js';
 import { documentedCall, documentedExport } from '../../platform/route-docs.js';
 import type { EngineContext, Row } from './context.js';
 import { exportWorkbook } from './export.js';
-import { exportAttachmentHeader } from '../../platform/attachments.js';
+import { sendWorkbook } from '../../platform/attachments.js';
 import { cursorAt, decodeCursor, keyCondition, logAskOf, logDefOf, logOrder, logWhere } from './log.js';
 import { COUNT_CAP, allConditions, columnOf, scopeWhere, selectRows, toWire, viewConditions } from './query.js';
 import { readPage } from './search-statement.js';
@@ -101,10 +101,7 @@ export function registerLogRoutes(parent: FastifyInstance, def: ResourceDef, kit
     const paging = { order: logOrder(def, table), after: (row: Row) => keyCondition(def, table, { direction: 'next', time: row[log.timeField] as Date, id: Number(row.id) }) };
     // Read before the headers: a failing query then answers the error envelope as JSON.
     const workbook = await exportWorkbook(ctx, where, {}, maxCount, paging);
-    reply
-      .header('Content-Type', XLSX_CONTENT_TYPE)
-      .header('Content-Disposition', exportAttachmentHeader(ctx.view.frame, ctx.locale, ctx.clock.now()));
-    return reply.send(workbook);
+    return sendWorkbook(reply, workbook, ctx.view.frame, ctx.locale, ctx.clock.now());
   });
 
   const { hideField } = log;

@@ -33,12 +33,12 @@ import { z } from 'zod';
 import { badRequest, msg } from '../../platform/errors.js';
 import { checkRefundPassword } from '../../platform/refund-password.js';
 import { containsPattern } from '../../platform/like-patterns.js';
-import { XLSX_CONTENT_TYPE, ok } from '../../platform/envelope.js';
+import { ok } from '../../platform/envelope.js';
 import { documentedCall, documentedExport } from '../../platform/route-docs.js';
 import { getRequestState } from '../../platform/caller-state.js';
 import { resolveContext, type EngineContext, type Row } from './context.js';
 import { exportWorkbook } from './export.js';
-import { exportAttachmentHeader } from '../../platform/attachments.js';
+import { sendWorkbook } from '../../platform/attachments.js';
 import { readLinks } from './links.js';
 import { registerTreeRoutes } from './tree-routes.js';
 import { registerLinkRoutes } from './link-routes.js';
@@ -187,10 +187,7 @@ export function registerResourceRoutes(parent: FastifyInstance, def: ResourceDef
     const where = whereOf(searchTerms(ctx, table, filters));
     // Read before the headers: a failing query then answers the error envelope as JSON.
     const workbook = await exportWorkbook(ctx, where, { field: sortField, order: sortOrder }, maxCount);
-    reply
-      .header('Content-Type', XLSX_CONTENT_TYPE)
-      .header('Content-Disposition', exportAttachmentHeader(ctx.view.frame, ctx.locale, ctx.clock.now()));
-    return reply.send(workbook);
+    return sendWorkbook(reply, workbook, ctx.view.frame, ctx.locale, ctx.clock.now());
   });
 
   const { pageIndex: _pageIndex, pageSize: _pageSize, sortField: _sortField, sortOrder: _sortOrder, ...filterSchemas } = searchSchema.shape;
