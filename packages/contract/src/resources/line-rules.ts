@@ -31,6 +31,11 @@ export function textItemsProblems(field: FieldDef, value: unknown, row: Readonly
   return problems;
 }
 
+/** The other fields a number's bounds read (`atMost`, `atLeast`): what a form must pass to boundProblems. */
+export function boundFields(field: FieldDef): string[] {
+  return field.kind === 'number' ? [field.atMost?.field, field.atLeast?.field].filter((other): other is string => other !== undefined) : [];
+}
+
 /**
  * What is wrong with a number against the bounds it reads from another field (`atMost`, `atLeast`) of
  * `row` (the row, or a line's parent row): nothing while either value is empty.

@@ -1,5 +1,5 @@
 /** antd validation rules from a field declaration, with messages in the current locale. */
-import { PHONE_PATTERNS, boundProblems, formatServerMessage, textItemsProblems, type FieldDef } from '@campus/contract';
+import { PHONE_PATTERNS, boundFields, boundProblems, formatServerMessage, textItemsProblems, type FieldDef } from '@campus/contract';
 import type { FormRule } from 'antd';
 import type { Locale, Translate } from '../../lib/i18n';
 import { centsToYuan } from '../shared/field-values';
@@ -57,7 +57,7 @@ function crossFieldRules(field: FieldDef, name: string, { t, locale, fields }: R
       },
     }));
   }
-  const bounds = field.kind === 'number' ? [field.atMost?.field, field.atLeast?.field].filter((other): other is string => other !== undefined) : [];
+  const bounds = boundFields(field);
   if (bounds.length > 0 && fields) {
     rules.push(({ getFieldValue }) => ({
       validator(_, value) {
@@ -89,8 +89,9 @@ function crossFieldRules(field: FieldDef, name: string, { t, locale, fields }: R
 /** The fields another field's rules read, so the form checks that field again when they change. */
 export function ruleDependencies(field: FieldDef): string[] {
   const items = field.kind === 'text' || field.kind === 'textarea' ? field.items : undefined;
-  const bounds = field.kind === 'number' ? [field.atMost?.field, field.atLeast?.field] : [];
-  return [field.requiredWhen?.field, ...(field.requiredOnRow?.orElse ?? []), field.kind === 'date' ? field.notBefore : undefined, items?.when?.field, ...bounds].filter((name): name is string => name !== undefined);
+  return [field.requiredWhen?.field, ...(field.requiredOnRow?.orElse ?? []), field.kind === 'date' ? field.notBefore : undefined, items?.when?.field, ...boundFields(field)].filter(
+    (name): name is string => name !== undefined,
+  );
 }
 
 export function fieldRules(field: FieldDef, context: RuleContext): FormRule[] {

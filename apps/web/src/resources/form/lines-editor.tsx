@@ -4,7 +4,7 @@
  * amounts and total. Server field errors such as `items.2.quantity` land on that cell (Form.List).
  */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { formatServerMessage, lineRuleProblems } from '@campus/contract';
+import { boundFields, formatServerMessage, lineRuleProblems } from '@campus/contract';
 import { Button, Form, Table, Typography, type FormRule, type TableColumnsType } from 'antd';
 import type { FormListFieldData } from 'antd/es/form/FormList';
 import { useVisibilityProbes } from '../../hooks/use-visibility-probes';
@@ -37,7 +37,7 @@ function acrossLinesRule(name: string, field: LinesField, index: number, lineNam
     validator() {
       // Wire values, as the server compares them: dates as YYYY-MM-DD, money in cents.
       // The parent row's fields the lines' bounds read (an NVR's channel count).
-      const bounds = Object.values(field.fields).flatMap((f) => (f.kind === 'number' ? [f.atMost?.field, f.atLeast?.field] : [])).filter((other): other is string => other !== undefined);
+      const bounds = Object.values(field.fields).flatMap(boundFields);
       const row = Object.fromEntries(bounds.map((other) => [other, getFieldValue(other) as unknown]));
       const problem = lineRuleProblems(field, linesToWire(field, getFieldValue(name)), row).find((one) => one.index === index && one.field === lineName);
       return problem ? Promise.reject(new Error(formatServerMessage(problem.message.key, problem.message.params, locale === 'en' ? 'en' : 'zh'))) : Promise.resolve();
