@@ -24,7 +24,8 @@ export async function seriousViolations(page: Page, where: string, pane?: string
   return results.violations
     .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
     .map((violation) => {
-      const targets = violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')}${node.failureSummary ? ` (${node.failureSummary.replace(/\s+/g, ' ').slice(0, 160)})` : ''}`);
+      // The element's own markup too: one gone from the page by the time axe names it is called ":root".
+      const targets = violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}${node.failureSummary ? ` (${node.failureSummary.replace(/\s+/g, ' ').slice(0, 160)})` : ''}`);
       return `${where}: ${violation.id} [${violation.impact}] ×${violation.nodes.length}: ${targets.join(' | ')}`;
     });
 }

@@ -11,8 +11,11 @@ import { Suspense, lazy, type ComponentProps, type ComponentType, type CSSProper
 function deferredInput<P extends { style?: CSSProperties }>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const Part = lazy(() => load().then((component) => ({ default: component })));
   function DeferredInput(props: P) {
+    // The stand-in carries the id and name of the input it stands for, so that its form item's label
+    // names it meanwhile (a range picker's id may be a pair: the stand-in then goes by its aria-label).
+    const { id, 'aria-label': ariaLabel } = props as { id?: unknown; 'aria-label'?: unknown };
     return (
-      <Suspense fallback={<Input disabled style={props.style} />}>
+      <Suspense fallback={<Input disabled style={props.style} id={typeof id === 'string' ? id : undefined} aria-label={typeof ariaLabel === 'string' ? ariaLabel : undefined} />}>
         {/* React's lazy() widens the props type; they are P exactly. */}
         <Part {...(props as ComponentProps<typeof Part>)} />
       </Suspense>
