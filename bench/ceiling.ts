@@ -7,9 +7,10 @@
  * EXPLAIN ANALYZE under the server's session options, then stops).
  *
  * 1. DB: the engine's own page statement for agent1's Search for the name part (page 1 of 20, the
- *    statement a repeated Search sends: its total is kept), captured from `searchPage` through a
- *    drizzle logger, run through the pg driver alone by `--clients` connections, each with the
- *    server's session options (POSTGRES_SESSION_OPTIONS), back to back for `--seconds`.
+ *    statement a repeated Search sends: its total is kept), captured from `searchPage` as the pg
+ *    driver is handed it (named where the engine names it: a common part's walk of the newest ids),
+ *    run through the pg driver alone by `--clients` connections, each with the server's session
+ *    options (POSTGRES_SESSION_OPTIONS), back to back for `--seconds`.
  * 2. API: the real server (bench/server.ts) answering POST /api/Student/Search with the same body
  *    as agent1, loaded by autocannon with `--clients` keep-alive connections for `--seconds`.
  *
@@ -28,7 +29,7 @@ import type { EngineContext, Row } from '@campus/server/src/resources/engine/con
 import { searchPage } from '@campus/server/src/resources/engine/search-counts.js';
 import { searchAskOf } from '@campus/server/src/resources/engine/search-statement.js';
 import autocannon from 'autocannon';
-import { eq, type Logger } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { cpuMsOf } from './proc-cpu.js';
 import os from 'node:os';
@@ -57,15 +58,23 @@ const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 interface Statement {
   sql: string;
   params: unknown[];
+  /** The name it is prepared under on each connection ('' for unnamed: planned with its values on every call). */
+  name: string;
 }
 
 /** The page statement the server sends for a repeated Search of the body as agent1 (its total kept). */
 async function pageStatement(): Promise<Statement> {
   const captured: Statement[] = [];
-  const logger: Logger = { logQuery: (query, params) => void captured.push({ sql: query, params }) };
   const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 2, options: POSTGRES_SESSION_OPTIONS });
+  const query = pg.Client.prototype.query;
+  // As the driver is handed it, name included (a drizzle logger sees no name).
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const config = args[0] as string | { text: string; name?: string; values?: unknown[] };
+    if (typeof config !== 'string' && config.text.includes('from "students"')) captured.push({ sql: config.text, params: config.values ?? (args[1] as unknown[] | undefined) ?? [], name: config.name ?? '' });
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
   try {
-    const db = drizzle({ client: pool, schema, logger }) as unknown as Database;
+    const db = drizzle({ client: pool, schema }) as unknown as Database;
     const [user] = await db.select().from(schema.users).where(eq(schema.users.loginName, 'agent1'));
     if (!user) throw new Error('no user agent1: run npm run seed:scale first');
     const [scope, probes] = await Promise.all([resolveSchoolScope(db, user), getVisibilityProbes(db, user)]);
@@ -76,12 +85,16 @@ async function pageStatement(): Promise<Statement> {
     captured.length = 0;
     // The second call of a filter set: its total is kept, so it sends the page statement alone.
     await searchPage(ctx, ask, filters, pageSize, (pageIndex - 1) * pageSize);
-    if (captured.length !== 1) throw new Error(`expected one statement for a repeated Search, captured ${captured.length}`);
+    if (captured.length !== 1) throw new Error(`expected one page statement for a repeated Search, captured ${captured.length}`);
     return captured[0]!;
   } finally {
+    pg.Client.prototype.query = query;
     await pool.end();
   }
 }
+
+/** The statement as the server sends it: named when the engine names it. */
+const sent = (statement: Statement): pg.QueryConfig => ({ text: statement.sql, values: statement.params, ...(statement.name && { name: statement.name }) });
 
 /** PIDs of the database's client backends but `except` (this bench's own probe connection). */
 async function backendPids(probe: pg.Client): Promise<number[]> {
@@ -105,7 +118,7 @@ async function runDatabase(statement: Statement, probe: pg.Client): Promise<Phas
   try {
     // Open every connection and warm it (plans, caches) before the clock starts.
     await Promise.all(Array.from({ length: CLIENTS }, async () => {
-      for (let i = 0; i < 20; i += 1) await pool.query(statement.sql, statement.params);
+      for (let i = 0; i < 20; i += 1) await pool.query(sent(statement));
     }));
     const pids = await backendPids(probe);
     const cpuBefore = sumCpu(pids);
@@ -117,7 +130,7 @@ async function runDatabase(statement: Statement, probe: pg.Client): Promise<Phas
       Array.from({ length: CLIENTS }, async () => {
         while (performance.now() < end) {
           try {
-            await pool.query(statement.sql, statement.params);
+            await pool.query(sent(statement));
             requests += 1;
           } catch {
             errors += 1;
@@ -161,14 +174,19 @@ async function main(): Promise<void> {
   console.log(`bench:ceiling on PostgreSQL ${new URL(env.DATABASE_URL!).pathname.slice(1)} — ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`);
   console.log(`agent1's Student Search ${JSON.stringify(BODY)}, page 1 × 20; ${CLIENTS} clients, ${SECONDS} s per phase; session options: ${POSTGRES_SESSION_OPTIONS}`);
   const statement = await pageStatement();
-  console.log(`page statement: ${statement.sql.length} characters, ${statement.params.length} parameters`);
+  console.log(`page statement: ${statement.sql.length} characters, ${statement.params.length} parameters, ${statement.name ? `named ${statement.name}` : 'unnamed (planned with its values on each call)'}`);
   if (args.explain) {
     const client = new pg.Client({ connectionString: env.DATABASE_URL, options: POSTGRES_SESSION_OPTIONS });
     await client.connect();
     console.log(statement.sql);
-    for (let i = 0; i < 3; i += 1) {
-      const plan = await client.query(`explain (analyze, buffers) ${statement.sql}`, statement.params);
-      if (i === 2) for (const row of plan.rows as Record<string, string>[]) console.log(`    ${Object.values(row)[0]}`);
+    // A named statement is explained as PostgreSQL runs it: EXPLAIN EXECUTE.
+    if (statement.name) await client.query(`prepare ceiling_page as ${statement.sql}`);
+    const literal = (value: unknown) => (typeof value === 'number' ? String(value) : client.escapeLiteral(String(value)));
+    const explained = statement.name ? `execute ceiling_page(${statement.params.map(literal).join(', ')})` : statement.sql;
+    // Past the five calls PostgreSQL plans with the values before it weighs the plan made without them.
+    for (let i = 0; i < 7; i += 1) {
+      const plan = await client.query(`explain (analyze, buffers) ${explained}`, statement.name ? [] : statement.params);
+      if (i === 6) for (const row of plan.rows as Record<string, string>[]) console.log(`    ${Object.values(row)[0]}`);
     }
     await client.end();
     return;

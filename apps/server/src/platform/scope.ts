@@ -82,9 +82,11 @@ const idsLiteralOf = builtOnce((scope: { schoolIds: number[] }) => `{${scope.sch
 
 /** scopeCondition as a term (sql-terms.ts): the ids are its one value. */
 export function scopeTerm(scope: SchoolScope, column: SQLWrapper): Term {
-  if (scope.kind === 'all') return fixedTerm(sql`true`, 'all');
-  if (scope.schoolIds.length === 0) return fixedTerm(sql`false`, 'none');
-  return boundTerm('schools', [idsLiteralOf(scope)], ([ids]) => sql`${column} = any(${ids}::int[])`);
+  if (scope.kind === 'all') return fixedTerm(sql`true`, 'all', sql`true`);
+  if (scope.schoolIds.length === 0) return fixedTerm(sql`false`, 'none', sql`false`);
+  // The walk's form: inside coalesce the ids match no index, and the planner takes the condition for
+  // half the rows whatever they are, so a plan made without them costs what one made with them does.
+  return boundTerm('schools', [idsLiteralOf(scope)], ([ids]) => sql`${column} = any(${ids}::int[])`, ([ids]) => sql`coalesce(${column} = any(${ids}::int[]), false)`);
 }
 
 /** Whether one school id lies inside the scope. */

@@ -15,16 +15,22 @@ export interface Term {
   shape: string | undefined;
   values: readonly unknown[];
   sql(params: readonly unknown[]): SQL;
+  /**
+   * The same condition written so that no index serves it: the plan then walks the order's key and
+   * checks each row, with no index weighed against the values (resources/engine/search-statement.ts).
+   * Absent where the condition has no such form.
+   */
+  walk?(params: readonly unknown[]): SQL;
 }
 
 /** A condition whose SQL holds its values, or holds none: `shape` set only for the latter (constant SQL). */
-export function fixedTerm(condition: SQL, shape?: string): Term {
-  return { shape, values: [], sql: () => condition };
+export function fixedTerm(condition: SQL, shape?: string, walk?: SQL): Term {
+  return { shape, values: [], sql: () => condition, ...(walk && { walk: () => walk }) };
 }
 
-/** A condition over `values`, written by `sql` around whatever stands for them. */
-export function boundTerm(shape: string, values: readonly unknown[], sql: (params: readonly unknown[]) => SQL): Term {
-  return { shape, values, sql };
+/** A condition over `values`, written by `sql` around whatever stands for them (and by `walk` for a walk of the order's key). */
+export function boundTerm(shape: string, values: readonly unknown[], sql: (params: readonly unknown[]) => SQL, walk?: (params: readonly unknown[]) => SQL): Term {
+  return { shape, values, sql, ...(walk && { walk }) };
 }
 
 /** The condition with its own values in it. */
@@ -34,14 +40,16 @@ export function termSql(term: Term): SQL {
 
 function joined(combine: (...parts: SQL[]) => SQL | undefined, joiner: string, terms: Term[]): Term {
   const shapes = terms.map((term) => term.shape);
+  const written = (write: (term: Term, params: readonly unknown[]) => SQL) => (params: readonly unknown[]) => {
+    let next = 0;
+    return combine(...terms.map((term) => write(term, params.slice(next, (next += term.values.length)))))!;
+  };
+  const walks = terms.every((term) => term.walk);
   return {
     shape: shapes.includes(undefined) ? undefined : `${joiner}(${shapes.join(',')})`,
     values: terms.flatMap((term) => term.values),
-    sql(params) {
-      let next = 0;
-      const parts = terms.map((term) => term.sql(params.slice(next, (next += term.values.length))));
-      return combine(...parts)!;
-    },
+    sql: written((term, params) => term.sql(params)),
+    ...(walks && { walk: written((term, params) => term.walk!(params)) }),
   };
 }
 

@@ -125,7 +125,7 @@ export function logAskOf(ctx: EngineContext, table: ResourceTable, filters: Row,
   const terms = logTerms(ctx, table, filters, range);
   if (cursor) terms.push(keyTerm(ctx.def, table, cursor));
   const direction = cursor?.direction ?? 'next';
-  return { ask: { terms, order: { shape: direction, sql: () => logOrder(ctx.def, table, direction) } }, range };
+  return { ask: { terms, order: { shape: direction, sql: () => logOrder(ctx.def, table, direction), byKey: false } }, range };
 }
 
 function logTerms(ctx: EngineContext, table: ResourceTable, filters: Row, range: ReturnType<typeof logRange>): Term[] {

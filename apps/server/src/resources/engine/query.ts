@@ -218,6 +218,16 @@ export function selectRows(ctx: EngineContext, where: SQL | undefined) {
 }
 
 /**
+ * A page bound written into the statement's text. drizzle binds a number as a parameter; an SQL
+ * object in its place is written as it stands (its builder tells the two apart at run time).
+ */
+export function writtenBound(value: number): Placeholder {
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`a page bound must be a whole number, not ${value}`);
+  // The builder's type admits numbers and placeholders only; it writes any SQL object in place.
+  return sql.raw(String(value)) as unknown as Placeholder;
+}
+
+/**
  * One page of a Search. The page's ids are chosen first, by a subquery that the `(scope key, filter,
  * id)` indexes answer on their own (index-only scan, then a top-N sort by id); only those rows are
  * then read, with their labels. Written as one query, the labels would be read for every row OFFSET

@@ -23,7 +23,7 @@ import type { SchoolScope } from '../../platform/scope.js';
 import type { EngineContext, Row } from './context.js';
 import { COUNT_CAP, boundedCountQuery } from './query.js';
 import { NAME_STRPOS_SHAPE } from './search-rules.js';
-import { readPage, whereOf, type SearchAsk } from './search-statement.js';
+import { readPage, walksKey, whereOf, type SearchAsk } from './search-statement.js';
 
 /** How long a count is reused at most. */
 export const COUNT_MAX_AGE_MS = 30_000;
@@ -190,7 +190,9 @@ export async function searchPage(ctx: EngineContext, ask: SearchAsk, filters: Ro
   const now = ctx.clock.now().getTime();
   const cached = counts.get(key);
   const fresh = cached && cached.generation === generation && now - cached.countedAt < COUNT_MAX_AGE_MS ? cached : undefined;
-  const read = await readPage(ctx, ask, pageSize + 1, offset);
+  // A total kept from the call before says whether the matches are dense enough to walk the newest ids.
+  const walk = fresh !== undefined && (await walksKey(ctx, ask, fresh.total, offset + pageSize + 1));
+  const read = await readPage(ctx, ask, pageSize + 1, offset, walk);
   const hasMore = read.length > pageSize;
   const rows = hasMore ? read.slice(0, pageSize) : read;
   const page: ReadPage = { rows: rows.length, hasMore, offset, pageSize };

@@ -41,6 +41,11 @@ function isWholePiece(value: string): boolean {
   return [...value].length <= 2 && [...value.toLowerCase()].length <= 2;
 }
 
+/** A name part checked row by row, as a walk of the order's key checks it. */
+function nameWalk(column: PgColumn | SQL): (params: readonly unknown[]) => SQL {
+  return ([typed]) => sql`strpos(lower(${column}), lower(${typed})) <> 0`;
+}
+
 /** textCondition as a term: the SQL is the same for every value, the bound pattern is what differs. */
 export function textTerm(rule: TextRule, column: PgColumn | SQL, value: string): Term {
   switch (rule) {
@@ -56,8 +61,10 @@ export function textTerm(rule: TextRule, column: PgColumn | SQL, value: string):
       // ≈ 20 × strpos per row) runs only on rows that match, which halved the statement's execution.
       // Written `<> 0`, not `> 0`: the planner takes `<>` on an expression for 0.995 of the rows and
       // `>` for a third, so the estimate stays the pieces' own, within a few % (issue 32, bench:search).
-      if (isWholePiece(value)) return boundTerm('name-grams', [value], ([typed]) => sql`(strpos(lower(${column}), lower(${typed})) <> 0 and ${sql.raw(SEARCH_GRAMS)}(${column}) @> search_query_grams(${typed}))`);
-      return boundTerm(NAME_STRPOS_SHAPE, [value], ([typed]) => sql`(${sql.raw(SEARCH_GRAMS)}(${column}) @> search_query_grams(${typed}) and strpos(lower(${column}), lower(${typed})) > 0)`);
+      // Walking the newest ids (a part common in the caller's rows), strpos alone decides: the pieces
+      // only narrow the rows for the index.
+      if (isWholePiece(value)) return boundTerm('name-grams', [value], ([typed]) => sql`(strpos(lower(${column}), lower(${typed})) <> 0 and ${sql.raw(SEARCH_GRAMS)}(${column}) @> search_query_grams(${typed}))`, nameWalk(column));
+      return boundTerm(NAME_STRPOS_SHAPE, [value], ([typed]) => sql`(${sql.raw(SEARCH_GRAMS)}(${column}) @> search_query_grams(${typed}) and strpos(lower(${column}), lower(${typed})) > 0)`, nameWalk(column));
     case 'code':
       return boundTerm('code', [containsPattern(value)], ([pattern]) => sql`${column} ilike ${pattern}`);
     case 'digits':
