@@ -228,6 +228,12 @@ export async function rollUpAppUse(db: Database, now: Date, batchSize = ROLLUP_B
     const batch = sql`app_use_events b where b.id > ${from} and b.id <= ${to}`;
     const pairs = await rowsOf<{ school_id: number; day: unknown }>(tx, sql`select distinct b.school_id, ${businessDay(sql`b.occurred_at`)}::text as day from ${batch}`);
     const touched: Pair[] = pairs.map((pair) => ({ schoolId: Number(pair.school_id), day: String(pair.day).slice(0, 10) }));
+    // The schools whose agents migration 0065's triggers read, taken first and in id order: a school
+    // changing agent meanwhile then waits for this run, or is waited for before any rollup row is
+    // written. Taken by the triggers, after the run had written some, the two deadlocked (the change's
+    // own trigger moves those rows).
+    const schoolIds = `{${[...new Set(touched.map((pair) => pair.schoolId))].join(',')}}`;
+    await tx.execute(sql`select 1 from schools where id = any(${schoolIds}::int[]) order by id for share`);
     for (let i = 0; i < touched.length; i += PAIRS_PER_STATEMENT) await rollUpDays(tx, touched.slice(i, i + PAIRS_PER_STATEMENT));
     await countBatchParents(tx, batch);
     await tx.update(jobWatermarks).set({ lastId: to }).where(eq(jobWatermarks.name, WATERMARK));
