@@ -67,7 +67,7 @@ const TABLE_ROWS_MAX_AGE_MS = 10 * 60_000;
 
 const tableRowsOf = builtOnce((_db: Database) => new Map<string, { rows: Promise<number>; readAt: number }>());
 
-/** The table's row count as the planner last counted it (0 before any ANALYZE), read at most every ten minutes. */
+/** The table's row count as the planner last counted it (0 before any ANALYZE or when unreadable), read at most every ten minutes. */
 function tableRows(ctx: EngineContext, now: number): Promise<number> {
   const kept = tableRowsOf(ctx.db);
   const name = ctx.def.table;
@@ -75,9 +75,13 @@ function tableRows(ctx: EngineContext, now: number): Promise<number> {
   if (known && now - known.readAt < TABLE_ROWS_MAX_AGE_MS) return known.rows;
   const rows = ctx.db
     .execute(sql`select greatest(reltuples, 0)::bigint as n from pg_class where oid = to_regclass(${name})`)
-    .then((result) => Number((result as unknown as { rows: { n: string | number }[] }).rows[0]?.n ?? 0));
+    .then((result) => Number((result as unknown as { rows: { n: string | number }[] }).rows[0]?.n ?? 0))
+    // Unknown is "no walk" (the indexes' plan, as before), asked again on the next page.
+    .catch(() => {
+      kept.delete(name);
+      return 0;
+    });
   kept.set(name, { rows, readAt: now });
-  rows.catch(() => kept.delete(name));
   return rows;
 }
 
