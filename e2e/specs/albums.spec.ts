@@ -9,7 +9,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, call, giveParentAppPassword, md5, searchRows } from '../support/api';
 import { launchBrowser, screenshot } from '../support/browser';
-import { buttonText, loginThroughForm, openFromMenu, rowAction, tableRows, tabMenu, toast, waitForTable } from '../support/console';
+import { buttonText, loginThroughForm, openFromMenu, rowAction, submitUntilSent, tableRows, tabMenu, toast, waitForTable } from '../support/console';
 import { journey } from '../support/journey';
 
 let browser: Browser;
@@ -147,7 +147,8 @@ describe('from a class’s photos to a closed print order', () => {
       // The form, not the closing confirmation (which has a title too).
       const form = modal(page, label).and(page.locator('.ant-modal:not(.ant-modal-confirm)'));
       await form.waitFor();
-      await form.getByRole('button', { name: buttonText('确定') }).click();
+      const sent = await submitUntilSent(form.getByRole('button', { name: buttonText('确定') }), '/api/AlbumOrder/');
+      expect(sent.status(), await sent.text()).toBe(200);
       await expect.poll(state).toBe(after);
       if (label === '送印') await screenshot(page, 'albums-03-sent');
     }

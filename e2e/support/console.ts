@@ -2,7 +2,7 @@
  * Steps of the console the journeys share, through the selectors the web app provides for tests:
  * data-group, data-frame, data-tab, data-tab-label and the data-testids.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
 import { ACCOUNTS, type AccountName } from './api';
 import { CAPTCHA_CODE } from './browser';
@@ -156,6 +156,25 @@ export async function rowAction(row: Locator, label: string): Promise<void> {
     .getByRole('menuitem')
     .filter({ hasText: new RegExp(`^\\s*${label}\\s*$`) })
     .click();
+}
+
+/**
+ * Clicks a modal form's submit button until the form's call leaves, and answers the call's response. A
+ * click landing while the modal is still being drawn can be lost on a busy machine (seen with two journeys
+ * at a time); a second click while the first call is on its way is ignored by the form's guard, and that
+ * call's response is still the one awaited.
+ */
+export async function submitUntilSent(button: Locator, path: string): Promise<Response> {
+  const page = button.page();
+  for (let attempt = 1; ; attempt += 1) {
+    const response = page.waitForResponse((candidate) => candidate.url().includes(path) && candidate.request().method() === 'POST', { timeout: 5_000 });
+    await button.click();
+    try {
+      return await response;
+    } catch (error) {
+      if (attempt === 4) throw error;
+    }
+  }
 }
 
 /** Picks an option of the antd Select inside a form item. */
