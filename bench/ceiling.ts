@@ -28,6 +28,7 @@ import { resolveSchoolScope } from '@campus/server/src/platform/scope.js';
 import type { EngineContext, Row } from '@campus/server/src/resources/engine/context.js';
 import { searchPage } from '@campus/server/src/resources/engine/search-counts.js';
 import { searchAskOf } from '@campus/server/src/resources/engine/search-statement.js';
+import { recordSentStatements } from '@campus/server/test/helpers/sent-statements.js';
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -64,15 +65,9 @@ interface Statement {
 
 /** The page statement the server sends for a repeated Search of the body as agent1 (its total kept). */
 async function pageStatement(): Promise<Statement> {
-  const captured: Statement[] = [];
   const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 2, options: POSTGRES_SESSION_OPTIONS });
-  const query = pg.Client.prototype.query;
   // As the driver is handed it, name included (a drizzle logger sees no name).
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const config = args[0] as string | { text: string; name?: string; values?: unknown[] };
-    if (typeof config !== 'string' && config.text.includes('from "students"')) captured.push({ sql: config.text, params: config.values ?? (args[1] as unknown[] | undefined) ?? [], name: config.name ?? '' });
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
+  const recorded = recordSentStatements();
   try {
     const db = drizzle({ client: pool, schema }) as unknown as Database;
     const [user] = await db.select().from(schema.users).where(eq(schema.users.loginName, 'agent1'));
@@ -82,13 +77,14 @@ async function pageStatement(): Promise<Statement> {
     const { pageIndex, pageSize, sortField, sortOrder, ...filters } = searchSchemaOf(Student).parse(BODY) as Row & { pageIndex: number; pageSize: number; sortField?: string; sortOrder?: 'asc' | 'desc' };
     const ask = searchAskOf(ctx, filters, sortField, sortOrder);
     await searchPage(ctx, ask, filters, pageSize, (pageIndex - 1) * pageSize);
-    captured.length = 0;
+    const before = recorded.sent.length;
     // The second call of a filter set: its total is kept, so it sends the page statement alone.
     await searchPage(ctx, ask, filters, pageSize, (pageIndex - 1) * pageSize);
-    if (captured.length !== 1) throw new Error(`expected one page statement for a repeated Search, captured ${captured.length}`);
-    return captured[0]!;
+    const pages = recorded.sent.flatMap((sql, i) => (i >= before && sql.includes('from "students"') ? [{ sql, params: recorded.values[i]!, name: recorded.names[i]! }] : []));
+    if (pages.length !== 1) throw new Error(`expected one page statement for a repeated Search, captured ${pages.length}`);
+    return pages[0]!;
   } finally {
-    pg.Client.prototype.query = query;
+    recorded.stop();
     await pool.end();
   }
 }
