@@ -170,8 +170,9 @@ describe('from a class’s photos to a closed print order', () => {
     await expect.poll(() => row(orderNos[1]!).count(), { timeout: 10_000 }).toBe(1);
     for (const no of orderNos) await row(no).locator('.ant-checkbox-input').check();
     await page.getByRole('button', { name: buttonText('批量送印') }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: buttonText('确定') }).click();
-    await toast(page, '已送印').waitFor();
+    const sent = await submitUntilSent(page.locator('.ant-modal-confirm').getByRole('button', { name: buttonText('确定') }), '/api/AlbumOrder/BatchSend');
+    expect(sent.status(), await sent.text()).toBe(200);
+    await toast(page, '2 条已送印').waitFor();
     for (const no of orderNos) await expect.poll(async () => (await row(no).locator('.ant-tag').allInnerTexts()).includes('已送印')).toBe(true);
     await screenshot(page, 'albums-05-batch-sent');
   });

@@ -159,21 +159,26 @@ export async function rowAction(row: Locator, label: string): Promise<void> {
 }
 
 /**
- * Clicks a modal form's submit button until the form's call leaves, and answers the call's response. A
- * click landing while the modal is still being drawn can be lost on a busy machine (seen with two journeys
- * at a time); a second click while the first call is on its way is ignored by the form's guard, and that
- * call's response is still the one awaited.
+ * Clicks a modal's OK button (a form's submit or a confirmation's) until its call leaves, and answers the
+ * call's response. A click landing while the modal is still being drawn can be lost on a busy machine (seen
+ * with two journeys at a time). Only the request's leaving is timed: once it has left, its answer is awaited
+ * however slow, and the button is not clicked again.
  */
 export async function submitUntilSent(button: Locator, path: string): Promise<Response> {
   const page = button.page();
   for (let attempt = 1; ; attempt += 1) {
-    const response = page.waitForResponse((candidate) => candidate.url().includes(path) && candidate.request().method() === 'POST', { timeout: 5_000 });
+    const sent = page.waitForRequest((candidate) => candidate.url().includes(path) && candidate.method() === 'POST', { timeout: 5_000 });
     await button.click();
+    let request;
     try {
-      return await response;
+      request = await sent;
     } catch (error) {
       if (attempt === 4) throw error;
+      continue;
     }
+    const response = await request.response();
+    if (!response) throw new Error(`POST ${request.url()} got no response`);
+    return response;
   }
 }
 
