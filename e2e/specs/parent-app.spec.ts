@@ -5,7 +5,7 @@
  */
 import { APP_PATHS, IDEMPOTENCY_KEY_HEADER, type AppInbox, type AppOrder } from '@campus/contract';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin, call, giveParentAppPassword, md5, searchRows } from '../support/api';
 import { launchBrowser, screenshot } from '../support/browser';
 import { buttonText, drawer, loginThroughForm, openFromMenu, revealFilter, rowAction, tableRows, waitForTable } from '../support/console';
@@ -97,5 +97,15 @@ describe('a parent in service is told of an arrival', () => {
     await expect.poll(() => receipt.count()).toBeGreaterThan(0);
     expect(await receipt.first().textContent()).toContain('入园通知');
     await screenshot(page, 'parent-app-01-receipt');
+  });
+});
+
+describe("the demo's parents who play the app", () => {
+  it('had their children’s gate notices pushed to the devices they registered, listed on pushOutbox', async () => {
+    const admin = await apiLogin('admin');
+    // The seed's own pushes: the journeys' recognitions may push to the same devices later.
+    const pushes = await searchRows<{ token: string }>(admin, 'PushDelivery', 'pushOutbox', { pageSize: 100, createdAtTo: inject('seededBefore') });
+    // The seed registers the players' devices before it makes the notices of the newest recognitions.
+    expect(pushes.items.filter((push) => push.token.startsWith('demo-device-')).length).toBeGreaterThan(0);
   });
 });

@@ -83,6 +83,8 @@ export async function setup(project: TestProject): Promise<void> {
   });
   await waitForHealth(`${baseUrl}/api/health`, server, 120_000);
   project.provide('baseUrl', baseUrl);
+  // Rows written before this moment are the demo seed's, whatever the journeys write later.
+  project.provide('seededBefore', new Date().toISOString());
 }
 
 export async function teardown(): Promise<void> {
@@ -106,5 +108,6 @@ export async function teardown(): Promise<void> {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    seededBefore: string;
   }
 }

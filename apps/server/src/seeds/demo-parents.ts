@@ -1,7 +1,8 @@
 /**
  * Demo parents' side: the seeded parents are bound to their children as a console write binds them
- * (receiving places, trials), then the last two days' gate recognitions make their notices through
- * the same function the intake calls, so the parentUser page's bindings and receipts are the product's.
+ * (receiving places, trials); once the app's players have registered their devices, the last two days'
+ * gate recognitions make their notices (and those devices' pushes) through the same function the intake
+ * calls, so the parentUser page's bindings and receipts and the push outbox are the product's.
  */
 import { and, desc, eq, gte } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
@@ -13,9 +14,14 @@ import { bindChildrenOfParents } from '../parents/service.js';
 /** Recognitions whose notices the demo makes: the newest, enough to fill a page per school. */
 const DEMO_NOTICE_EVENTS = 3_000;
 
-export async function seedDemoParents(tx: Transaction, now: Date): Promise<void> {
+/** Binds every seeded parent to its children. */
+export async function bindDemoParents(tx: Transaction, now: Date): Promise<void> {
   const all = await tx.select({ id: parents.id }).from(parents).orderBy(parents.id);
   await bindChildrenOfParents(tx, all.map((row) => Number(row.id)), { now });
+}
+
+/** Makes the notices of the newest gate recognitions, as the intake would have when they arrived. */
+export async function seedDemoNotices(tx: Transaction, now: Date): Promise<void> {
   const recent = await tx
     .select(openEventColumns)
     .from(recognitionRecords)

@@ -5,7 +5,7 @@ import type { Database, Transaction } from '../db/client.js';
 import { seedDemoDirectories } from './demo-directories.js';
 import { seedDemoFamilies } from './demo-families.js';
 import { seedDemoFinance } from './demo-finance.js';
-import { seedDemoParents } from './demo-parents.js';
+import { bindDemoParents, seedDemoNotices } from './demo-parents.js';
 import { seedDemoRefunds } from './demo-refunds.js';
 import { seedDemoMall } from './demo-mall.js';
 import { seedDemoHistories } from './demo-histories.js';
@@ -202,8 +202,10 @@ export async function seedDemo(db: Database, now: Date = new Date(), storage?: U
     await seedDemoDeveloper(tx, userId('admin'), schoolRows.slice(0, 2).map((school) => school.id), now);
     // After the refunds: those pick the newest service payments, which the mall's would otherwise be.
     await seedDemoMall(tx, schoolRows.map((school) => ({ id: school.id, agentId: school.agentId! })), userId('admin'), now);
-    await seedDemoParents(tx, now);
+    await bindDemoParents(tx, now);
     await seedDemoParentApp(tx, now);
+    // After the players registered their devices, so that their children's notices are pushed to them.
+    await seedDemoNotices(tx, now);
     // Photos are files: without a store (a benchmark's seed) the album pages start empty.
     if (storage && albumPhotos) {
       const agent2School = schoolRows.find((school) => school.agentId === userId('agent2'));
