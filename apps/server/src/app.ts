@@ -12,7 +12,7 @@ import { messengerPlugin } from './platform/messenger-plugin.js';
 import type { Messenger } from './platform/messenger.js';
 import { errorHandlerPlugin, frameworkErrorHandler } from './platform/error-handler.js';
 import { loadSheddingPlugin } from './platform/load-shedding.js';
-import { logDestination, loggerLevelFor } from './platform/log-destination.js';
+import { logDestination, loggerLevelFor, writesInfo } from './platform/log-destination.js';
 import { createPlatformLogSink } from './platform/platform-log-sink.js';
 import { requestIdOf, requestIdPlugin } from './platform/request-id.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
@@ -115,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     maxDbQueue: env.SHED_DB_QUEUE,
     maxDbWaitMs: env.SHED_DB_WAIT_MS,
     maxInFlight: env.SHED_MAX_IN_FLIGHT,
+    logEveryCall: writesInfo(env.LOG_LEVEL),
   });
   await app.register(uploadsPlugin, { storage: options.uploadStorage });
   await app.register(mediaUrlsPlugin);

@@ -17,6 +17,9 @@ const isPlatformEventLine = (line: string) => line.includes('"platformEvent":') 
 /** pino writes the level first (`{"level":50,...`): read it without parsing the line. */
 const levelOf = (line: string) => Number(/"level":(\d+)/.exec(line)?.[1] ?? 0);
 
+/** Whether lines at info reach standard output at this LOG_LEVEL. */
+export const writesInfo = (outputLevel: LogLevelName): boolean => LEVELS[outputLevel] <= INFO;
+
 /** The logger's own level: low enough for both destinations (the platform's events are info lines). */
 export function loggerLevelFor(outputLevel: LogLevelName): LogLevelName {
   return LEVELS[outputLevel] <= INFO ? outputLevel : 'info';

@@ -20,6 +20,14 @@ describe('answer serializer', () => {
     expect(JSON.parse(compile(answer, true)(data))).toEqual(expected);
   });
 
+  it('answers a plain object of its own keys as it is, and a copy without the others', () => {
+    const total = z.object({ total: z.number(), exact: z.boolean() });
+    const project = projectionOf(total)!;
+    const plain = { total: 3, exact: true };
+    expect(project(plain)).toBe(plain);
+    expect(project({ exact: false, total: 4, more: 1 })).toEqual({ exact: false, total: 4 });
+  });
+
   it('does not check values unless verifying', () => {
     const data = { code: 200, data: { items: [{ id: 'one' }], total: 1 } };
     expect(JSON.parse(compile(answer)(data))).toEqual(data);

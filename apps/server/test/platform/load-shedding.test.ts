@@ -55,6 +55,12 @@ describe('load shedding on the database queue', () => {
 
     const served = await t.injectAs(token, { method: 'POST', url: '/api/School/Search', payload: { pageIndex: 1, pageSize: 10 } });
     expect(served.statusCode).toBe(200);
+
+    // The test app runs silent (LOG_LEVEL=silent): no call's line is written out, but a shed call's
+    // still reaches the platform log, and a served one's does not.
+    await t.app.platformLog.flush();
+    const lines = (await t.db.execute(sql`select message from platform_logs where message like 'load shed:%' or message = 'request completed'`)) as unknown as { rows: { message: string }[] };
+    expect(lines.rows.map((row) => row.message).sort()).toEqual(['load shed: GET /api/School/Get?id=1 answered 503 (dbQueue)', 'load shed: POST /api/School/Search answered 503 (dbQueue)']);
   });
 
   it('tells in Server-Timing how long the request took and how long its statements waited', async () => {

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { devices, students } from '../../src/db/schema/index.js';
+import { isoOfUtcText } from '../../src/resources/engine/query.js';
 import { keptPageStatements, WALK_ROWS } from '../../src/resources/engine/search-statement.js';
 import { recordSentStatements } from '../helpers/sent-statements.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -58,6 +59,19 @@ describe('page statements per shape', () => {
     for (const pageIndex of [1, 2]) pages.push(...(await found('Student', { name: '王', sortField: 'name', sortOrder: 'asc', pageIndex, pageSize: 1 }, 'name')));
     expect(pages.sort()).toEqual(['王一', '王二']);
     expect(keptPageStatements(t.db)).toBe(kept + 2);
+  });
+
+  it('answers each time as toISOString writes it, whatever its milliseconds', async () => {
+    const times = ['2026-04-01T08:00:00.000Z', '2026-04-01T08:00:00.100Z', '2026-04-01T08:00:00.120Z', '2026-04-01T08:00:00.123Z', '1999-12-31T23:59:59.999Z'];
+    await t.db.insert(devices).values(times.map((time, i) => ({ serialNumber: `STMT-T${i}`, deviceClassCode: 'GATE-G3', schoolId, createdAt: new Date(time) })));
+    expect(await found('Device', { serialNumber: 'STMT-T' }, 'createdAt')).toEqual([...times].sort());
+    // The devices of the range tests below are this school's others.
+    await t.db.execute(sql`delete from devices where serial_number like 'STMT-T%'`);
+    // PostgreSQL's texts of those times, rewritten without a Date; any other text is left to one.
+    expect(isoOfUtcText('2026-04-01 08:00:00.12+00')).toBe('2026-04-01T08:00:00.120Z');
+    expect(isoOfUtcText('2026-04-01 08:00:00.123456+00')).toBe(new Date('2026-04-01 08:00:00.123456+00').toISOString());
+    expect(isoOfUtcText('2026-04-01 16:00:00+08')).toBeUndefined();
+    expect(isoOfUtcText('12026-04-01 08:00:00+00')).toBeUndefined();
   });
 
   it('binds datetime bounds as the column encodes them', async () => {
