@@ -1,6 +1,7 @@
 /** The generic routes of every declared family, with the paths of ARCHITECTURE "Calls and errors". */
 import {
   addSchemaOf,
+  builtOnce,
   deletedAnswerSchema,
   exportQuerySchemaOf,
   fieldValueSchema,
@@ -81,18 +82,23 @@ export async function readRowExtras(ctx: EngineContext, rows: Row[]): Promise<Ro
   return afterRead && rows.length > 0 ? await afterRead(ctx, linked) : linked;
 }
 
+/** A family's image and file fields, whose addresses an answer signs. */
+const mediaFieldsOf = builtOnce((def: ResourceDef) => Object.keys(def.fields).filter((name) => def.fields[name]!.kind === 'image' || def.fields[name]!.kind === 'file'));
+
 /**
  * Rows in wire form, completed with their link fields and by the family's afterRead, with
  * uploaded files' addresses signed so the caller's browser can open them for a while.
  */
 async function completeRows(request: FastifyRequest, ctx: EngineContext, rows: Row[]): Promise<Row[]> {
   const completed = await readRowExtras(ctx, rows);
-  const media = Object.entries(ctx.def.fields).filter(([, field]) => field.kind === 'image' || field.kind === 'file');
+  const media = mediaFieldsOf(ctx.def);
   if (media.length === 0) return completed;
   const signer = await request.server.mediaUrls();
   return completed.map((row) => {
+    // Copied only when it holds a file to sign: most rows of a page have none.
+    if (!media.some((name) => typeof row[name] === 'string')) return row;
     const signed = { ...row };
-    for (const [name] of media) if (typeof signed[name] === 'string') signed[name] = signer.sign(signed[name]);
+    for (const name of media) if (typeof signed[name] === 'string') signed[name] = signer.sign(signed[name]);
     return signed;
   });
 }
