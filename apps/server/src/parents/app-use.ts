@@ -6,6 +6,7 @@
  */
 import { APP_USE_CALLS_PER_MINUTE, APP_USE_KIND, APP_USE_MAX_AGE_DAYS, type AppReportUse } from '@campus/contract';
 import { eq, lt, sql, type SQL } from 'drizzle-orm';
+import { intArray } from '../platform/sql-terms.js';
 import { rowsOf, type Database, type Executor } from '../db/client.js';
 import { appUseCallCounts, appUseEvents, jobWatermarks, parents } from '../db/schema/index.js';
 import { badRequest, msg, tooManyRequests } from '../platform/errors.js';
@@ -232,8 +233,7 @@ export async function rollUpAppUse(db: Database, now: Date, batchSize = ROLLUP_B
     // changing agent meanwhile then waits for this run, or is waited for before any rollup row is
     // written. Taken by the triggers, after the run had written some, the two deadlocked (the change's
     // own trigger moves those rows).
-    const schoolIds = `{${[...new Set(touched.map((pair) => pair.schoolId))].join(',')}}`;
-    await tx.execute(sql`select 1 from schools where id = any(${schoolIds}::int[]) order by id for share`);
+    await tx.execute(sql`select 1 from schools where id = any(${intArray(new Set(touched.map((pair) => pair.schoolId)))}) order by id for share`);
     for (let i = 0; i < touched.length; i += PAIRS_PER_STATEMENT) await rollUpDays(tx, touched.slice(i, i + PAIRS_PER_STATEMENT));
     await countBatchParents(tx, batch);
     await tx.update(jobWatermarks).set({ lastId: to }).where(eq(jobWatermarks.name, WATERMARK));

@@ -3,7 +3,17 @@
  * per shape and run again with new values (resources/engine/search-statement.ts): building a
  * statement's SQL text anew on every call was a quarter of a Search's Node time (docs/performance.md).
  */
-import { and, or, type SQL } from 'drizzle-orm';
+import { and, or, sql, type SQL } from 'drizzle-orm';
+
+/**
+ * Whole numbers as one `int[]` parameter (`= any(…)`, `unnest(…)`): the statement's text is the same
+ * for any number of them, where `in (…)` writes one parameter each. Refuses anything but safe integers.
+ */
+export function intArray(values: Iterable<number>): SQL {
+  const list = [...values];
+  for (const value of list) if (!Number.isSafeInteger(value)) throw new Error(`an int[] parameter holds whole numbers, not ${value}`);
+  return sql`${`{${list.join(',')}}`}::int[]`;
+}
 
 /**
  * A condition: the values it binds, and its SQL over parameters standing for them (the values

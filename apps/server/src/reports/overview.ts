@@ -11,6 +11,7 @@
  */
 import { CHINA_OFFSET_MS, formatBusinessDate, type Overview } from '@campus/contract';
 import { sql, type SQL } from 'drizzle-orm';
+import { intArray } from '../platform/sql-terms.js';
 import type { Database } from '../db/client.js';
 import type { SchoolScope } from '../platform/scope.js';
 import { OVERVIEW_COUNTER_WATERMARK, overviewCounterMark } from './overview-counter.js';
@@ -26,7 +27,7 @@ export function businessDayStart(now: Date): Date {
 /** `column` within the caller's schools (nothing when the scope is everything). */
 function inScope(scope: SchoolScope, column: SQL): SQL {
   if (scope.kind === 'all') return sql`true`;
-  return sql`${column} = any(${`{${scope.schoolIds.join(',')}}`}::int[])`;
+  return sql`${column} = any(${intArray(scope.schoolIds)})`;
 }
 
 interface Window {

@@ -8,6 +8,7 @@ import { applyPaymentNotification } from '../finance/payment-notifications.js';
 import { withAlbumOrderPayments } from './album.js';
 import { withMarketOrderPayments } from './mall.js';
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { intArray } from '../platform/sql-terms.js';
 import { schoolParentFigures } from '../parents/figures.js';
 import { bindChildrenOfSchool } from '../parents/service.js';
 import { accountKeyOf, postEntries, type FundAccountType } from '../finance/ledger.js';
@@ -62,7 +63,7 @@ export const agentFundModule = defineFamilyModule(AgentFund, {
   },
   async beforeDelete(ctx, rows) {
     const ids = rows.map((row) => row.id);
-    const used = (await ctx.db.execute(sql`select 1 from agent_fund_entries where account_id = any(${`{${ids.join(',')}}`}::int[]) limit 1`)) as unknown as { rows: unknown[] };
+    const used = (await ctx.db.execute(sql`select 1 from agent_fund_entries where account_id = any(${intArray(ids)}) limit 1`)) as unknown as { rows: unknown[] };
     if (used.rows.length > 0) throw badRequest([{ path: 'ids', ...msg('finance.accountHasEntries') }]);
   },
   actions: {

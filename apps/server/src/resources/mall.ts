@@ -16,6 +16,7 @@ import {
   PointsEarningSetting,
 } from '@campus/contract';
 import { eq, sql } from 'drizzle-orm';
+import { intArray } from '../platform/sql-terms.js';
 import type { Executor } from '../db/client.js';
 import { coupons, marketOrderLines, marketOrders } from '../db/schema/mall.js';
 import { commentTarget } from '../mall/catalog.js';
@@ -49,7 +50,7 @@ async function completeStaffOrder(db: Executor, orderId: number, now: Date): Pro
   );
   const merchantOf = new Map(taken.map((line) => [line.commodityId, line.merchantId]));
   await db.execute(sql`update market_order_lines l set paid_amount = l.amount, merchant_id = m.merchant_id
-    from (select unnest(${`{${[...merchantOf.keys()].join(',')}}`}::int[]) as commodity_id, unnest(${`{${[...merchantOf.values()].join(',')}}`}::int[]) as merchant_id) m
+    from (select unnest(${intArray(merchantOf.keys())}) as commodity_id, unnest(${intArray(merchantOf.values())}) as merchant_id) m
     where l.market_order_id = ${orderId} and l.commodity_id = m.commodity_id`);
   await db
     .update(marketOrders)

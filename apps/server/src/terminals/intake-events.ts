@@ -6,6 +6,7 @@
 import type { IntakeEvent, OpenRecognitionEvent } from '@campus/contract';
 import { openEventOf, type openEventColumns } from '../developers/open-events.js';
 import { eq, sql } from 'drizzle-orm';
+import { intArray } from '../platform/sql-terms.js';
 import type { Transaction } from '../db/client.js';
 import { parents, pickUpPersons, recognitionRecords, schools, students, teachers } from '../db/schema/index.js';
 import { columnOf } from '../resources/engine/query.js';
@@ -36,7 +37,7 @@ export async function personNames(tx: Transaction, schoolId: number, events: rea
     const table = PERSON_TABLES[kind]!;
     // ids are validated integers; the array parameter keeps the statement's text the same for any batch.
     return sql`select ${kind}::int as kind, ${columnOf(table, 'id')} as id, ${columnOf(table, 'name')} as name from ${table}
-      where ${columnOf(table, 'schoolId')} = ${schoolId} and ${columnOf(table, 'id')} = any(${`{${[...ids].join(',')}}`}::int[])`;
+      where ${columnOf(table, 'schoolId')} = ${schoolId} and ${columnOf(table, 'id')} = any(${intArray(ids)})`;
   });
   const result = (await tx.execute(sql.join(selects, sql` union all `))) as unknown as { rows: { kind: number; id: number; name: string }[] };
   return new Map(result.rows.map((row) => [`${row.kind}:${row.id}`, row.name]));

@@ -6,6 +6,7 @@
  */
 import { columnName, type TreeDef } from '@campus/contract';
 import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { intArray } from '../../platform/sql-terms.js';
 import { badRequest, msg } from '../../platform/errors.js';
 import type { EngineContext, Row } from './context.js';
 import { valueAfter } from './lookup.js';
@@ -45,7 +46,7 @@ async function subtreesOf(ctx: EngineContext, db: Executor, roots: number[]): Pr
   const { table, id, parent } = treeColumns(ctx);
   const name = sql.identifier(ctx.def.table);
   const parentName = sql.identifier(columnName(treeOf(ctx).parentField));
-  const rootList = sql`${`{${roots.join(',')}}`}::int[]`;
+  const rootList = intArray(roots);
   const below = sql`(with recursive down(id) as (select id from ${name} where id = any(${rootList}) union all select n.id from ${name} n join down on n.${parentName} = down.id) select id from down)`;
   const rows = await db.select({ id, parent }).from(table).where(sql`${id} in ${below}`);
   return rows.map((row) => ({ id: Number(row.id), parent: row.parent === null ? null : Number(row.parent) }));
