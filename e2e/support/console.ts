@@ -182,18 +182,31 @@ export async function submitUntilSent(button: Locator, path: string): Promise<Re
   }
 }
 
-/** Picks an option of the antd Select inside a form item. */
+/**
+ * Picks an option of the antd Select inside a form item. A click on an option can be lost on a busy
+ * machine (the list still sliding in, or re-drawn by a search's answer: seen on CI, the select left
+ * empty), so a pick the select does not show within a few seconds is made again, from a closed list.
+ */
 export async function pickOption(item: Locator, option: string, { search = false } = {}): Promise<void> {
-  await item.locator('.ant-select').click();
-  // A long list renders only the options in view: a searchable select is narrowed by typing first.
-  if (search) await item.locator('input').fill(option);
-  await item
-    .page()
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
-    .locator('.ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${option}$`) })
-    .click();
-  await expect.poll(() => item.locator('.ant-select-content, .ant-select-selection-item').first().textContent()).toBe(option);
+  const shown = () => item.locator('.ant-select-content, .ant-select-selection-item').first().textContent();
+  for (let attempt = 1; ; attempt += 1) {
+    await item.locator('.ant-select').click();
+    // A long list renders only the options in view: a searchable select is narrowed by typing first.
+    if (search) await item.locator('input').fill(option);
+    await item
+      .page()
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+      .locator('.ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${option}$`) })
+      .click();
+    try {
+      await expect.poll(shown, { timeout: 5_000 }).toBe(option);
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await item.page().keyboard.press('Escape');
+    }
+  }
 }
 
 /** Makes a filter of a bar visible, expanding the bar when the filter sits in its collapsed part. */
