@@ -34,6 +34,7 @@ import {
   type WechatAppPayParams,
 } from '@campus/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { intArrayText } from '../platform/sql-terms.js';
 import { namedStatement, type Database, type Executor } from '../db/client.js';
 import { marketOrders } from '../db/schema/mall.js';
 import { CHANNEL_OF_PROVIDER } from '../finance/payment-notifications.js';
@@ -144,7 +145,7 @@ const orderReadOf = namedStatement('campus_mall_order_read', () => {
  * school today, and — for the channel — whether the call's idempotency key (`key`) is known. One row always.
  */
 async function readOrder(db: Database, parentId: number, input: PlaceOrderInput, now: Date, key: string | null = null): Promise<OrderRead> {
-  const ids = `{${mergedLines(input.lines).map(([id]) => id).join(',')}}`;
+  const ids = intArrayText(mergedLines(input.lines).map(([id]) => id));
   const found = (await orderReadOf(db).execute({ parentId, key, day: formatBusinessDate(now), ids, addressId: input.addressId })) as unknown as Rows;
   const row = found.rows[0]!;
   return { keyKnown: row.keyKnown === true, row };

@@ -117,17 +117,7 @@ function compileObject(def: Record<string, unknown>): Projection {
       return out;
     };
   }
-  // Values of its own kinds only (a page's rows): the value itself unless it holds an undeclared key,
-  // so that the common answer is not copied row by row (the key order of its JSON is the value's).
-  if (fields.every(([, projection]) => projection === null)) {
-    const declared = new Set(Object.keys(shape));
-    return (value) => {
-      if (!isPlainObject(value)) return value;
-      for (const key in value) if (!declared.has(key)) return declaredOnly(value, declared);
-      return value;
-    };
-  }
-  return (value) => {
+  const declaredOnly = (value: unknown) => {
     if (!isPlainObject(value)) return value;
     const out: Record<string, unknown> = {};
     for (const [key, projection] of fields) {
@@ -137,13 +127,15 @@ function compileObject(def: Record<string, unknown>): Projection {
     }
     return out;
   };
-}
-
-/** A copy of `value` without the keys `declared` does not hold. */
-function declaredOnly(value: Record<string, unknown>, declared: ReadonlySet<string>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) if (declared.has(key)) out[key] = value[key];
-  return out;
+  if (fields.some(([, projection]) => projection !== null)) return declaredOnly;
+  // Values of its own kinds only (an envelope, a page's data): the value itself unless it holds an undeclared key,
+  // so that the common answer is not copied row by row (the key order of its JSON is the value's).
+  const declared = new Set(Object.keys(shape));
+  return (value) => {
+    if (!isPlainObject(value)) return value;
+    for (const key in value) if (!declared.has(key)) return declaredOnly(value);
+    return value;
+  };
 }
 
 /** The schema a route declares for one status: a zod schema, or `{ properties }` around one (as the plugin reads it). */

@@ -22,7 +22,7 @@ export const writesInfo = (outputLevel: LogLevelName): boolean => LEVELS[outputL
 
 /** The logger's own level: low enough for both destinations (the platform's events are info lines). */
 export function loggerLevelFor(outputLevel: LogLevelName): LogLevelName {
-  return LEVELS[outputLevel] <= INFO ? outputLevel : 'info';
+  return writesInfo(outputLevel) ? outputLevel : 'info';
 }
 
 /** A pino destination (`logger.stream`) writing each line to its destinations by level. */

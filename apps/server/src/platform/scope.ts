@@ -3,7 +3,7 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { salesTeamMembers, salesTeams, schools, userSchools, users } from '../db/schema/index.js';
 import type { AuthUser } from './auth.js';
-import { boundTerm, fixedTerm, termSql, type Term } from './sql-terms.js';
+import { boundTerm, fixedTerm, intArrayText, termSql, type Term } from './sql-terms.js';
 
 /** Which schools a caller may touch: all of them, or exactly these ids (possibly none). */
 export type SchoolScope = { kind: 'all' } | { kind: 'schools'; schoolIds: number[] };
@@ -78,7 +78,7 @@ export function scopeCondition(scope: SchoolScope, column: SQLWrapper): SQL {
 }
 
 /** The scope's school ids as one int[] literal, joined once per scope object (a caller state keeps it). */
-const idsLiteralOf = builtOnce((scope: { schoolIds: number[] }) => `{${scope.schoolIds.join(',')}}`);
+const idsLiteralOf = builtOnce((scope: { schoolIds: number[] }) => intArrayText(scope.schoolIds));
 
 /** scopeCondition as a term (sql-terms.ts): the ids are its one value. */
 export function scopeTerm(scope: SchoolScope, column: SQLWrapper): Term {

@@ -5,14 +5,19 @@
  */
 import { and, or, sql, type SQL } from 'drizzle-orm';
 
-/**
- * Whole numbers as one `int[]` parameter (`= any(…)`, `unnest(…)`): the statement's text is the same
- * for any number of them, where `in (…)` writes one parameter each. Refuses anything but safe integers.
- */
-export function intArray(values: Iterable<number>): SQL {
+/** Whole numbers as PostgreSQL's text of an `int[]` (`{1,2}`), the value of a parameter cast to it. Refuses anything but safe integers. */
+export function intArrayText(values: Iterable<number>): string {
   const list = [...values];
   for (const value of list) if (!Number.isSafeInteger(value)) throw new Error(`an int[] parameter holds whole numbers, not ${value}`);
-  return sql`${`{${list.join(',')}}`}::int[]`;
+  return `{${list.join(',')}}`;
+}
+
+/**
+ * Whole numbers as one `int[]` parameter (`= any(…)`, `unnest(…)`): the statement's text is the same
+ * for any number of them, where `in (…)` writes one parameter each.
+ */
+export function intArray(values: Iterable<number>): SQL {
+  return sql`${intArrayText(values)}::int[]`;
 }
 
 /**
