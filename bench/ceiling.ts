@@ -12,7 +12,10 @@
  *    run through the pg driver alone by `--clients` connections, each with the server's session
  *    options (POSTGRES_SESSION_OPTIONS), back to back for `--seconds`.
  * 2. API: the real server (bench/server.ts) answering POST /api/Student/Search with the same body
- *    as agent1, loaded by autocannon with `--clients` keep-alive connections for `--seconds`.
+ *    as agent1, loaded with `--clients` keep-alive connections for `--seconds` by wrk where it is
+ *    installed (Debian's `wrk`: a C load generator), else by autocannon (`--generator` picks one).
+ *    On two cores the generator shares the machine with the server and PostgreSQL, so its own CPU
+ *    per request is printed too: autocannon spends about as much per call as the server's Node.
  *
  * Both phases run in the same minute, one after the other. Beside each rate, the CPU per request of
  * the server process (Node) and of the database's client backends (PostgreSQL), read from /proc, and
@@ -32,7 +35,10 @@ import { recordSentStatements } from '@campus/server/test/helpers/sent-statement
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { cpuMsOf } from './proc-cpu.js';
+import { childrenCpuMs, cpuMsOf } from './proc-cpu.js';
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -45,11 +51,24 @@ const { values: args } = parseArgs({
     clients: { type: 'string', default: '10' },
     name: { type: 'string', default: '王' },
     explain: { type: 'boolean', default: false },
+    generator: { type: 'string' },
   },
 });
 const SECONDS = Number(args.seconds);
 const CLIENTS = Number(args.clients);
 const BODY = { name: args.name };
+const GENERATOR = args.generator ?? (hasWrk() ? 'wrk' : 'autocannon');
+if (GENERATOR !== 'wrk' && GENERATOR !== 'autocannon') throw new Error(`--generator is wrk or autocannon, not ${GENERATOR}`);
+
+function hasWrk(): boolean {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (error) {
+    // wrk --version prints its banner and exits 1; only a missing binary is ENOENT.
+    return (error as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
+}
 
 const env = loadEnv({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? './data-bench' });
 if (!env.DATABASE_URL) throw new Error('bench:ceiling measures PostgreSQL: set DATABASE_URL to a seed:scale database');
@@ -105,6 +124,10 @@ interface Phase {
   seconds: number;
   nodeMs?: number;
   postgresMs: number;
+  /** The pg driver's own CPU per statement, in this process (the DB phase). */
+  clientMs?: number;
+  /** The load generator's own CPU per request (the API phase). */
+  generatorMs?: number;
   errors: number;
 }
 
@@ -118,6 +141,7 @@ async function runDatabase(statement: Statement, probe: pg.Client): Promise<Phas
     }));
     const pids = await backendPids(probe);
     const cpuBefore = sumCpu(pids);
+    const clientBefore = cpuMsOf(process.pid);
     let requests = 0;
     let errors = 0;
     const t0 = performance.now();
@@ -135,34 +159,58 @@ async function runDatabase(statement: Statement, probe: pg.Client): Promise<Phas
       }),
     );
     const seconds = (performance.now() - t0) / 1000;
-    return { requests, seconds, postgresMs: (sumCpu(pids) - cpuBefore) / requests, errors };
+    return { requests, seconds, postgresMs: (sumCpu(pids) - cpuBefore) / requests, clientMs: (cpuMsOf(process.pid) - clientBefore) / requests, errors };
   } finally {
     await pool.end();
   }
 }
 
-/** The API under autocannon, CLIENTS keep-alive connections. */
+interface Load {
+  requests: number;
+  seconds: number;
+  errors: number;
+}
+
+/** `seconds` of load on the Search by autocannon, in this process. */
+async function autocannonLoad(url: string, headers: Record<string, string>, seconds: number): Promise<Load> {
+  const result = await autocannon({ url, method: 'POST', headers, body: JSON.stringify(BODY), connections: CLIENTS, duration: seconds });
+  return { requests: result['2xx'], seconds: result.duration, errors: result.non2xx + result.errors + result.timeouts };
+}
+
+/** `seconds` of load on the Search by wrk (one thread), in a child process. */
+async function wrkLoad(url: string, headers: Record<string, string>, seconds: number): Promise<Load> {
+  const script = path.join(mkdtempSync(path.join(os.tmpdir(), 'ceiling-')), 'search.lua');
+  const lua = (value: string) => JSON.stringify(value); // a JSON string of ASCII and CJK is a valid Lua string
+  writeFileSync(script, [`wrk.method = "POST"`, `wrk.body = ${lua(JSON.stringify(BODY))}`, ...Object.entries(headers).map(([key, value]) => `wrk.headers[${lua(key)}] = ${lua(value)}`)].join('\n'));
+  const output = await new Promise<string>((resolve, reject) => {
+    execFile('wrk', ['-t', '1', '-c', String(CLIENTS), '-d', `${seconds}s`, '-s', script, url], (error, stdout) => (error ? reject(error) : resolve(stdout)));
+  });
+  const done = /(\d+) requests in ([\d.]+)(m?s)/.exec(output);
+  if (!done) throw new Error(`wrk printed no request count:\n${output}`);
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0);
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+  const errors = non2xx + (socketErrors ? socketErrors.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0);
+  return { requests: Number(done[1]) - non2xx, seconds: Number(done[2]) / (done[3] === 'ms' ? 1000 : 1), errors };
+}
+
+/** The API under the load generator, CLIENTS keep-alive connections. */
 async function runApi(base: string, token: string, serverPid: number, probe: pg.Client): Promise<Phase> {
-  const options = {
-    url: `${base}/api/Student/Search`,
-    method: 'POST' as const,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(BODY),
-    connections: CLIENTS,
-  };
+  const load = GENERATOR === 'wrk' ? wrkLoad : autocannonLoad;
+  const url = `${base}/api/Student/Search`;
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   // Warm the server's code paths and its pool's connections first.
-  await autocannon({ ...options, amount: 2000 });
+  await load(url, headers, 2);
   const pids = await backendPids(probe);
   const nodeBefore = cpuMsOf(serverPid);
   const postgresBefore = sumCpu(pids);
-  const result = await autocannon({ ...options, duration: SECONDS });
-  const requests = result['2xx'];
+  // autocannon runs in this process; wrk is a child, counted once it has been waited for.
+  const generatorBefore = cpuMsOf(process.pid) + childrenCpuMs(process.pid);
+  const result = await load(url, headers, SECONDS);
   return {
-    requests,
-    seconds: result.duration,
-    nodeMs: (cpuMsOf(serverPid) - nodeBefore) / requests,
-    postgresMs: (sumCpu(pids) - postgresBefore) / requests,
-    errors: result.non2xx + result.errors + result.timeouts,
+    ...result,
+    nodeMs: (cpuMsOf(serverPid) - nodeBefore) / result.requests,
+    postgresMs: (sumCpu(pids) - postgresBefore) / result.requests,
+    generatorMs: (cpuMsOf(process.pid) + childrenCpuMs(process.pid) - generatorBefore) / result.requests,
   };
 }
 
@@ -200,10 +248,10 @@ async function main(): Promise<void> {
     const dbRate = db.requests / db.seconds;
     const apiRate = api.requests / api.seconds;
     console.log(`\nload average: ${loadStart} at the start, ${loadAverage()} at the end (other work on the machine lowers both rates)\n`);
-    console.log('| phase | requests/s | CPU per request: Node ms | PostgreSQL ms | errors |');
-    console.log('|---|---|---|---|---|');
-    console.log(`| DB: page statement through pg alone | ${dbRate.toFixed(0)} | – | ${db.postgresMs.toFixed(3)} | ${db.errors} |`);
-    console.log(`| API: POST /api/Student/Search (autocannon) | ${apiRate.toFixed(0)} | ${api.nodeMs!.toFixed(3)} | ${api.postgresMs.toFixed(3)} | ${api.errors} |`);
+    console.log('| phase | requests/s | CPU per request: Node ms | PostgreSQL ms | client ms | errors |');
+    console.log('|---|---|---|---|---|---|');
+    console.log(`| DB: page statement through pg alone | ${dbRate.toFixed(0)} | – | ${db.postgresMs.toFixed(3)} | ${db.clientMs!.toFixed(3)} (pg) | ${db.errors} |`);
+    console.log(`| API: POST /api/Student/Search (${GENERATOR}) | ${apiRate.toFixed(0)} | ${api.nodeMs!.toFixed(3)} | ${api.postgresMs.toFixed(3)} | ${api.generatorMs!.toFixed(3)} (${GENERATOR}) | ${api.errors} |`);
     const ratio = apiRate / dbRate;
     console.log(`\nAPI/DB = ${ratio.toFixed(2)} (target ≥ 0.6: ${ratio >= 0.6 ? 'met' : 'NOT met'})`);
   } finally {
