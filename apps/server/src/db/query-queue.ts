@@ -4,21 +4,68 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 
 /**
- * How long the statements of one request waited for the database connection: a request's hooks
- * open a store (`runWithDbWait`) and the driver wrappers below add to it.
+ * How long the statements of one request waited for a busy database connection: a request's hooks
+ * start it (`startDbWait`) and the driver wrappers below add to it, through async context.
+ *
+ * Async context is kept only while the connection is contended. On Node 20 an enabled
+ * AsyncLocalStorage slows every promise of the process — about a seventh of a Search's Node CPU —
+ * to attribute waits that, with the pool not full, never happen. So the store is enabled when a
+ * statement finds no free connection, stays on for a while after the last one, and is disabled once
+ * that time has passed and no request that holds a store is left. A request that started without it
+ * knows its figures when no statement anywhere found the connection busy while it ran (then it
+ * waited for nothing: 0), and does not know them otherwise (`dbWaitFigures` answers undefined).
  */
 export interface DbWait {
-  /** Milliseconds spent waiting for the connection (PGlite's one, or a pool client), summed. */
+  /** Milliseconds its statements (or transactions, or pool checkouts) waited for a busy connection, summed. */
   waitedMs: number;
-  /** Statements (or transactions, or pool checkouts) that went through the queue. */
+  /** How many of them found the connection busy and waited. */
   count: number;
+  /** Whether the request holds the store (its waits are added as they end). */
+  tracked: boolean;
+  /** The process's count of contended statements when it stopped or started without the store. */
+  contentionsBefore: number;
 }
 
-const currentWait = new AsyncLocalStorage<DbWait>();
+/** How long the store stays enabled after the last statement that found the connection busy. */
+const TRACK_AFTER_CONTENTION_MS = 10_000;
 
-/** Runs `work` with a fresh DbWait store the database wrappers of this module add to. */
-export function runWithDbWait<T>(store: DbWait, work: () => T): T {
-  return currentWait.run(store, work);
+const currentWait = new AsyncLocalStorage<DbWait>();
+const tracking = { contentions: 0, lastContentionAt: -Infinity, trackedInFlight: 0 };
+
+function noteContention(): void {
+  tracking.contentions += 1;
+  tracking.lastContentionAt = performance.now();
+}
+
+/** Runs `work` with a fresh DbWait for one request: in the async store while the connection is contended. */
+export function startDbWait<T>(work: (wait: DbWait) => T): T {
+  const contended = performance.now() - tracking.lastContentionAt < TRACK_AFTER_CONTENTION_MS;
+  const wait: DbWait = { waitedMs: 0, count: 0, tracked: contended, contentionsBefore: tracking.contentions };
+  if (!contended) {
+    // No-op when already disabled; never while a request still holds its store.
+    if (tracking.trackedInFlight === 0) currentWait.disable();
+    return work(wait);
+  }
+  tracking.trackedInFlight += 1;
+  return currentWait.run(wait, () => work(wait));
+}
+
+/** The request no longer holds the store (its answer has gone, or a stream left the calls in flight); idempotent. */
+export function releaseDbWait(wait: DbWait): void {
+  if (!wait.tracked) return;
+  wait.tracked = false;
+  wait.contentionsBefore = tracking.contentions;
+  tracking.trackedInFlight -= 1;
+}
+
+/** Its statements' waits, or undefined when one may have waited unseen (untracked while the connection was contended). */
+export function dbWaitFigures(wait: DbWait): { waitedMs: number; count: number } | undefined {
+  return wait.tracked || wait.contentionsBefore === tracking.contentions ? wait : undefined;
+}
+
+/** For tests: forget past contention, as if the process had run uncontended for a while. */
+export function forgetDbContention(): void {
+  tracking.lastContentionAt = -Infinity;
 }
 
 /** What the load shedding reads: how many statements wait for a connection and for how long. */
@@ -33,17 +80,27 @@ export interface QueryQueue {
 class WaitingList implements QueryQueue {
   private next = 0;
   private readonly since = new Map<number, number>();
+  /** The tickets of statements that found the connection busy, with the store of the request they belong to. */
+  private readonly contended = new Map<number, DbWait | undefined>();
 
-  enter(): number {
+  /** A ticket for a statement; `contended` when it found the connection busy (it will wait for another to finish). */
+  enter(contended: boolean): number {
     const ticket = this.next++;
     this.since.set(ticket, performance.now());
+    if (contended) {
+      // Read here, in the caller's context: the turn is handed over in whoever finished before it.
+      this.contended.set(ticket, currentWait.getStore());
+      noteContention();
+    }
     return ticket;
   }
 
   leave(ticket: number): void {
     const since = this.since.get(ticket);
     this.since.delete(ticket);
-    const store = currentWait.getStore();
+    // A statement served at once still waits a tick or a loop turn: that is no wait for a busy connection.
+    const store = this.contended.get(ticket);
+    this.contended.delete(ticket);
     if (store && since !== undefined) {
       store.waitedMs += performance.now() - since;
       store.count += 1;
@@ -78,16 +135,19 @@ const nextLoopTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 export function gatePglite(client: PGlite): { client: PGlite; queue: QueryQueue } {
   const list = new WaitingList();
   let tail: Promise<unknown> = Promise.resolve();
+  // Statements and transactions entered and not finished: any of them makes the next one wait.
+  let active = 0;
   const gated =
     <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
     (...args: A): Promise<R> => {
-      const ticket = list.enter();
+      const ticket = list.enter(active > 0);
+      active += 1;
       const turn = tail.then(nextLoopTurn).then(() => {
         list.leave(ticket);
         return call(...args);
       });
       // The next caller waits for this one to finish, whether it succeeds or fails.
-      tail = turn.catch(() => undefined);
+      tail = turn.catch(() => undefined).finally(() => (active -= 1));
       return turn;
     };
   const query = gated(client.query.bind(client));
@@ -116,7 +176,9 @@ export function measurePool(pool: pg.Pool): QueryQueue {
   const list = new WaitingList();
   const connect = pool.connect.bind(pool) as (callback?: ConnectCallback) => Promise<pg.PoolClient> | void;
   const measured = (callback?: ConnectCallback) => {
-    const ticket = list.enter();
+    // The pool full and no idle client left for it once those asked before are served: it waits for a
+    // release. (Opening a new connection is no wait for a busy one: the pool grows after an idle spell.)
+    const ticket = list.enter(pool.totalCount >= (pool.options.max ?? 10) && pool.idleCount <= pool.waitingCount);
     if (callback) {
       return connect((error, client, release) => {
         list.leave(ticket);

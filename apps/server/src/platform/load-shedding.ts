@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AsyncResource } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
-import { runWithDbWait, type DbWait, type QueryQueue } from '../db/query-queue.js';
+import { dbWaitFigures, releaseDbWait, startDbWait, type DbWait, type QueryQueue } from '../db/query-queue.js';
 import { AppError, msg } from './errors.js';
 
 /** Seconds a shed caller is told to wait (Retry-After); the web client adds jitter and backs off. */
@@ -36,8 +36,10 @@ export interface LoadSheddingOptions {
 
 interface RequestTiming {
   dbWait: DbWait;
-  /** Restores the request's async context after body parsing (which runs in the socket's context). */
-  resource: AsyncResource;
+  /** Restores the request's async context after body parsing (which runs in the socket's context); only with the store. */
+  resource?: AsyncResource;
+  /** Its statements' waits as its answer started (undefined: not known). */
+  dbWaitFigures?: { waitedMs: number; count: number };
   /** Why the request was refused, when it was. */
   shedReason?: string;
   /** Counted in the calls in flight (until its answer is sent or it is aborted). */
@@ -67,7 +69,10 @@ function isSheddable(request: FastifyRequest): boolean {
  * hundreds of open streams wait for nothing and must not shed the calls behind them.
  */
 export function leaveInFlight(request: FastifyRequest): void {
-  timings.get(request)?.leave?.();
+  const timing = timings.get(request);
+  timing?.leave?.();
+  // Nor does it keep the async store enabled for the hours it may stay open.
+  if (timing) releaseDbWait(timing.dbWait);
 }
 
 /** Milliseconds with two decimals, for the log line and Server-Timing. */
@@ -88,15 +93,14 @@ export const loadSheddingPlugin = fp<LoadSheddingOptions>(
 
     // Each request gets its own wait counter; the database wrappers find it through async context.
     app.addHook('onRequest', (request, _reply, done) => {
-      const dbWait: DbWait = { waitedMs: 0, count: 0 };
-      runWithDbWait(dbWait, () => {
-        timings.set(request, { dbWait, resource: new AsyncResource('campus-request') });
+      startDbWait((dbWait) => {
+        timings.set(request, { dbWait, ...(dbWait.tracked && { resource: new AsyncResource('campus-request') }) });
         done();
       });
     });
     app.addHook('preValidation', (request, _reply, done) => {
-      const timing = timings.get(request);
-      if (timing) timing.resource.runInAsyncScope(done);
+      const resource = timings.get(request)?.resource;
+      if (resource) resource.runInAsyncScope(done);
       else done();
     });
 
@@ -163,13 +167,20 @@ export const loadSheddingPlugin = fp<LoadSheddingOptions>(
     };
     // Callback hooks below, not async ones: every call runs them, and a promise each buys nothing.
     app.addHook('onRequestAbort', (request, done) => {
-      leave(timings.get(request));
+      const timing = timings.get(request);
+      leave(timing);
+      if (timing) releaseDbWait(timing.dbWait);
       done();
     });
 
+    // db-wait is left out when it is not known (a statement may have waited while the store was off).
     app.addHook('onSend', (request, reply, payload, done) => {
       const timing = timings.get(request);
-      if (timing) reply.header('server-timing', `app;dur=${rounded(reply.elapsedTime)}, db-wait;dur=${rounded(timing.dbWait.waitedMs)}`);
+      if (timing) {
+        timing.dbWaitFigures = dbWaitFigures(timing.dbWait);
+        const dbWait = timing.dbWaitFigures ? `, db-wait;dur=${rounded(timing.dbWaitFigures.waitedMs)}` : '';
+        reply.header('server-timing', `app;dur=${rounded(reply.elapsedTime)}${dbWait}`);
+      }
       done(null, payload);
     });
 
@@ -177,13 +188,14 @@ export const loadSheddingPlugin = fp<LoadSheddingOptions>(
     app.addHook('onResponse', (request, reply, done) => {
       const timing = timings.get(request);
       leave(timing);
+      if (timing) releaseDbWait(timing.dbWait);
+      const dbWait = timing?.dbWaitFigures;
       if (options.logEveryCall || timing?.shedReason) request.log.info(
         {
           req: { method: request.method, url: request.url, remoteAddress: request.ip },
           statusCode: reply.statusCode,
           responseTime: rounded(reply.elapsedTime),
-          dbWaitMs: rounded(timing?.dbWait.waitedMs ?? 0),
-          dbWaits: timing?.dbWait.count ?? 0,
+          ...(dbWait && { dbWaitMs: rounded(dbWait.waitedMs), dbWaits: dbWait.count }),
           ...(timing?.shedReason ? { shed: timing.shedReason } : {}),
         },
         'request completed',
