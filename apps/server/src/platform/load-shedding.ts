@@ -136,9 +136,10 @@ export const loadSheddingPlugin = fp<LoadSheddingOptions>(
       });
     }
 
-    // The database queue, and the calls in flight.
-    app.addHook('onRequest', async (request, reply) => {
-      if (!isSheddable(request)) return;
+    // The database queue, and the calls in flight. Callback hooks here and below, not async ones: every
+    // call runs them, and a promise each buys nothing.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!isSheddable(request)) return done();
       const timing = timings.get(request);
       const reason =
         options.maxDbQueue > 0 && queue.waiting() > options.maxDbQueue
@@ -154,18 +155,17 @@ export const loadSheddingPlugin = fp<LoadSheddingOptions>(
           timing.leave = () => leave(timing);
         }
         inFlight += 1;
-        return;
+        return done();
       }
       if (timing) timing.shedReason = reason;
       reply.header('retry-after', RETRY_AFTER_SECONDS);
-      throw serverBusy();
+      done(serverBusy());
     });
     const leave = (timing: RequestTiming | undefined) => {
       if (!timing?.inFlight) return;
       timing.inFlight = false;
       inFlight -= 1;
     };
-    // Callback hooks below, not async ones: every call runs them, and a promise each buys nothing.
     app.addHook('onRequestAbort', (request, done) => {
       const timing = timings.get(request);
       leave(timing);
