@@ -39,7 +39,7 @@ import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { childrenCpuMs, cpuMsOf } from './proc-cpu.js';
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -189,12 +189,14 @@ async function autocannonLoad(url: string, headers: Record<string, string>, seco
 
 /** `seconds` of load on the Search by wrk (one thread), in a child process. */
 async function wrkLoad(url: string, headers: Record<string, string>, seconds: number): Promise<Load> {
-  const script = path.join(mkdtempSync(path.join(os.tmpdir(), 'ceiling-')), 'search.lua');
+  // The script holds the caller's token: it lives for this slice only.
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ceiling-'));
+  const script = path.join(dir, 'search.lua');
   const lua = (value: string) => JSON.stringify(value); // a JSON string of ASCII and CJK is a valid Lua string
   writeFileSync(script, [`wrk.method = "POST"`, `wrk.body = ${lua(JSON.stringify(BODY))}`, ...Object.entries(headers).map(([key, value]) => `wrk.headers[${lua(key)}] = ${lua(value)}`)].join('\n'));
   const output = await new Promise<string>((resolve, reject) => {
     execFile('wrk', ['-t', '1', '-c', String(CLIENTS), '-d', `${seconds}s`, '-s', script, url], (error, stdout) => (error ? reject(error) : resolve(stdout)));
-  });
+  }).finally(() => rmSync(dir, { recursive: true, force: true }));
   const done = /(\d+) requests in ([\d.]+)(m?s)/.exec(output);
   if (!done) throw new Error(`wrk printed no request count:\n${output}`);
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0);

@@ -8,8 +8,8 @@ import type pg from 'pg';
  * start it (`startDbWait`) and the driver wrappers below add to it, through async context.
  *
  * Async context is kept only while the connection is contended. On Node 20 an enabled
- * AsyncLocalStorage slows every promise of the process — about a seventh of a Search's Node CPU —
- * to attribute waits that, with the pool not full, never happen. So the store is enabled when a
+ * AsyncLocalStorage turns on promise hooks for every promise of the process (up to a tenth of a
+ * Search's Node CPU in bench:ceiling) to attribute waits that, with the pool not full, never happen. So the store is enabled when a
  * statement finds no free connection, stays on for a while after the last one, and is disabled once
  * that time has passed and no request that holds a store is left. A request that started without it
  * knows its figures when no statement anywhere found the connection busy while it ran (then it
