@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { PREVENT_DOUBLE_CLICK_MS } from '@campus/contract';
 
 export interface PreventDoubleClick<Args extends unknown[]> {
@@ -28,7 +28,10 @@ export function usePreventDoubleClick<Args extends unknown[]>(
   const mountedRef = useRef(true);
   const timerRef = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  useEffect(() => {
+  // A layout effect, not a passive one: it runs as the render commits, before any event can reach the
+  // new DOM. A click in the gap before a passive effect ran the previous render's action (the login sent
+  // the image code's id of before the image arrived: an empty one).
+  useLayoutEffect(() => {
     actionRef.current = action;
   }, [action]);
 
