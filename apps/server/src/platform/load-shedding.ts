@@ -69,10 +69,7 @@ function isSheddable(request: FastifyRequest): boolean {
  * hundreds of open streams wait for nothing and must not shed the calls behind them.
  */
 export function leaveInFlight(request: FastifyRequest): void {
-  const timing = timings.get(request);
-  timing?.leave?.();
-  // Nor does it keep the async store enabled for the hours it may stay open.
-  if (timing) releaseDbWait(timing.dbWait);
+  timings.get(request)?.leave?.();
 }
 
 /** Milliseconds with two decimals, for the log line and Server-Timing. */
@@ -161,15 +158,17 @@ export const loadSheddingPlugin = fp<LoadSheddingOptions>(
       reply.header('retry-after', RETRY_AFTER_SECONDS);
       done(serverBusy());
     });
+    // Stops counting the call in flight, and its hold on the db-wait store: its answer has gone, or it is
+    // a stream that must not keep the store enabled for the hours it may stay open.
     const leave = (timing: RequestTiming | undefined) => {
-      if (!timing?.inFlight) return;
+      if (!timing) return;
+      releaseDbWait(timing.dbWait);
+      if (!timing.inFlight) return;
       timing.inFlight = false;
       inFlight -= 1;
     };
     app.addHook('onRequestAbort', (request, done) => {
-      const timing = timings.get(request);
-      leave(timing);
-      if (timing) releaseDbWait(timing.dbWait);
+      leave(timings.get(request));
       done();
     });
 
@@ -188,7 +187,6 @@ export const loadSheddingPlugin = fp<LoadSheddingOptions>(
     app.addHook('onResponse', (request, reply, done) => {
       const timing = timings.get(request);
       leave(timing);
-      if (timing) releaseDbWait(timing.dbWait);
       const dbWait = timing?.dbWaitFigures;
       if (options.logEveryCall || timing?.shedReason) request.log.info(
         {
