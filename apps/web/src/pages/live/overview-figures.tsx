@@ -3,17 +3,16 @@ import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { Card, Col, Row, Statistic } from 'antd';
 import { OVERVIEW_FIGURES, type Overview, type OverviewFigure, type OverviewFigureKey } from '@campus/contract';
 import { useT } from '../../lib/i18n';
-import { formatFigure } from './figure-format';
+import { formatChange, formatFigure } from './figure-format';
 import './live.css';
 
-function Change({ label, today, before }: { label: string; today: number; before: number }) {
+function Change({ name, label, today, before }: { name: OverviewFigureKey; label: string; today: number; before: number }) {
   const delta = today - before;
-  const percent = before === 0 ? null : Math.round((delta / before) * 1000) / 10;
   const tone = delta > 0 ? 'is-up' : delta < 0 ? 'is-down' : 'is-flat';
   return (
     <span className={`figure-change ${tone}`}>
       {label} {delta > 0 ? <ArrowUpOutlined /> : delta < 0 ? <ArrowDownOutlined /> : null}
-      {percent === null ? (delta === 0 ? '0' : `${delta > 0 ? '+' : ''}${delta}`) : `${percent > 0 ? '+' : ''}${percent}%`}
+      {formatChange(name, today, before)}
     </span>
   );
 }
@@ -24,8 +23,8 @@ export function FigureCard({ name, figure }: { name: OverviewFigureKey; figure: 
     <Card className="figure-card" size="small" data-figure={name}>
       <Statistic title={t(`live.figure.${name}`)} value={formatFigure(name, figure.today)} />
       <div className="figure-changes">
-        <Change label={t('live.vsYesterday')} today={figure.today} before={figure.yesterday} />
-        <Change label={t('live.vsLastWeek')} today={figure.today} before={figure.lastWeek} />
+        <Change name={name} label={t('live.vsYesterday')} today={figure.today} before={figure.yesterday} />
+        <Change name={name} label={t('live.vsLastWeek')} today={figure.today} before={figure.lastWeek} />
       </div>
     </Card>
   );
