@@ -121,7 +121,19 @@ async function backendPids(probe: pg.Client): Promise<number[]> {
   return result.rows.map((row) => row.pid);
 }
 
-const sumCpu = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+/** Each backend's CPU so far, to be read again by `cpuSince`. */
+const cpuOfEach = (pids: number[]) => new Map(pids.map((pid) => [pid, cpuMsOf(pid)]));
+
+/**
+ * CPU the database's backends used since `before`: those there now, a backend opened meanwhile counted
+ * whole (the server's pool reopens connections that timed out idle while the other phase ran). A
+ * backend that ended meanwhile cannot be read, and must not be subtracted with its whole past.
+ */
+async function cpuSince(before: Map<number, number>, probe: pg.Client): Promise<number> {
+  let sum = 0;
+  for (const pid of await backendPids(probe)) sum += Math.max(0, cpuMsOf(pid) - (before.get(pid) ?? 0));
+  return sum;
+}
 
 /** What a phase did over its slices, CPU in ms summed. */
 interface Phase {
@@ -152,8 +164,7 @@ async function warmPool(statement: Statement): Promise<pg.Pool> {
 
 /** One slice: the statement through the pg driver alone, CLIENTS connections back to back. */
 async function runDatabase(statement: Statement, pool: pg.Pool, probe: pg.Client): Promise<Phase> {
-  const pids = await backendPids(probe);
-  const cpuBefore = sumCpu(pids);
+  const cpuBefore = cpuOfEach(await backendPids(probe));
   const clientBefore = cpuMsOf(process.pid);
   let requests = 0;
   let errors = 0;
@@ -172,7 +183,7 @@ async function runDatabase(statement: Statement, pool: pg.Pool, probe: pg.Client
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
-  return { requests, seconds, errors, postgresCpu: sumCpu(pids) - cpuBefore, nodeCpu: 0, clientCpu: cpuMsOf(process.pid) - clientBefore };
+  return { requests, seconds, errors, postgresCpu: await cpuSince(cpuBefore, probe), nodeCpu: 0, clientCpu: cpuMsOf(process.pid) - clientBefore };
 }
 
 interface Load {
@@ -209,16 +220,15 @@ const load = GENERATOR === 'wrk' ? wrkLoad : autocannonLoad;
 
 /** One slice: the API under the load generator, CLIENTS keep-alive connections. */
 async function runApi(url: string, headers: Record<string, string>, serverPid: number, probe: pg.Client): Promise<Phase> {
-  const pids = await backendPids(probe);
   const nodeBefore = cpuMsOf(serverPid);
-  const postgresBefore = sumCpu(pids);
+  const postgresBefore = cpuOfEach(await backendPids(probe));
   // autocannon runs in this process; wrk is a child, counted once it has been waited for.
   const generatorBefore = cpuMsOf(process.pid) + childrenCpuMs(process.pid);
   const result = await load(url, headers, SLICE_SECONDS);
   return {
     ...result,
     nodeCpu: cpuMsOf(serverPid) - nodeBefore,
-    postgresCpu: sumCpu(pids) - postgresBefore,
+    postgresCpu: await cpuSince(postgresBefore, probe),
     clientCpu: cpuMsOf(process.pid) + childrenCpuMs(process.pid) - generatorBefore,
   };
 }
