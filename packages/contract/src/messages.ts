@@ -54,6 +54,7 @@ export const SERVER_MESSAGES = {
   'error.smsNotSent': m('短信发送失败，请稍后再试', 'the text message could not be sent; please try again later'),
   'error.notReady': m('服务尚未就绪：数据库不可达或迁移未完成', 'not ready: the database does not answer or is not migrated'),
   'error.serverBusy': m('服务器繁忙，请稍后再试', 'the server is busy; please try again in a moment'),
+  'error.writeCollided': m('同一数据正被同时修改，本次操作未完成，请重试', 'the same data was being changed at the same moment; this change did not go through; please try again'),
 
   // Field errors: validation
   'validation.invalid': m('格式不正确', 'is invalid'),

@@ -42,6 +42,9 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
   return sendAppError(request, reply, new AppError(status, ErrorCode.Validation, msg('error.request')));
 }
 
+/** A write that lost a deadlock may be sent again at once: the other transaction has its locks by then. */
+const COLLIDED_RETRY_AFTER_SECONDS = 1;
+
 /**
  * The one error layer: every failure leaves as the envelope `{ code, message, data }`. Expected errors
  * keep their status; input the schemas reject is HTTP 400 with field errors; constraint violations are
@@ -53,7 +56,10 @@ export const errorHandlerPlugin = fp(
       if (error instanceof AppError) return sendAppError(request, reply, error);
       if (hasZodFastifySchemaValidationErrors(error)) return sendAppError(request, reply, badRequest(validationErrors(error)));
       const translated = translatePgError(error);
-      if (translated) return sendAppError(request, reply, translated);
+      if (translated) {
+        if (translated.httpStatus === 503) reply.header('retry-after', COLLIDED_RETRY_AFTER_SECONDS);
+        return sendAppError(request, reply, translated);
+      }
       if (isFastifyClientError(error)) {
         // Malformed JSON, wrong content type, body too large...: the client's fault, never a 500.
         const status = error.statusCode!;

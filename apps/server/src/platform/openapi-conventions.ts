@@ -21,7 +21,7 @@ export function operationIdOfPath(method: string, url: string): string {
 }
 
 const malformed = errorEnvelopeSchema.describe('Invalid input, or a URL that does not decode: data.errors lists the field errors');
-const serverBusy = errorEnvelopeSchema.describe('Server busy (load shed): try again after the Retry-After header');
+const serverBusy = errorEnvelopeSchema.describe('Server busy (load shed), or a write rolled back by the database to break a deadlock with another: try again after the Retry-After header');
 
 /** Whether a schema part (querystring, body, params) names a row by id, so the row may be absent or out of scope. */
 function namesRow(part: unknown): boolean {

@@ -1,4 +1,5 @@
-import { badRequest, msg, type AppError } from './errors.js';
+import { ErrorCode } from '@campus/contract';
+import { AppError, badRequest, msg } from './errors.js';
 
 interface PgErrorFields {
   code: string;
@@ -48,7 +49,8 @@ function fieldOf(pgError: PgErrorFields): string {
  * Translates PostgreSQL constraint violations into field errors (HTTP 400), so bad input never
  * becomes a 500: 23505 unique → "already exists", 23503 foreign key → reference error (23001,
  * a RESTRICT key, → still used),
- * 23502 not null → required. Anything else: undefined (a real server error).
+ * 23502 not null → required; a transaction PostgreSQL rolled back to break a deadlock → 503 "try
+ * again". Anything else: undefined (a real server error).
  */
 export function translatePgError(error: unknown): AppError | undefined {
   const pgError = findPgError(error);
@@ -71,6 +73,11 @@ export function translatePgError(error: unknown): AppError | undefined {
       return badRequest([{ path, ...msg('validation.notAllowed') }]);
     case '22001':
       return badRequest([{ path, ...msg('validation.tooLongValue') }]);
+    // PostgreSQL ended the transaction to break a deadlock (40P01) or a serialization failure (40001):
+    // it was rolled back whole, so the same call may simply be sent again (Retry-After, set by the handler).
+    case '40P01':
+    case '40001':
+      return new AppError(503, ErrorCode.ServiceUnavailable, msg('error.writeCollided'));
     default:
       return undefined;
   }

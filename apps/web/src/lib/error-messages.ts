@@ -20,6 +20,8 @@ export interface FailureFacts {
   code: number | string | null;
   /** The envelope's message, when the answer had one. */
   serverMessage: string;
+  /** The envelope's message key, when the answer had one. */
+  serverKey?: string | null;
   url: string;
   /** Request id a 500 answers with, so a user can quote it. */
   requestId?: string | null;
@@ -85,6 +87,10 @@ export function describeFailure(facts: FailureFacts, locale: Locale): FailureDes
   }
   if (status === 0) {
     return { kind: 'network', message: t('error.network') };
+  }
+  // The write met another on the same rows and PostgreSQL rolled it back to let the other through.
+  if (status === 503 && facts.serverKey === 'error.writeCollided') {
+    return { kind: 'http', message: t('error.writeCollided') };
   }
   // The server shed the call (load shedding): it is not down, only busy for a moment.
   if (status === 503 && sameCode(code, ErrorCode.ServiceUnavailable)) {

@@ -287,4 +287,13 @@ describe('a server that sheds load (HTTP 503)', () => {
     expect(error.status).toBe(503);
     expect(toasts).toEqual([{ level: 'error', content: 'the server is busy, please try again in a moment' }]);
   });
+
+  it('says a write that lost a deadlock did not go through, not that the server is busy', async () => {
+    const collided = { code: 503, message: 'the same data was being changed at the same moment; this change did not go through; please try again', key: 'error.writeCollided', data: null };
+    fetchMock.mockResolvedValueOnce(jsonResponse(503, collided, { 'Retry-After': '1' }));
+    const error = await failureOf(http.post('/api/Device/Add', { serialNumber: 'x' }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(toasts).toEqual([{ level: 'error', content: 'the same data was being changed at the same moment; this change did not go through, please try again' }]);
+    expect(error.status).toBe(503);
+  });
 });

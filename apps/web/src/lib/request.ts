@@ -112,7 +112,7 @@ function fail(facts: FailureFacts, data: unknown, options: RequestOptions): neve
   throw error;
 }
 
-function isEnvelope(value: unknown): value is { code: number | string; message?: unknown; data?: unknown } {
+function isEnvelope(value: unknown): value is { code: number | string; message?: unknown; key?: unknown; data?: unknown } {
   return isRecord(value) && (typeof value.code === 'number' || typeof value.code === 'string');
 }
 
@@ -208,7 +208,7 @@ function unwrap<T>(body: unknown, response: Pick<Response, 'ok' | 'status'>, url
     const serverMessage = typeof body.message === 'string' ? body.message : '';
     if (response.ok && String(body.code) === String(ErrorCode.Success)) return body.data as T;
     return fail(
-      { status: response.status, code: body.code, serverMessage, url, requestId: stringField(body.data, 'requestId') },
+      { status: response.status, code: body.code, serverMessage, serverKey: typeof body.key === 'string' ? body.key : null, url, requestId: stringField(body.data, 'requestId') },
       body.data,
       options,
     );

@@ -31,6 +31,7 @@ export const en: Record<MessageKey, string> = {
   'error.pageCrashed': 'This page ran into a problem',
   'error.pageCrashedHint': 'Refresh this tab to try again; contact an administrator if it keeps happening.',
   'error.serverBusy': 'the server is busy, please try again in a moment',
+  'error.writeCollided': 'the same data was being changed at the same moment; this change did not go through, please try again',
   'error.serverBusyRetrying': 'the server is busy, retrying…',
 
   'logout.title': 'Log out user',

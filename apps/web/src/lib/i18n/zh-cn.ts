@@ -32,6 +32,7 @@ export const zhCN = {
   'error.pageCrashed': '页面出错了',
   'error.pageCrashedHint': '可以刷新此标签页重试；问题仍在时请联系管理员。',
   'error.serverBusy': '服务器繁忙，请稍后再试',
+  'error.writeCollided': '同一数据正被同时修改，本次操作未完成，请重试',
   'error.serverBusyRetrying': '服务器繁忙，正在重试…',
 
   'logout.title': '注销用户',
