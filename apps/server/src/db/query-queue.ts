@@ -79,40 +79,34 @@ export interface QueryQueue {
 /** Tracks waiters in arrival order; the first entry of the map is the oldest. */
 class WaitingList implements QueryQueue {
   private next = 0;
-  private readonly since = new Map<number, number>();
-  /** The tickets of statements that found the connection busy, with the store of the request they belong to. */
-  private readonly contended = new Map<number, DbWait | undefined>();
+  /** Each statement's ticket: since when it waits and, when it found the connection busy, its request's store. */
+  private readonly waiters = new Map<number, { since: number; store: DbWait | undefined }>();
 
   /** A ticket for a statement; `contended` when it found the connection busy (it will wait for another to finish). */
   enter(contended: boolean): number {
     const ticket = this.next++;
-    this.since.set(ticket, performance.now());
-    if (contended) {
-      // Read here, in the caller's context: the turn is handed over in whoever finished before it.
-      this.contended.set(ticket, currentWait.getStore());
-      noteContention();
-    }
+    // Read here, in the caller's context: the turn is handed over in whoever finished before it.
+    this.waiters.set(ticket, { since: performance.now(), store: contended ? currentWait.getStore() : undefined });
+    if (contended) noteContention();
     return ticket;
   }
 
   leave(ticket: number): void {
-    const since = this.since.get(ticket);
-    this.since.delete(ticket);
+    const waiter = this.waiters.get(ticket);
+    this.waiters.delete(ticket);
     // A statement served at once still waits a tick or a loop turn: that is no wait for a busy connection.
-    const store = this.contended.get(ticket);
-    this.contended.delete(ticket);
-    if (store && since !== undefined) {
-      store.waitedMs += performance.now() - since;
-      store.count += 1;
+    if (waiter?.store) {
+      waiter.store.waitedMs += performance.now() - waiter.since;
+      waiter.store.count += 1;
     }
   }
 
   waiting(): number {
-    return this.since.size;
+    return this.waiters.size;
   }
 
   oldestWaitMs(): number {
-    for (const since of this.since.values()) return performance.now() - since;
+    for (const { since } of this.waiters.values()) return performance.now() - since;
     return 0;
   }
 }
