@@ -16,6 +16,17 @@ describe('a figure card’s changes', () => {
     expect(changes).toEqual(['较昨日 +528.50', '较上周同日 +32.1%']);
   });
 
+  it('colours more devices offline as bad news, and more students as good news', () => {
+    render(
+      <TestApp>
+        <FigureCard name="devicesOffline" figure={{ today: 8, yesterday: 2, lastWeek: 8 }} />
+        <FigureCard name="students" figure={{ today: 8, yesterday: 2, lastWeek: 9 }} />
+      </TestApp>,
+    );
+    const tones = [...document.querySelectorAll('.figure-change')].map((node) => node.className.replace('figure-change ', ''));
+    expect(tones).toEqual(['is-worse', 'is-flat', 'is-better', 'is-worse']);
+  });
+
   it('gives a percentage where the earlier day had any, and the difference in the figure’s unit where it had none', () => {
     expect(formatChange('students', 120, 100)).toBe('+20%');
     expect(formatChange('students', 80, 100)).toBe('-20%');

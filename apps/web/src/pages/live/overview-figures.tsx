@@ -6,9 +6,13 @@ import { useT } from '../../lib/i18n';
 import { formatChange, formatFigure } from './figure-format';
 import './live.css';
 
+/** Figures where a rise is bad news: their change is coloured as a fall of the others. */
+const LOWER_IS_BETTER: ReadonlySet<OverviewFigureKey> = new Set(['devicesOffline']);
+
 function Change({ name, label, today, before }: { name: OverviewFigureKey; label: string; today: number; before: number }) {
   const delta = today - before;
-  const tone = delta > 0 ? 'is-up' : delta < 0 ? 'is-down' : 'is-flat';
+  const gain = LOWER_IS_BETTER.has(name) ? -delta : delta;
+  const tone = gain > 0 ? 'is-better' : gain < 0 ? 'is-worse' : 'is-flat';
   return (
     <span className={`figure-change ${tone}`}>
       {label} {delta > 0 ? <ArrowUpOutlined /> : delta < 0 ? <ArrowDownOutlined /> : null}
