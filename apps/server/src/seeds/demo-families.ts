@@ -36,8 +36,20 @@ import {
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周', '吴', '徐', '孙', '胡', '朱', '高', '林'];
 const GIVEN = ['子涵', '欣怡', '梓萱', '一诺', '浩宇', '宇轩', '沐宸', '若汐', '思远', '嘉怡', '俊杰', '雨桐', '明轩', '诗涵', '天佑', '语嫣'];
 
+/** Given names of the parents' generation. */
+const ADULT_GIVEN = ['建国', '丽华', '志强', '秀英', '海涛', '婷婷', '振宇', '晓燕', '国栋', '美玲', '文博', '雅静', '立新', '慧敏', '永刚', '春梅'];
+
 /** A name that differs for each n, cycling through common surnames and given names. */
 export const demoName = (n: number) => `${SURNAMES[n % SURNAMES.length]}${GIVEN[Math.floor(n / SURNAMES.length) % GIVEN.length]}`;
+
+/**
+ * A grown-up of the family of student n (demoName(n)): the child's surname and a given name that
+ * changes from one child to the next (the children of a class share theirs), distinct for each n below 256.
+ */
+const adultName = (n: number, shift: number) => {
+  const surname = n % SURNAMES.length;
+  return `${SURNAMES[surname]}${ADULT_GIVEN[(surname + Math.floor(n / SURNAMES.length) + shift) % ADULT_GIVEN.length]}`;
+};
 
 const DEVICE_CLASSES = [
   { type: 1, name: '人脸识别闸机 G3', code: 'GATE-G3', unitPrice: 680000, snPrefix: 'G3', manufacturerName: '深圳慧眼科技有限公司', licenseEnabled: true, licensePrice1: 30000, licensePrice2: 55000, licensePrice3: 78000, licensePrice4: 120000 },
@@ -74,6 +86,7 @@ export async function seedDemoFamilies(tx: Transaction, demoSchools: { id: numbe
       )
       .returning({ id: teachers.id, name: teachers.name });
 
+    const firstPerson = person + 1;
     const studentRows = await tx
       .insert(students)
       .values(
@@ -98,9 +111,9 @@ export async function seedDemoFamilies(tx: Transaction, demoSchools: { id: numbe
     const parentRows = await tx
       .insert(parents)
       .values(
-        studentRows.map((s, i) => ({
+        studentRows.map((_, i) => ({
           schoolId: school.id,
-          name: `${s.name.slice(0, 1)}${GIVEN[(i + 3) % GIVEN.length]}`,
+          name: adultName(firstPerson + i, 0),
           phoneNum: `139${String(school.id).padStart(2, '0')}${String(i).padStart(6, '0')}`,
           relation: (i % 2) + 1,
           enabled: true,
@@ -116,7 +129,7 @@ export async function seedDemoFamilies(tx: Transaction, demoSchools: { id: numbe
       studentRows.slice(0, 6).map((s, i) => ({
         schoolId: school.id,
         studentId: s.id,
-        name: `${s.name.slice(0, 1)}${GIVEN[(i + 7) % GIVEN.length]}`,
+        name: adultName(firstPerson + i, 8),
         relation: 3 + (i % 4),
         phoneNum: `136${String(school.id).padStart(2, '0')}${String(i).padStart(6, '0')}`,
         validUntil: '2027-07-31',

@@ -41,6 +41,20 @@ describe('seeding', () => {
     expect(await totals()).toEqual(before);
   });
 
+  it("names each demo parent and pick-up person apart, with their (first) child's surname and a grown-up's given name", async () => {
+    const rows = (await t.db.execute(sql`
+      select p.name as adult, s.name as child from parents p
+        join students s on s.id = (select min(ps.student_id) from parent_students ps where ps.parent_id = p.id)
+      union all select u.name, s.name from pick_up_persons u join students s on s.id = u.student_id`)) as unknown as { rows: { adult: string; child: string }[] };
+    const parentNames = (await t.db.execute(sql`select name from parents`)) as unknown as { rows: { name: string }[] };
+    expect(rows.rows.length).toBeGreaterThan(200);
+    expect(new Set(parentNames.rows.map((row) => row.name)).size).toBe(parentNames.rows.length);
+    for (const { adult, child } of rows.rows) {
+      expect(adult.slice(0, 1), `${adult} of ${child}`).toBe(child.slice(0, 1));
+      expect(adult, `${adult} of ${child}`).not.toBe(child);
+    }
+  });
+
   it('gives demo tickets and refunds seeded past their first state a handler and a history (issue 26)', async () => {
     const admin = await t.loginAs('admin');
     const read = async (url: string, payload: object = {}) => (await t.injectAs(admin, { method: 'POST', url, payload: { pageSize: 100, ...payload } })).json().data.items as Record<string, unknown>[];
