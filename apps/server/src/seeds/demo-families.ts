@@ -39,13 +39,16 @@ const GIVEN = ['子涵', '欣怡', '梓萱', '一诺', '浩宇', '宇轩', '沐�
 /** Given names of the parents' generation. */
 const ADULT_GIVEN = ['建国', '丽华', '志强', '秀英', '海涛', '婷婷', '振宇', '晓燕', '国栋', '美玲', '文博', '雅静', '立新', '慧敏', '永刚', '春梅'];
 
-/** A name that differs for each n, cycling through common surnames and given names. */
-export const demoName = (n: number) => `${SURNAMES[n % SURNAMES.length]}${GIVEN[Math.floor(n / SURNAMES.length) % GIVEN.length]}`;
-
 /**
- * A grown-up of the family of student n (demoName(n)): the child's surname and a given name that
- * changes from one child to the next (the children of a class share theirs), distinct for each n below 256.
+ * A name that differs for each n below 256, cycling through common surnames and given names; the
+ * given name changes from one n to the next too, so a class is not sixteen children of one given name.
  */
+export const demoName = (n: number) => {
+  const surname = n % SURNAMES.length;
+  return `${SURNAMES[surname]}${GIVEN[(surname + Math.floor(n / SURNAMES.length)) % GIVEN.length]}`;
+};
+
+/** A grown-up of the family of student n (demoName(n)): the child's surname, a given name distinct for each n below 256. */
 const adultName = (n: number, shift: number) => {
   const surname = n % SURNAMES.length;
   return `${SURNAMES[surname]}${ADULT_GIVEN[(surname + Math.floor(n / SURNAMES.length) + shift) % ADULT_GIVEN.length]}`;

@@ -41,7 +41,7 @@ describe('seeding', () => {
     expect(await totals()).toEqual(before);
   });
 
-  it("names each demo parent and pick-up person apart, with their (first) child's surname and a grown-up's given name", async () => {
+  it("names the demo children of a class apart, and each parent and pick-up person with their (first) child's surname and a grown-up's given name", async () => {
     const rows = (await t.db.execute(sql`
       select p.name as adult, s.name as child from parents p
         join students s on s.id = (select min(ps.student_id) from parent_students ps where ps.parent_id = p.id)
@@ -49,6 +49,8 @@ describe('seeding', () => {
     const parentNames = (await t.db.execute(sql`select name from parents`)) as unknown as { rows: { name: string }[] };
     expect(rows.rows.length).toBeGreaterThan(200);
     expect(new Set(parentNames.rows.map((row) => row.name)).size).toBe(parentNames.rows.length);
+    const classes = (await t.db.execute(sql`select count(distinct substr(name, 2))::int as given, count(*)::int as children from students group by class_id`)) as unknown as { rows: { given: number; children: number }[] };
+    expect(classes.rows.every((row) => row.given === row.children)).toBe(true);
     for (const { adult, child } of rows.rows) {
       expect(adult.slice(0, 1), `${adult} of ${child}`).toBe(child.slice(0, 1));
       expect(adult, `${adult} of ${child}`).not.toBe(child);
