@@ -118,6 +118,8 @@ export interface KeyInStatement {
 interface OrderRead {
   keyKnown: boolean;
   row: Record<string, unknown>;
+  /** The order's lines merged by commodity, as they were read. */
+  merged: [commodityId: number, quantity: number][];
 }
 
 /**
@@ -145,10 +147,11 @@ const orderReadOf = namedStatement('campus_mall_order_read', () => {
  * school today, and — for the channel — whether the call's idempotency key (`key`) is known. One row always.
  */
 async function readOrder(db: Database, parentId: number, input: PlaceOrderInput, now: Date, key: string | null = null): Promise<OrderRead> {
-  const ids = intArrayText(mergedLines(input.lines).map(([id]) => id));
+  const merged = mergedLines(input.lines);
+  const ids = intArrayText(merged.map(([id]) => id));
   const found = (await orderReadOf(db).execute({ parentId, key, day: formatBusinessDate(now), ids, addressId: input.addressId })) as unknown as Rows;
   const row = found.rows[0]!;
-  return { keyKnown: row.keyKnown === true, row };
+  return { keyKnown: row.keyKnown === true, row, merged };
 }
 
 /** The row of a commodity as readOrder reads it: id, title, unit price, category, merchant, stock, offered. */
@@ -159,7 +162,7 @@ type CommodityTuple = [number, string, number, number, number, number, boolean];
  * or another parent's address; refuses the first line not on sale to the school or short of stock,
  * naming its commodity (a flash sale's sold-out attempts end here, before any write).
  */
-function destinationAndLines(read: OrderRead, input: PlaceOrderInput): { destination: Destination; lines: TakenLine[] } {
+function destinationAndLines(read: OrderRead): { destination: Destination; lines: TakenLine[] } {
   const { row } = read;
   if (row.schoolId === null || row.schoolId === undefined) throw notFound();
   if (row.addressId === null) throw notFound(msg('error.addressNotFound'));
@@ -171,7 +174,7 @@ function destinationAndLines(read: OrderRead, input: PlaceOrderInput): { destina
   };
   const tuples = ((typeof row.commodities === 'string' ? JSON.parse(row.commodities) : row.commodities) ?? []) as CommodityTuple[];
   const byId = new Map(tuples.map((tuple) => [Number(tuple[0]), tuple]));
-  const lines = mergedLines(input.lines).map(([commodityId, quantity]) => {
+  const lines = read.merged.map(([commodityId, quantity]) => {
     const found = byId.get(commodityId);
     if (!found || found[6] !== true) throw badRequest([{ path: 'lines', ...msg('mall.notOnSale', { title: found ? String(found[1]) : `#${commodityId}` }) }]);
     const [, title, unitPrice, categoryId, merchantId, stock] = found;
@@ -261,7 +264,7 @@ export interface PricedOrder {
 
 /** What the coupon and points take off lines priced from the read (they may read the coupon), and what is left to pay. */
 async function priceFromRead(db: Executor, parentId: number, input: PlaceOrderInput, read: OrderRead, now: Date): Promise<PricedOrder> {
-  const { destination, lines } = destinationAndLines(read, input);
+  const { destination, lines } = destinationAndLines(read);
   const total = lines.reduce((sum, line) => sum + line.amount, 0);
   const coupon = input.couponGrantId ? await usableCouponOfGrant(db, parentId, input.couponGrantId, now) : undefined;
   const discount = coupon ? await couponDiscount(db, coupon, lines) : 0;
