@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { useLiveTopic } from '../../hooks/use-live-topic';
 import { useTabPane } from '../../hooks/use-tab-pane';
 import { useT } from '../../lib/i18n';
-import { formatFigure } from '../live/figure-format';
+import { formatChange, formatFigure } from '../live/figure-format';
 import { useOverview } from '../live/use-overview';
 import { LiveChart } from './live-chart';
 import { STAGE_HEIGHT, STAGE_WIDTH, useFittedStage } from './use-fitted-stage';
@@ -126,7 +126,6 @@ function WallDisplay() {
   );
   const share = online + offline === 0 ? 0 : Math.round((online / (online + offline)) * 1000) / 10;
   const recognitions = figures?.recognitions;
-  const change = (today: number, before: number | null) => (before === null || before === 0 ? null : Math.round(((today - before) / before) * 1000) / 10);
 
   return (
     <div className="screen-viewport" data-testid="large-screen">
@@ -165,12 +164,12 @@ function WallDisplay() {
               <div className="screen-big-value" data-testid="screen-recognitions">{recognitions ? formatFigure('recognitions', recognitions.today) : '—'}</div>
               <div className="screen-big-changes">
                 {recognitions
-                  ? [
-                      [t('live.vsYesterday'), change(recognitions.today, recognitions.yesterday)],
-                      [t('live.vsLastWeek'), change(recognitions.today, recognitions.lastWeek)],
-                    ].map(([label, value]) => (
-                      <span key={String(label)} className={value === null ? '' : Number(value) >= 0 ? 'is-up' : 'is-down'}>
-                        {label} {value === null ? '—' : `${Number(value) > 0 ? '+' : ''}${value}%`}
+                  ? ([
+                      [t('live.vsYesterday'), recognitions.yesterday],
+                      [t('live.vsLastWeek'), recognitions.lastWeek],
+                    ] as const).map(([label, before]) => (
+                      <span key={label} className={recognitions.today > before ? 'is-up' : recognitions.today < before ? 'is-down' : ''}>
+                        {label} {formatChange('recognitions', recognitions.today, before)}
                       </span>
                     ))
                   : null}
