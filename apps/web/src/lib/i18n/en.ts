@@ -658,6 +658,7 @@ export const en: Record<MessageKey, string> = {
   'live.screenEventTerminalOn': '{school}: a terminal came online',
   'live.screenEventTerminalOff': '{school}: a terminal went offline',
   'live.screenEventBadge': '{school}: new pending work',
+  'live.screenNoRecognitions': 'No recognitions yet today',
   'live.screenNoEvents': 'Waiting for live data…',
   'live.schoolUnknown': 'School #{id}',
   'live.widgetsTitle': 'Home page widgets',

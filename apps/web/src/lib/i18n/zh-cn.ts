@@ -659,6 +659,7 @@ export const zhCN = {
   'live.screenEventTerminalOn': '{school} 终端上线',
   'live.screenEventTerminalOff': '{school} 终端离线',
   'live.screenEventBadge': '{school} 有新的待办',
+  'live.screenNoRecognitions': '今日暂无识别',
   'live.screenNoEvents': '等待实时数据…',
   'live.schoolUnknown': '学校 #{id}',
   'live.widgetsTitle': '首页组件',

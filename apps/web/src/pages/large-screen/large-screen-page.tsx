@@ -184,7 +184,11 @@ function WallDisplay() {
           <section className="screen-right">
             <div className="screen-panel screen-schools">
               <div className="screen-panel-title">{t('live.topSchools')}</div>
-              <LiveChart option={schoolOption} className="screen-chart-schools" />
+              {data && schools.length === 0 ? (
+                <div className="screen-feed-empty">{t('live.screenNoRecognitions')}</div>
+              ) : (
+                <LiveChart option={schoolOption} className="screen-chart-schools" />
+              )}
             </div>
             <div className="screen-panel screen-feed">
               <div className="screen-panel-title">{t('live.screenEvents')}</div>
