@@ -120,6 +120,16 @@ describe('agent1: live badges, the Overview and the wall display', () => {
       expect(await cutTexts(page)).toEqual([]);
       await screenshot(page, `live-large-screen-${width}x${height}`);
     }
+    // English labels are longer; the stage is drawn at one size and scaled, so one window size tells.
+    await page.evaluate(() => window.localStorage.setItem('campus-ops-locale', 'en'));
+    await page.reload();
+    await page.locator('[data-testid="large-screen"] [data-chart-ready="1"][data-testid="screen-hour-chart"]').waitFor();
+    await expect.poll(() => page.locator('[data-testid="large-screen"]').textContent()).toContain('Recognitions today');
+    expect(await cutTexts(page)).toEqual([]);
+    await screenshot(page, 'live-large-screen-1280x1024-en');
+    await page.evaluate(() => window.localStorage.setItem('campus-ops-locale', 'zh-CN'));
+    await page.reload();
+    await page.locator('[data-testid="large-screen"] [data-chart-ready="1"][data-testid="screen-hour-chart"]').waitFor();
   });
 
   it('updates the figures and charts in place when a figure moves', async () => {
