@@ -40,19 +40,20 @@ const GIVEN = ['子涵', '欣怡', '梓萱', '一诺', '浩宇', '宇轩', '沐�
 const ADULT_GIVEN = ['建国', '丽华', '志强', '秀英', '海涛', '婷婷', '振宇', '晓燕', '国栋', '美玲', '文博', '雅静', '立新', '慧敏', '永刚', '春梅'];
 
 /**
- * A name that differs for each n below 256, cycling through common surnames and given names; the
- * given name changes from one n to the next too, so a class is not sixteen children of one given name.
+ * The n-th of 256 names from a surname and a list of 16 given names: the given name changes from one n
+ * to the next as the surname does (so a class is not sixteen children of one given name), and `shift`
+ * moves it along for another member of the same family.
  */
-export const demoName = (n: number) => {
+const nameFrom = (given: readonly string[], n: number, shift = 0) => {
   const surname = n % SURNAMES.length;
-  return `${SURNAMES[surname]}${GIVEN[(surname + Math.floor(n / SURNAMES.length)) % GIVEN.length]}`;
+  return `${SURNAMES[surname]}${given[(surname + Math.floor(n / SURNAMES.length) + shift) % given.length]}`;
 };
 
+/** A name that differs for each n below 256. */
+export const demoName = (n: number) => nameFrom(GIVEN, n);
+
 /** A grown-up of the family of student n (demoName(n)): the child's surname, a given name distinct for each n below 256. */
-const adultName = (n: number, shift: number) => {
-  const surname = n % SURNAMES.length;
-  return `${SURNAMES[surname]}${ADULT_GIVEN[(surname + Math.floor(n / SURNAMES.length) + shift) % ADULT_GIVEN.length]}`;
-};
+const adultName = (n: number, shift: number) => nameFrom(ADULT_GIVEN, n, shift);
 
 const DEVICE_CLASSES = [
   { type: 1, name: '人脸识别闸机 G3', code: 'GATE-G3', unitPrice: 680000, snPrefix: 'G3', manufacturerName: '深圳慧眼科技有限公司', licenseEnabled: true, licensePrice1: 30000, licensePrice2: 55000, licensePrice3: 78000, licensePrice4: 120000 },

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { useLiveTopic } from '../../hooks/use-live-topic';
 import { useTabPane } from '../../hooks/use-tab-pane';
 import { useT } from '../../lib/i18n';
-import { formatChange, formatFigure } from '../live/figure-format';
+import { changeTone, formatChange, formatFigure } from '../live/figure-format';
 import { useOverview } from '../live/use-overview';
 import { LiveChart } from './live-chart';
 import { STAGE_HEIGHT, STAGE_WIDTH, useFittedStage } from './use-fitted-stage';
@@ -168,7 +168,7 @@ function WallDisplay() {
                       [t('live.vsYesterday'), recognitions.yesterday],
                       [t('live.vsLastWeek'), recognitions.lastWeek],
                     ] as const).map(([label, before]) => (
-                      <span key={label} className={recognitions.today > before ? 'is-up' : recognitions.today < before ? 'is-down' : ''}>
+                      <span key={label} className={changeTone('recognitions', recognitions.today, before)}>
                         {label} {formatChange('recognitions', recognitions.today, before)}
                       </span>
                     ))

@@ -18,3 +18,12 @@ export function formatChange(name: OverviewFigureKey, today: number, before: num
   const percent = Math.round((Math.abs(delta) / before) * 1000) / 10;
   return `${sign}${percent}%`;
 }
+
+/** Figures where a rise is bad news: their change is coloured as a fall of the others. */
+const LOWER_IS_BETTER: ReadonlySet<OverviewFigureKey> = new Set(['devicesOffline']);
+
+/** How a figure's change reads: good news, bad news, or none (the class that colours it). */
+export function changeTone(name: OverviewFigureKey, today: number, before: number): 'is-better' | 'is-worse' | 'is-flat' {
+  const gain = LOWER_IS_BETTER.has(name) ? before - today : today - before;
+  return gain > 0 ? 'is-better' : gain < 0 ? 'is-worse' : 'is-flat';
+}

@@ -3,18 +3,13 @@ import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { Card, Col, Row, Statistic } from 'antd';
 import { OVERVIEW_FIGURES, type Overview, type OverviewFigure, type OverviewFigureKey } from '@campus/contract';
 import { useT } from '../../lib/i18n';
-import { formatChange, formatFigure } from './figure-format';
+import { changeTone, formatChange, formatFigure } from './figure-format';
 import './live.css';
-
-/** Figures where a rise is bad news: their change is coloured as a fall of the others. */
-const LOWER_IS_BETTER: ReadonlySet<OverviewFigureKey> = new Set(['devicesOffline']);
 
 function Change({ name, label, today, before }: { name: OverviewFigureKey; label: string; today: number; before: number }) {
   const delta = today - before;
-  const gain = LOWER_IS_BETTER.has(name) ? -delta : delta;
-  const tone = gain > 0 ? 'is-better' : gain < 0 ? 'is-worse' : 'is-flat';
   return (
-    <span className={`figure-change ${tone}`}>
+    <span className={`figure-change ${changeTone(name, today, before)}`}>
       {label} {delta > 0 ? <ArrowUpOutlined /> : delta < 0 ? <ArrowDownOutlined /> : null}
       {formatChange(name, today, before)}
     </span>
